@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.ts';
+import { type Database, type Db, openDatabase } from './db/client.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    box: SecretBox;
+    redis: Redis | null;
+  }
+}
+
+export type BuildOptions = {
+  /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Log output; tests pass false. */
+  logger?: boolean;
+};
+
+/** Assembles the whole server without listening, so tests can drive it through app.inject. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Our onResponse hook writes the one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('box', new SecretBox(config.appSecret));
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+    if (!opts.database) await database.close();
+  });
+
+  // One line per request: id, route, status, time.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'quantics-rl-' } : {}),
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again later.' }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Quantics API', version: '1.0.0', description: 'RFID inventory and audit portal' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(waitlistRoutes);
+  await app.register(authRoutes);
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built SPA; any other non-API path gets index.html so the client router decides. */
+function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found' });
+    }
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,14 @@
+/** The one error type services throw; the error handler turns it into `{ message }` with this status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, what);
+export const forbidden = (what = 'You do not have permission to do this') => new AppError(403, what);
+export const unauthorized = (what = 'Authentication required') => new AppError(401, what);

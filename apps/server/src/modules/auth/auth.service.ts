@@ -1,0 +1,78 @@
+import {
+  AUTH_MESSAGES,
+  companyNameFromEmail,
+  normalizeRole,
+  type TAuthResponse,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TUser,
+  type ZRegisterRequest,
+} from '@quantics/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import * as repo from './auth.repo.ts';
+
+export type AuthDeps = { db: Db; box: SecretBox };
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
+  const row = await repo.findUserInCompany(db, userId, companyId);
+  if (!row) throw new AppError(401, 'Authentication required');
+  return {
+    ...row,
+    role: normalizeRole(row.role),
+    inventory_type: row.inventory_type === 'dutchie' ? 'dutchie' : 'manual',
+  };
+}
+
+/** Starts a session for the user in a company and returns its bearer token. */
+export async function startSession(db: Db, userId: number, companyId: number): Promise<string> {
+  const token = newToken();
+  await repo.insertSession(db, { tokenHash: hashToken(token), userId, companyId });
+  return token;
+}
+
+/** Creates the company, its first admin and a session, all or nothing. */
+export async function register(deps: AuthDeps, input: z.output<typeof ZRegisterRequest>): Promise<TAuthResponse> {
+  const { db, box } = deps;
+  if (await repo.findUserByEmail(db, input.email)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const ids = await db.transaction(async (tx) => {
+      const company = await repo.insertCompany(tx, {
+        name: input.company || companyNameFromEmail(input.email),
+        inventoryType: input.useDutchie ? 'dutchie' : 'manual',
+        dutchieApiKeyEnc: input.useDutchie ? box.seal(input.dutchieApiKey) : null,
+      });
+      const user = await repo.insertUser(tx, { email: input.email, passwordHash, defaultCompanyId: company.id });
+      await repo.insertMembership(tx, { userId: user.id, companyId: company.id, role: 'admin' });
+      return { userId: user.id, companyId: company.id };
+    });
+    const token = await startSession(db, ids.userId, ids.companyId);
+    return { token, user: await toPublicUser(db, ids.userId, ids.companyId) };
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+    throw e;
+  }
+}
+
+/** Checks the password; never tells whether the email exists. */
+export async function login(deps: AuthDeps, input: TLoginRequest): Promise<TLoginResponse> {
+  const { db } = deps;
+  const user = await repo.findUserByEmail(db, input.email);
+  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isValid) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  const companyId = await repo.findLoginCompany(db, user.id, user.defaultCompanyId);
+  if (!companyId) throw new AppError(403, 'Your account is not a member of any company');
+  const token = await startSession(db, user.id, companyId);
+  return { token, user: await toPublicUser(db, user.id, companyId), requiresTwoFactor: false };
+}
+
+export function logout(db: Db, sessionId: number) {
+  return repo.revokeSession(db, sessionId);
+}

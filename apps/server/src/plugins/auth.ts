@@ -1,0 +1,103 @@
+import { hasRole, normalizeRole, type TInventoryType, type TRole } from '@quantics/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { companies, memberships, sessions, users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { hashToken } from '../lib/crypto.ts';
+import { ACCESS_POLICY, type Access } from './access-policy.ts';
+
+/** Who is calling: resolved from the bearer token's session row on every request. */
+export type AuthContext = {
+  sessionId: number;
+  userId: number;
+  email: string;
+  name: string | null;
+  companyId: number;
+  companyName: string;
+  inventoryType: TInventoryType;
+  role: TRole;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in caller; routes behind a role can rely on it. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  // Every API route must appear in the access table; forgetting one is a start-up error, not an open door.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const access = ACCESS_POLICY[`${method} ${route.url}`];
+      if (!access) throw new Error(`No access rule for ${method} ${route.url} in access-policy.ts`);
+      route.config = { ...(route.config ?? {}), access };
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearerToken(request);
+    if (token) request.auth = await lookupSession(app, token);
+    if (access === 'public') return;
+    if (!request.auth) throw unauthorized();
+    if (!hasRole(request.auth.role, access)) {
+      throw forbidden(`This action needs the ${access} role`);
+    }
+  });
+});
+
+async function lookupSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const [row] = await app.db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      companyId: companies.id,
+      companyName: companies.name,
+      inventoryType: companies.inventoryType,
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.userId, sessions.userId),
+        eq(memberships.companyId, sessions.companyId),
+        eq(memberships.isActive, true),
+      ),
+    )
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    role: normalizeRole(row.role),
+    inventoryType: row.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+  };
+}

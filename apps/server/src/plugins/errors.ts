@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+/** Zod's own messages are generic; name the field so the caller knows which one. Our messages stand as written. */
+function validationMessage(issues: ValidationIssue[], context: string): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const message = first.message ?? 'Invalid value';
+  if (!path) {
+    return /^Invalid input/.test(message) ? `Request ${context} must be a JSON object` : message;
+  }
+  return /^(Invalid|Too (big|small)|Unrecognized)/.test(message) ? `${path}: ${message}` : message;
+}
+
+const CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+/** One place turns every failure into `{ message }`: known errors keep their status, the rest are 500 without details. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = validationMessage(error.validation as ValidationIssue[], error.validationContext ?? 'body');
+      return reply.status(400).send({ message });
+    }
+    if (error.code && CLIENT_ERRORS[error.code]) {
+      return reply.status(error.statusCode ?? 400).send({ message: CLIENT_ERRORS[error.code] });
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ message: 'Request body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message || 'Bad request' });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal error' });
+  });
+});
