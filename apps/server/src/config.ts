@@ -18,7 +18,10 @@ const ZEnv = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url('must be a full URL such as https://quantics.example.com').optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url('must be a full URL such as https://quantics.example.com').optional(),
+  ),
   APP_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,

@@ -30,7 +30,14 @@ export const MENU: readonly TMenuItem[] = [
   { key: 'settings', label: 'Settings', path: '/settings' },
 ];
 
-const MEMBER_MENU: readonly TMenuKey[] = ['dashboard', 'tallie', 'audits', 'inventory', 'locations', 'reports'];
+const MEMBER_MENU: readonly TMenuKey[] = [
+  'dashboard',
+  'tallie',
+  'audits',
+  'inventory',
+  'locations',
+  'reports',
+];
 const OPERATOR_HIDDEN: readonly TMenuKey[] = ['team', 'settings'];
 
 /** The menu a role sees (spec: portal-access section 6); Locations is hidden for point-of-sale companies. */

@@ -92,7 +92,13 @@ async function lookupSession(app: FastifyInstance, token: string): Promise<AuthC
         eq(memberships.isActive, true),
       ),
     )
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   return {

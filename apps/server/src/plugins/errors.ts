@@ -32,7 +32,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = validationMessage(error.validation as ValidationIssue[], error.validationContext ?? 'body');
+      const message = validationMessage(
+        error.validation as ValidationIssue[],
+        error.validationContext ?? 'body',
+      );
       return reply.status(400).send({ message });
     }
     if (error.code && CLIENT_ERRORS[error.code]) {

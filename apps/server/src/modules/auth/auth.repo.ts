@@ -33,7 +33,10 @@ export async function insertCompany(
   return row;
 }
 
-export async function insertUser(db: Db, values: { email: string; passwordHash: string; defaultCompanyId: number }) {
+export async function insertUser(
+  db: Db,
+  values: { email: string; passwordHash: string; defaultCompanyId: number },
+) {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert user returned nothing');
   return row;
@@ -43,7 +46,10 @@ export async function insertMembership(db: Db, values: { userId: number; company
   await db.insert(memberships).values(values);
 }
 
-export async function insertSession(db: Db, values: { tokenHash: string; userId: number; companyId: number }) {
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: number; companyId: number },
+) {
   await db.insert(sessions).values({ ...values, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
 }
 

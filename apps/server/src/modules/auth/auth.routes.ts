@@ -28,7 +28,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginResponse, 401: ZErrorResponse } } },
+    {
+      schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginResponse, 401: ZErrorResponse } },
+    },
     async (request) => service.login(deps, request.body),
   );
 

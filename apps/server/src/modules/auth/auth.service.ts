@@ -17,7 +17,8 @@ import * as repo from './auth.repo.ts';
 
 export type AuthDeps = { db: Db; box: SecretBox };
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
   (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
@@ -38,7 +39,10 @@ export async function startSession(db: Db, userId: number, companyId: number): P
 }
 
 /** Creates the company, its first admin and a session, all or nothing. */
-export async function register(deps: AuthDeps, input: z.output<typeof ZRegisterRequest>): Promise<TAuthResponse> {
+export async function register(
+  deps: AuthDeps,
+  input: z.output<typeof ZRegisterRequest>,
+): Promise<TAuthResponse> {
   const { db, box } = deps;
   if (await repo.findUserByEmail(db, input.email)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -49,7 +53,11 @@ export async function register(deps: AuthDeps, input: z.output<typeof ZRegisterR
         inventoryType: input.useDutchie ? 'dutchie' : 'manual',
         dutchieApiKeyEnc: input.useDutchie ? box.seal(input.dutchieApiKey) : null,
       });
-      const user = await repo.insertUser(tx, { email: input.email, passwordHash, defaultCompanyId: company.id });
+      const user = await repo.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        defaultCompanyId: company.id,
+      });
       await repo.insertMembership(tx, { userId: user.id, companyId: company.id, role: 'admin' });
       return { userId: user.id, companyId: company.id };
     });

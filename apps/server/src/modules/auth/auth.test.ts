@@ -1,6 +1,6 @@
-import { companies, users } from '../../db/schema/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, users } from '../../db/schema/index.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -48,7 +48,12 @@ describe('POST /api/auth/register', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: uniqueEmail(), password: 'secret1', useDutchie: true, dutchieApiKey: 'dk_live_123456' },
+      payload: {
+        email: uniqueEmail(),
+        password: 'secret1',
+        useDutchie: true,
+        dutchieApiKey: 'dk_live_123456',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toContain('dk_live_123456');
@@ -126,7 +131,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the spec messages for missing fields', async () => {
-    const noEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
+    const noEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: 'x' },
+    });
     expect(noEmail.json()).toEqual({ message: 'Email is required' });
     const noPassword = await t.app.inject({
       method: 'POST',
@@ -179,9 +188,9 @@ describe('system routes', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/waitlist']));
-    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'dutchieApiKey',
-    );
+    expect(
+      doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('dutchieApiKey');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

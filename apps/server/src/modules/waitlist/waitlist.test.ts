@@ -16,7 +16,7 @@ describe('POST /api/waitlist', () => {
   it('cleans values the way the form does: strips, trims, lowercases and cuts to limits', async () => {
     const res = await join(
       {
-        name: '  Ana-María <script> O\'Neil 42 ',
+        name: "  Ana-María <script> O'Neil 42 ",
         email: '  Ana.Maria@Example.COM ',
         company: 'Leaf & Co. <b>Ltd</b>',
         phoneNumber: '+1 (555) 010-9999 ext#',
@@ -24,7 +24,10 @@ describe('POST /api/waitlist', () => {
       '10.0.0.2',
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: "Thank you for joining our waitlist! We'll be in touch soon." });
+    expect(res.json()).toEqual({
+      success: true,
+      message: "Thank you for joining our waitlist! We'll be in touch soon.",
+    });
     const [row] = await t.database.db
       .select()
       .from(waitlistEntries)
@@ -38,7 +41,10 @@ describe('POST /api/waitlist', () => {
 
   it('cuts long values to the limits', async () => {
     await join({ name: 'N'.repeat(150), email: 'long@example.com', company: 'C'.repeat(300) }, '10.0.0.3');
-    const [row] = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, 'long@example.com'));
+    const [row] = await t.database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, 'long@example.com'));
     expect(row?.name).toHaveLength(100);
     expect(row?.company).toHaveLength(255);
   });
@@ -47,7 +53,10 @@ describe('POST /api/waitlist', () => {
     await join({ name: 'First Try', email: 'twice@example.com' }, '10.0.0.4');
     const again = await join({ name: 'Second Try', email: 'TWICE@example.com' }, '10.0.0.4');
     expect(again.statusCode).toBe(200);
-    const rows = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, 'twice@example.com'));
+    const rows = await t.database.db
+      .select()
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, 'twice@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.name).toBe('First Try');
   });
@@ -68,7 +77,9 @@ describe('POST /api/waitlist', () => {
   it('limits sign-ups per client address and answers 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await join({ name: 'Rate Test', email: `rate${i}@example.com` }, '10.9.9.9')).statusCode);
+      statuses.push(
+        (await join({ name: 'Rate Test', email: `rate${i}@example.com` }, '10.9.9.9')).statusCode,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);

@@ -1,0 +1,37 @@
+import { MENU, menuFor, type TMenuKey } from '@quantics/contracts';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
+import { NoAccessPage } from '@/features/shared/pages/no-access-page';
+
+/** Signed-in only: a spinner while auth loads, /login without a session. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (!isAuthenticated) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** Signed-out only (landing, login, register): a signed-in user goes to the dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+// Everyone manages their own account, whatever the menu shows.
+const ALWAYS_ALLOWED: readonly TMenuKey[] = ['dashboard', 'settings'];
+
+/** Pages follow the role's menu; the server enforces the same rules on every call. */
+export function RequireMenu({ menuKey, children }: { menuKey: TMenuKey; children: ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  const isAllowed =
+    ALWAYS_ALLOWED.includes(menuKey) ||
+    menuFor(user.role, user.inventory_type).some((m) => m.key === menuKey);
+  return isAllowed ? children : <NoAccessPage />;
+}
+
+export const MENU_KEYS = MENU.map((m) => m.key);

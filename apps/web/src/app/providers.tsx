@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { AuthProvider } from '@/features/auth/auth-provider';
+
+const MAX_TOASTS = 20;
+
+/** Toasts at the top right, never more than 20 on screen. */
+function Toasts() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    toasts
+      .filter((t) => t.visible)
+      .slice(MAX_TOASTS)
+      .forEach((t) => {
+        toast.dismiss(t.id);
+      });
+  }, [toasts]);
+  return (
+    <Toaster position="top-right" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }} />
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+      <Toasts />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TMenuKey } from '@quantics/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { MENU_KEYS, PublicOnly, RequireAuth, RequireMenu } from './guards';
+import { AppShell } from './shell/app-shell';
+
+const LandingPage = lazy(() =>
+  import('@/features/landing/pages/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() =>
+  import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const UpcomingPage = lazy(() =>
+  import('@/features/shared/pages/upcoming-page').then((m) => ({ default: m.UpcomingPage })),
+);
+
+const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
+
+/** Screens that are built; every other menu area shows an honest 'not available yet' page. */
+const BUILT: Partial<Record<TMenuKey, ReactNode>> = {
+  dashboard: <DashboardPage />,
+};
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: page(
+      <PublicOnly>
+        <LandingPage />
+      </PublicOnly>,
+    ),
+  },
+  {
+    path: '/login',
+    element: page(
+      <PublicOnly>
+        <LoginPage />
+      </PublicOnly>,
+    ),
+  },
+  {
+    path: '/register',
+    element: page(
+      <PublicOnly>
+        <RegisterPage />
+      </PublicOnly>,
+    ),
+  },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: MENU_KEYS.map((key) => ({
+      path: `/${key}`,
+      element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
+    })),
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -1,0 +1,124 @@
+import { menuFor } from '@quantics/contracts';
+import { Bell, LogOut, Menu, X } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Sheet } from '@/components/ui/dialog';
+import { Logo } from '@/components/ui/logo';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
+import { cn } from '@/lib/cn';
+import { MENU_ICONS } from './menu-icons';
+import { NavList } from './nav-list';
+import { UserBlock } from './user-block';
+
+/** Sidebar on large screens; top bar, slide-over menu and a 5-item bottom bar on small ones. */
+export function AppShell() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  if (!user) return null;
+  const items = menuFor(user.role, user.inventory_type);
+
+  const handleSignOut = async () => {
+    setIsMenuOpen(false);
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+        <div className="flex h-16 items-center px-5">
+          <Logo />
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <NavList items={items} />
+        </nav>
+        <UserBlock user={user} onSignOut={handleSignOut} />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 lg:hidden">
+        <button
+          type="button"
+          onClick={() => setIsMenuOpen(true)}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          aria-label="Open menu"
+        >
+          <Menu className="size-6" aria-hidden />
+        </button>
+        <Logo />
+        <button
+          type="button"
+          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          aria-label="Notifications"
+        >
+          <Bell className="size-6" aria-hidden />
+          <span
+            className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-white"
+            aria-hidden
+          />
+        </button>
+      </header>
+
+      <Sheet isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu">
+        <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+          <Logo />
+          <button
+            type="button"
+            onClick={() => setIsMenuOpen(false)}
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+            aria-label="Close menu"
+          >
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
+          <NavList items={items} onNavigate={() => setIsMenuOpen(false)} />
+        </nav>
+        <UserBlock user={user} onSignOut={handleSignOut} onNavigate={() => setIsMenuOpen(false)} />
+        <div className="border-t border-slate-200 p-3">
+          <button
+            type="button"
+            onClick={handleSignOut}
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50"
+          >
+            <LogOut className="size-5" aria-hidden />
+            Sign out
+          </button>
+        </div>
+      </Sheet>
+
+      <main className="pb-20 lg:pb-0 lg:pl-64">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+
+      <nav
+        aria-label="Quick"
+        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+      >
+        {items.slice(0, 5).map((item) => {
+          const Icon = MENU_ICONS[item.key];
+          return (
+            <NavLink
+              key={item.key}
+              to={item.path}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+                  isActive ? 'text-brand-600' : 'text-slate-500',
+                )
+              }
+            >
+              <Icon className="size-5" aria-hidden />
+              <span className="truncate">{item.label}</span>
+            </NavLink>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return <div {...rest} className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} />;
+}

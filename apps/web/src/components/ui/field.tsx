@@ -1,0 +1,54 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { cn } from '@/lib/cn';
+
+export type InputProps = InputHTMLAttributes<HTMLInputElement> & { hasError?: boolean };
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { className, hasError, ...rest },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      {...rest}
+      aria-invalid={hasError || undefined}
+      className={cn(
+        'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-100',
+        hasError
+          ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+          : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+        className,
+      )}
+    />
+  );
+});
+
+export type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+};
+
+/** A labelled form control with its error or hint underneath, wired for screen readers. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children(id, error || hint ? noteId : undefined)}
+      {error ? (
+        <p id={noteId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={noteId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

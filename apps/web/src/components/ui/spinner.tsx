@@ -1,0 +1,18 @@
+import { Loader2 } from 'lucide-react';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="flex items-center justify-center p-8 text-brand-600">
+      <Loader2 className="size-8 animate-spin" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-50">
+      <Spinner />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { TUser } from '@quantics/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { clearToken, getToken, setToken } from '@/lib/api-client';
+import { fetchMe, postLogout } from './api/auth-api';
+
+export type AuthState = {
+  user: TUser | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** Stores the token and loads the user it belongs to. */
+  signIn: (token: string, user: TUser) => void;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+export const ME_QUERY_KEY = ['auth', 'me'] as const;
+
+/** Auth state per spec: starts loading; a stored token fetches the current user, otherwise loading ends. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [hasToken, setHasToken] = useState(() => getToken() !== null);
+  const me = useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: fetchMe,
+    enabled: hasToken,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  const signIn = useCallback(
+    (token: string, user: TUser) => {
+      setToken(token);
+      queryClient.setQueryData(ME_QUERY_KEY, user);
+      setHasToken(true);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await postLogout();
+    } catch {
+      // The token is dropped locally whatever the server says.
+    }
+    clearToken();
+    setHasToken(false);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => {
+    const user = hasToken && me.data ? me.data : null;
+    return { user, isAuthenticated: user !== null, isLoading: hasToken && me.isPending, signIn, signOut };
+  }, [hasToken, me.data, me.isPending, signIn, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,38 @@
+import type { TWaitlistResponse, WAITLIST_MESSAGES, ZWaitlistRequest } from '@quantics/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+
+/** The waitlist request after the schema has stripped, trimmed and cut every field. */
+export type TWaitlistPayload = ReturnType<typeof ZWaitlistRequest.parse>;
+
+/*
+ * Spec portal-access section 8, word for word. Typed as the contract's literals, so the two cannot drift apart.
+ */
+const SUCCESS: typeof WAITLIST_MESSAGES.success =
+  "Thank you for joining our waitlist! We'll be in touch soon.";
+const TOO_MANY: typeof WAITLIST_MESSAGES.tooMany = 'Too many requests. Please try again later.';
+const FAILED: typeof WAITLIST_MESSAGES.failed = 'Failed to join waitlist. Please try again.';
+
+/** POST /api/waitlist with exactly the four fields the spec lists. */
+export function joinWaitlist({ name, email, company, phoneNumber }: TWaitlistPayload) {
+  return api<TWaitlistResponse>('/api/waitlist', {
+    method: 'POST',
+    body: { name, email, company, phoneNumber },
+  });
+}
+
+/** 429 has its own text; otherwise the server's message, else the generic failure. */
+export function waitlistErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return TOO_MANY;
+  return errorMessage(error, FAILED);
+}
+
+/** Joins the waitlist and toasts the outcome; callers clear their form in `mutate`'s onSuccess. */
+export function useJoinWaitlist() {
+  return useMutation({
+    mutationFn: joinWaitlist,
+    onSuccess: () => notify.success(SUCCESS),
+    onError: (error) => notify.error(waitlistErrorMessage(error)),
+  });
+}

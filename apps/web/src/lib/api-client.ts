@@ -1,0 +1,59 @@
+export const TOKEN_KEY = 'token';
+
+/** An error answer from the API, carrying the server's message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly hasServerMessage: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Sign-in attempts answer 401 for wrong credentials; those must not bounce to /login. */
+  isAuthAttempt?: boolean;
+  signal?: AbortSignal;
+};
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+/** Any 401 anywhere: forget the token and go to /login (spec: portal-access section 8). */
+function handleUnauthorized() {
+  clearToken();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+/** JSON over fetch with the bearer token; errors become ApiError with the server's `message`. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method: opts.method ?? 'GET',
+    headers,
+    credentials: 'include',
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  if (!res.ok) {
+    if (res.status === 401 && !opts.isAuthAttempt) handleUnauthorized();
+    const message = (data as { message?: unknown } | null)?.message;
+    const hasMessage = typeof message === 'string' && message.length > 0;
+    throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
+  }
+  return data as T;
+}
+
+/** The server's message when it gave one, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+}

@@ -1,0 +1,62 @@
+// Starts the built app for the browser tests on a fresh database: a new PostgreSQL database when
+// TEST_DATABASE_URL is set, else a new embedded PGlite folder. Both are removed when the run ends.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(join(tmpdir(), 'quantics-e2e-'));
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  WAITLIST_RATE_LIMIT: '1000',
+};
+delete env.DATABASE_URL;
+
+let dropDatabase = async () => {};
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl) {
+  const name = `quantics_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+// The browser tests read the database URL from here to set up rows the UI cannot make yet.
+process.stdout.write(`database: ${env.DATABASE_URL ?? 'pglite'}\n`);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: join(import.meta.dirname, '..', 'apps', 'server'),
+  env,
+  stdio: 'inherit',
+});
+
+let isStopping = false;
+const stop = async () => {
+  if (isStopping) return;
+  isStopping = true;
+  child.kill('SIGTERM');
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', async (code) => {
+  await dropDatabase().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(isStopping ? 0 : (code ?? 1));
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { registerViaApi, sidebarItems, signInWithToken } from './helpers';
+
+const ADMIN_MENU = [
+  'Dashboard',
+  'Tallie Chat',
+  'Audits',
+  'Devices',
+  'Inventory',
+  'Locations',
+  'Print Labels',
+  'Reports',
+  'Team',
+  'Company',
+  'Settings',
+];
+
+test('an admin sees the whole menu in the spec order, and every page is titled', async ({ page }) => {
+  const { token } = await registerViaApi(page);
+  await signInWithToken(page, token);
+  expect(await sidebarItems(page)).toEqual(ADMIN_MENU);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audits' }).click();
+  await expect(page).toHaveURL(/\/audits$/);
+  await expect(page).toHaveTitle('Quantics | Audits');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('top bar, slide-over menu that Escape closes, and a five-item bottom bar', async ({ page }) => {
+    const { token } = await registerViaApi(page);
+    await signInWithToken(page, token);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const quick = page.getByRole('navigation', { name: 'Quick' });
+    await expect(quick.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Tallie Chat',
+      'Audits',
+      'Devices',
+      'Inventory',
+    ]);
+    await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByRole('link', { name: 'Settings' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
