@@ -16,6 +16,7 @@ import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { Mailer } from './modules/mail/mailer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     db: Db;
     box: SecretBox;
     redis: Redis | null;
+    mailer: Mailer;
   }
 }
 
@@ -58,7 +60,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('box', new SecretBox(config.appSecret));
   app.decorate('redis', redis);
+  const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
+    await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();
   });

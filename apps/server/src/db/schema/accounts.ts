@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -20,6 +21,7 @@ export const companies = pgTable('companies', {
   inventoryType: text('inventory_type').notNull().default('manual'),
   /** AES-GCM ciphertext of the point-of-sale key; never returned by the API. */
   dutchieApiKeyEnc: text('dutchie_api_key_enc'),
+  createdById: integer('created_by_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,6 +34,15 @@ export const users = pgTable(
     name: text('name'),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
+    /** AES-GCM ciphertext of the TOTP secret once two-factor is on; the pending one while setting up. */
+    twoFactorSecretEnc: text('two_factor_secret_enc'),
+    twoFactorPendingSecretEnc: text('two_factor_pending_secret_enc'),
+    isTwoFactorEnabled: boolean('is_two_factor_enabled').notNull().default(false),
+    /** The last accepted TOTP time step, so a code is never accepted twice. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** 'light', 'dark' or 'system'. */
+    theme: text('theme').notNull().default('system'),
+    onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
     /** The company a new sign-in lands in. */
     defaultCompanyId: integer('default_company_id').references(() => companies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

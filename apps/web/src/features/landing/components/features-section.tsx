@@ -70,13 +70,15 @@ export function FeaturesSection() {
           {FEATURES.map(({ icon: Icon, title, body }) => (
             <li
               key={title}
-              className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-100 hover:shadow-md"
+              className="group flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-100 hover:shadow-md sm:block sm:p-6"
             >
-              <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-600 transition-colors group-hover:bg-brand-600 group-hover:text-white">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 transition-colors group-hover:bg-brand-600 group-hover:text-white">
                 <Icon className="size-5" aria-hidden />
               </span>
-              <h3 className="mt-5 text-base font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{body}</p>
+              <div>
+                <h3 className="text-base font-semibold text-slate-900 sm:mt-5">{title}</h3>
+                <p className="mt-1.5 text-sm leading-relaxed text-slate-600 sm:mt-2">{body}</p>
+              </div>
             </li>
           ))}
         </ul>

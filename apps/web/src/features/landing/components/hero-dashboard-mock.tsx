@@ -122,7 +122,7 @@ export function HeroDashboardMock() {
         </div>
       </div>
 
-      <div className="absolute -bottom-6 -left-2 hidden items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:flex lg:-left-8">
+      <div className="absolute -bottom-10 -left-2 hidden items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:flex lg:-left-8">
         <span className="flex size-9 items-center justify-center rounded-lg bg-emerald-50 text-emerald-600">
           <Nfc className="size-5" aria-hidden />
         </span>
@@ -132,7 +132,7 @@ export function HeroDashboardMock() {
         </div>
       </div>
 
-      <div className="absolute -top-5 -right-2 hidden items-center gap-2 rounded-xl bg-slate-900 px-3 py-2 text-white shadow-lg sm:flex lg:-right-6">
+      <div className="absolute -top-4 -right-2 hidden items-center gap-2 rounded-xl bg-slate-900 px-3 py-2 text-white shadow-lg sm:flex lg:-right-6">
         <Radio className="size-4 text-brand-100" aria-hidden />
         <span className="text-xs font-medium">Reads tags 3-10 feet away</span>
         <ScanLine className="size-4 text-brand-100" aria-hidden />

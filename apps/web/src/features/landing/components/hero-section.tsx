@@ -27,11 +27,11 @@ export function HeroSection() {
             RFID inventory and audits, in one cloud portal
           </p>
 
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl">
+          <h1 className="mt-6 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-6xl">
             Count every RFID-tagged item <span className="text-brand-600">in minutes</span>, not days.
           </h1>
 
-          <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-pretty text-slate-600 lg:mx-0">
+          <p className="mx-auto mt-6 max-w-xl text-base leading-relaxed sm:text-lg text-pretty text-slate-600 lg:mx-0">
             Pair a handheld RFID reader, walk the aisles and Quantics counts every tag in range. It compares
             what you scanned with what you expected, flags each discrepancy and gives your team an accuracy
             score for every audit.

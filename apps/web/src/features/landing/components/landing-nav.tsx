@@ -13,7 +13,7 @@ export const LANDING_ANCHORS = [
 ] as const;
 
 const BUTTON_BASE =
-  'inline-flex items-center justify-center rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'items-center justify-center rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** Sticky top bar: anchors on wide screens, a menu on phones; Login stays visible at every width. */
 export function LandingNav() {
@@ -51,7 +51,10 @@ export function LandingNav() {
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
-          <Link to="/login" className={cn(BUTTON_BASE, 'h-9 px-3 text-slate-700 hover:bg-slate-100')}>
+          <Link
+            to="/login"
+            className={cn(BUTTON_BASE, 'inline-flex h-9 px-3 text-slate-700 hover:bg-slate-100')}
+          >
             Login
           </Link>
           <Link
@@ -69,7 +72,7 @@ export function LandingNav() {
             aria-expanded={isOpen}
             aria-controls={menuId}
             aria-label={isOpen ? 'Close menu' : 'Open menu'}
-            className={cn(BUTTON_BASE, 'size-9 text-slate-700 hover:bg-slate-100 lg:hidden')}
+            className={cn(BUTTON_BASE, 'inline-flex size-9 text-slate-700 hover:bg-slate-100 lg:hidden')}
           >
             {isOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
           </button>
@@ -92,7 +95,10 @@ export function LandingNav() {
           <li className="pt-2 sm:hidden">
             <Link
               to="/register"
-              className={cn(BUTTON_BASE, 'h-11 w-full bg-brand-600 text-base text-white hover:bg-brand-700')}
+              className={cn(
+                BUTTON_BASE,
+                'flex h-11 w-full bg-brand-600 text-base text-white hover:bg-brand-700',
+              )}
             >
               Get started
             </Link>
