@@ -16,8 +16,8 @@ import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { Mailer } from './modules/mail/mailer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { Mailer } from './modules/mail/mailer.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -60,7 +60,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('box', new SecretBox(config.appSecret));
   app.decorate('redis', redis);
-  const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+  const mailer = new Mailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+    app.log,
+  );
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
     await mailer.flush();

@@ -16,7 +16,12 @@ export async function startTestSmtp() {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: String(mail.html || '') });
+          received.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: String(mail.html || ''),
+          });
           for (const w of waiters.splice(0)) w();
           callback();
         })

@@ -12,7 +12,13 @@ export type MailMessage = {
   links?: string[];
 };
 
-export type MailerOptions = { smtpUrl?: string; from: string; dataDir: string; retries?: number; retryDelayMs?: number };
+export type MailerOptions = {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  retries?: number;
+  retryDelayMs?: number;
+};
 
 /**
  * Sends mail through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file under
@@ -64,7 +70,8 @@ export class Mailer {
         return;
       } catch (err) {
         this.log.warn({ err, attempt, subject: message.subject }, 'mail send failed');
-        if (attempt < attempts) await new Promise((r) => setTimeout(r, (this.opts.retryDelayMs ?? 1000) * attempt));
+        if (attempt < attempts)
+          await new Promise((r) => setTimeout(r, (this.opts.retryDelayMs ?? 1000) * attempt));
       }
     }
     this.log.error({ subject: message.subject }, 'mail not delivered after retries');
@@ -73,7 +80,10 @@ export class Mailer {
   #writeEml(message: MailMessage, raw: Buffer) {
     const dir = this.#outbox as string;
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
     writeFileSync(file, raw);
     this.log.info({ subject: message.subject, file, links: message.links ?? [] }, 'mail written to outbox');
   }
@@ -81,12 +91,21 @@ export class Mailer {
 
 /** Escapes text for the HTML part of a message. */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** A plain, readable HTML layout shared by every message. */
-export function layoutHtml(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+export function layoutHtml(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`)
+    .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
