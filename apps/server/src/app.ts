@@ -118,7 +118,9 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET') {
+    // Missing files (an old asset name, say) are a real 404, not the app shell.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET' || isFile) {
       return reply.status(404).send({ message: 'Not found' });
     }
     return reply.sendFile('index.html');

@@ -72,7 +72,7 @@ export function BenefitsSection() {
             </div>
             <dl className="mt-6 grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-white/10">
               {FIGURES.map((f) => (
-                <div key={f.value} className="flex flex-col-reverse bg-brand-900/90 p-4 sm:p-5">
+                <div key={f.value} className="flex flex-col-reverse justify-end bg-brand-900/90 p-4 sm:p-5">
                   <dt className="mt-1 text-xs leading-snug text-brand-100 sm:text-sm">{f.label}</dt>
                   <dd className="text-2xl font-bold tracking-tight sm:text-3xl">{f.value}</dd>
                 </div>
