@@ -25,7 +25,7 @@ export function DashboardPage() {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         {facts.map(({ icon: Icon, label, value }) => (
-          <Card key={label} className="flex items-center gap-4 p-5">
+          <Card key={label} className="flex min-w-0 items-center gap-4 p-5">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
               <Icon className="size-5" aria-hidden />
             </span>

@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'quantics-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dir = tempDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+  });
+
+  it('generates APP_SECRET once into DATA_DIR and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first);
+  });
+
+  it('takes APP_SECRET from the environment without writing a file', () => {
+    const dir = tempDir();
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, APP_SECRET: secret }).appSecret).toBe(secret);
+    expect(existsSync(join(dir, 'app-secret'))).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL: must start with redis:// or rediss://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ APP_SECRET: 'short' }, 'APP_SECRET: must be at least 32 characters'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('refuses %j with a message naming the variable', (env, expected) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);
+  });
+
+  it('never puts the secret in the error message', () => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'tiny-secret' });
+    } catch (e) {
+      expect(String(e)).not.toContain('tiny-secret');
+    }
+  });
+});
