@@ -30,7 +30,10 @@ function handleUnauthorized() {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
-/** JSON over fetch with the bearer token; errors become ApiError with the server's `message`. */
+/**
+ * JSON over fetch, sending 'Authorization: Bearer {token}' when a token is stored; errors become ApiError with
+ * the server's `message` (or 'An error occurred').
+ */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { AUTH_TEXTS } from '@/lib/messages';
 import { notify } from '@/lib/toast';
 
 type Props = {
@@ -21,7 +22,7 @@ export function TwoFactorStep({ onVerify, onBack }: Props) {
     e.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError('Please enter your 2FA code');
+      setError(AUTH_TEXTS.twoFactorRequired);
       return;
     }
     setError(undefined);

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, type TLoginRequest, ZLoginRequest } from '@quantics/contracts';
+import { type TLoginRequest, ZLoginRequest } from '@quantics/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { AUTH_TEXTS } from '@/lib/messages';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { postLogin } from '../api/auth-api';
@@ -43,7 +44,7 @@ export function LoginPage() {
         setIsCodeStep(true);
       }
     } catch (err) {
-      notify.error(errorMessage(err, AUTH_MESSAGES.invalidCredentials));
+      notify.error(errorMessage(err, AUTH_TEXTS.invalidCredentials));
     }
   });
 
