@@ -52,3 +52,19 @@ export function Field({ label, error, hint, children }: FieldProps) {
     </div>
   );
 }
+
+export type TextFieldProps = InputProps & { label: ReactNode; error?: string; hint?: ReactNode };
+
+/** Field + Input in one, for react-hook-form's `register()` spread. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, ...rest },
+  ref,
+) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(id, describedBy) => (
+        <Input ref={ref} id={id} aria-describedby={describedBy} hasError={!!error} {...rest} />
+      )}
+    </Field>
+  );
+});

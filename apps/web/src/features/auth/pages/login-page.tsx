@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { AUTH_TEXTS } from '@/lib/messages';
 import { usePageTitle } from '@/lib/page-title';
@@ -75,31 +75,21 @@ export function LoginPage() {
     <AuthLayout title="Welcome Back" subtitle="Sign in to your RFID Management Portal">
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <h2 className="sr-only">Login</h2>
-        <Field label="Email" error={errors.email?.message}>
-          {(id, d) => (
-            <Input
-              id={id}
-              aria-describedby={d}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              hasError={!!errors.email}
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(id, d) => (
-            <Input
-              id={id}
-              aria-describedby={d}
-              type="password"
-              autoComplete="current-password"
-              hasError={!!errors.password}
-              {...form.register('password')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-slate-700">
             <input type="checkbox" className="size-4 rounded border-slate-300 accent-brand-600" />

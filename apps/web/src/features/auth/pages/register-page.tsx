@@ -4,7 +4,7 @@ import { Info } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
@@ -47,55 +47,36 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Create your account" subtitle="Start managing your RFID inventory">
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <Field label="Email" error={errors.email?.message}>
-          {(id, d) => (
-            <Input
-              id={id}
-              aria-describedby={d}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              hasError={!!errors.email}
-              {...form.register('email')}
-            />
-          )}
-        </Field>
-        <Field label="Company (optional)" error={errors.company?.message}>
-          {(id, d) => (
-            <Input
-              id={id}
-              aria-describedby={d}
-              autoComplete="organization"
-              placeholder="Acme Warehousing"
-              {...form.register('company')}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...form.register('email')}
+        />
+        <TextField
+          label="Company (optional)"
+          error={errors.company?.message}
+          autoComplete="organization"
+          placeholder="Acme Warehousing"
+          {...form.register('company')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Password" error={errors.password?.message}>
-            {(id, d) => (
-              <Input
-                id={id}
-                aria-describedby={d}
-                type="password"
-                autoComplete="new-password"
-                hasError={!!errors.password}
-                {...form.register('password')}
-              />
-            )}
-          </Field>
-          <Field label="Confirm password" error={errors.confirmPassword?.message}>
-            {(id, d) => (
-              <Input
-                id={id}
-                aria-describedby={d}
-                type="password"
-                autoComplete="new-password"
-                hasError={!!errors.confirmPassword}
-                {...form.register('confirmPassword')}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Password"
+            error={errors.password?.message}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+          <TextField
+            label="Confirm password"
+            error={errors.confirmPassword?.message}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
         </div>
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
           <input
@@ -119,18 +100,13 @@ export function RegisterPage() {
                 shown instead of a local catalogue. This cannot be changed after registration.
               </span>
             </p>
-            <Field label="Dutchie API Key" error={errors.dutchieApiKey?.message}>
-              {(id, d) => (
-                <Input
-                  id={id}
-                  aria-describedby={d}
-                  type="password"
-                  autoComplete="off"
-                  hasError={!!errors.dutchieApiKey}
-                  {...form.register('dutchieApiKey')}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Dutchie API Key"
+              error={errors.dutchieApiKey?.message}
+              type="password"
+              autoComplete="off"
+              {...form.register('dutchieApiKey')}
+            />
           </div>
         )}
         <Button type="submit" className="w-full" size="lg" isLoading={isSubmitting}>
