@@ -116,4 +116,4 @@ export const ZOnboardingStatus = z.object({ completed: z.boolean() });
 export type TOnboardingStatus = z.infer<typeof ZOnboardingStatus>;
 
 /** For POST routes that take no body: nothing, or an empty object; anything else is refused. */
-export const ZNoBody = z.object({}).strict('This request takes no body').optional();
+export const ZNoBody = z.strictObject({}, { error: 'This request takes no body' }).optional();
