@@ -45,4 +45,5 @@ export const ZEmail = z
   .max(255, 'Email must be at most 255 characters')
   .pipe(z.email('Please enter a valid email address'));
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL integers: anything past 2^31-1 is not an id (and must not reach the database). */
+export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
