@@ -25,7 +25,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => endPool(pool) };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -38,4 +38,21 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * pool.end() resolves once it has asked its connections to close, not once they have; wait for each one, so
+ * whatever comes next (dropping a test database, exiting) doesn't cut a connection that is still saying goodbye.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await allClosed;
 }

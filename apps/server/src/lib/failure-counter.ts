@@ -1,0 +1,71 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client.ts';
+import { rateCounters } from '../db/schema/index.ts';
+
+/**
+ * Fixed-window counters of failures (wrong passwords, wrong codes) shared by every server instance:
+ * in Redis when it is configured, else in PostgreSQL's rate_counters table.
+ */
+export type FailureCounter = {
+  /** Counts one failure under `key` and returns the count in the current window (the window starts at the first). */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Failures under `key` in the current window (0 once the window has passed). */
+  count(key: string): Promise<number>;
+  /** Forgets `key` (a success that proves the caller). */
+  reset(key: string): Promise<void>;
+};
+
+const PREFIX = 'quantics-fail:';
+
+// INCR and PEXPIRE in one step: a crash between the two would leave a counter that never expires.
+const HIT_SCRIPT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+
+export function redisFailureCounter(redis: Redis): FailureCounter {
+  return {
+    async hit(key, windowMs) {
+      return Number(await redis.eval(HIT_SCRIPT, 1, PREFIX + key, String(windowMs)));
+    },
+    async count(key) {
+      return Number((await redis.get(PREFIX + key)) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(PREFIX + key);
+    },
+  };
+}
+
+export function postgresFailureCounter(db: Db): FailureCounter {
+  return {
+    async hit(key, windowMs) {
+      // One upsert: a passed window starts over at 1, a live one counts up; concurrent hits serialise on the row.
+      const result = await db.execute<{ count: number }>(sql`
+        insert into ${rateCounters} ("key", "count", reset_at)
+        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        on conflict ("key") do update set
+          "count" = case when ${rateCounters.resetAt} <= now() then 1 else ${rateCounters.count} + 1 end,
+          reset_at = case when ${rateCounters.resetAt} <= now() then excluded.reset_at else ${rateCounters.resetAt} end
+        returning "count"`);
+      const count = Number(result.rows[0]?.count ?? 1);
+      // A new window is rare (first failure after a quiet spell): a good moment to drop stale rows.
+      if (count === 1) await db.delete(rateCounters).where(lt(rateCounters.resetAt, sql`now()`));
+      return count;
+    },
+    async count(key) {
+      const result = await db.execute<{ count: number }>(
+        sql`select "count" from ${rateCounters} where "key" = ${key} and reset_at > now()`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async reset(key) {
+      await db.execute(sql`delete from ${rateCounters} where "key" = ${key}`);
+    },
+  };
+}
+
+/** Redis when the app has it, else the database. */
+export function createFailureCounter(deps: { db: Db; redis: Redis | null }): FailureCounter {
+  return deps.redis ? redisFailureCounter(deps.redis) : postgresFailureCounter(deps.db);
+}
