@@ -50,5 +50,8 @@ export async function signInWithToken(page: Page, token: string) {
 
 /** Names of the links in the desktop sidebar, in order. */
 export async function sidebarItems(page: Page): Promise<string[]> {
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  // The shell renders once the user is loaded; read the menu only after it is there.
+  await expect(links.first()).toBeVisible();
+  return links.allInnerTexts();
 }

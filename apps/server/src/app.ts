@@ -15,9 +15,13 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { invitationRoutes } from './modules/team/invitation.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -105,6 +109,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(waitlistRoutes);
   await app.register(authRoutes);
+  await app.register(teamRoutes);
+  await app.register(invitationRoutes);
+  await app.register(companiesRoutes);
+  await app.register(activityRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -13,4 +13,22 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'member',
   'GET /api/auth/me': 'member',
+  // Team (admins), invitation links (public: the token is the credential), companies.
+  'GET /api/team/members': 'admin',
+  'POST /api/team/invite': 'admin',
+  'PUT /api/team/members/:id': 'admin',
+  'DELETE /api/team/members/:id': 'admin',
+  'POST /api/team/resend-invite/:id': 'admin',
+  'DELETE /api/team/invitations/:id': 'admin',
+  'GET /api/team/invite-info': 'public',
+  'POST /api/team/accept-invite': 'public',
+  // Anyone may list and switch among their own companies, so nobody is stuck where they are not admin.
+  'GET /api/team/companies': 'member',
+  'POST /api/team/switch-company': 'member',
+  'GET /api/companies': 'operator',
+  'GET /api/companies/current': 'operator',
+  'GET /api/companies/:id/stats': 'operator',
+  'POST /api/companies': 'admin',
+  'PUT /api/companies/:id': 'admin',
+  'GET /api/stats/activity': 'member',
 };

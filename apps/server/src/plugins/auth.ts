@@ -41,6 +41,13 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** What a too-weak role hears, naming who may do it. */
+const FORBIDDEN_MESSAGES: Record<TRole, string> = {
+  admin: 'Only admins can do this. Ask an admin of your company if you need it.',
+  operator: 'Only operators and admins can do this. Ask an admin of your company if you need it.',
+  member: 'You need to be a member of this company to do this.',
+};
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
@@ -64,7 +71,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     if (!request.auth) throw unauthorized();
     if (!hasRole(request.auth.role, access)) {
-      throw forbidden(`This action needs the ${access} role`);
+      throw forbidden(FORBIDDEN_MESSAGES[access]);
     }
   });
 });

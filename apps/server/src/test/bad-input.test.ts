@@ -34,6 +34,35 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { email: 'a@b.co', password: null },
   ],
   'POST /api/auth/logout': [],
+  'POST /api/team/invite': [
+    {},
+    { email: 'a@b.co', name: 'Ann' },
+    { email: 'not-an-email', name: 'Ann', role: 'member' },
+    { email: 'a@b.co', name: 'Ann', role: 'owner' },
+    { email: 'a@b.co', name: 42, role: 'member' },
+    { email: 'a@b.co', name: 'Ann', role: 'member', message: 'x'.repeat(1001) },
+    { email: 'a@b.co', name: 'x'.repeat(101), role: 'member' },
+  ],
+  'PUT /api/team/members/:id': [{}, { role: 'owner' }, { role: 1 }, { role: null }],
+  'POST /api/team/resend-invite/:id': [],
+  'POST /api/team/accept-invite': [
+    {},
+    { token: '' },
+    { token: 42 },
+    { token: 'x'.repeat(201) },
+    { token: 'abc', password: 12345678 },
+    { token: 'abc', name: ['Ann'] },
+  ],
+  'POST /api/team/switch-company': [
+    {},
+    { companyId: 'abc' },
+    { companyId: '1' },
+    { companyId: -1 },
+    { companyId: 1.5 },
+    { companyId: 2_147_483_648 },
+  ],
+  'POST /api/companies': [{}, { name: '' }, { name: '   ' }, { name: 5 }, { name: 'x'.repeat(256) }],
+  'PUT /api/companies/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(256) }],
 };
 
 /** Bodies no route accepts. */

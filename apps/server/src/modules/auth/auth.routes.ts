@@ -1,4 +1,5 @@
 import {
+  type TUser,
   ZAuthResponse,
   ZErrorResponse,
   ZLoginRequest,
@@ -8,7 +9,9 @@ import {
   ZUser,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import * as service from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +34,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginResponse, 401: ZErrorResponse } },
     },
-    async (request) => service.login(deps, request.body),
+    async (request) => {
+      const result = await service.login(deps, request.body);
+      if (result.token && result.user) await recordSignIn(app.db, result.user);
+      return result;
+    },
   );
 
   app.post(
@@ -48,3 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.toPublicUser(app.db, auth.userId, auth.companyId);
   });
 };
+
+/** A sign-in that produced a session goes into the company's activity log (not one still waiting for 2FA). */
+function recordSignIn(db: Db, user: TUser) {
+  const name = user.name || user.email;
+  return recordActivity(db, {
+    companyId: user.company_id,
+    performer: { type: 'user', id: user.id, name },
+    action: 'auth.sign_in',
+    type: 'auth',
+    message: `${name} signed in`,
+  });
+}

@@ -1,0 +1,59 @@
+import type { TActivityItem, TPerformerType } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import * as repo from './activity.repo.ts';
+
+/** Who did it: a person, or a handheld reader acting on its own. */
+export type Performer = { type: TPerformerType; id: number | null; name: string };
+
+export type ActivityEntry = {
+  companyId: number;
+  performer: Performer;
+  /** Machine-readable kind, 'area.verb': 'auth.sign_in', 'team.invite', 'inventory.update', ... */
+  action: string;
+  /** The area, shown as the entry's type: 'audit', 'inventory', 'team', 'company', 'auth', ... */
+  type: string;
+  /** One human sentence, e.g. 'Ann Lee invited bob@example.com as Operator'. */
+  message: string;
+  /** Extra facts; inventory entries put `sku` and `quantity` here for the dashboard. */
+  metadata?: Record<string, unknown>;
+};
+
+/**
+ * The one way to write the activity log. Pass the transaction as `db` when the entry belongs to a change,
+ * so both are kept or both are dropped.
+ */
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await repo.insertActivity(db, {
+    companyId: entry.companyId,
+    performerType: entry.performer.type,
+    performerId: entry.performer.id,
+    performerName: entry.performer.name,
+    action: entry.action,
+    type: entry.type,
+    message: entry.message,
+    metadata: entry.metadata ?? null,
+  });
+}
+
+/** The performer for a signed-in person: their name, else their email. */
+export function userPerformer(user: { userId: number; name: string | null; email: string }): Performer {
+  return { type: 'user', id: user.userId, name: user.name || user.email };
+}
+
+export async function recentActivity(db: Db, companyId: number, limit: number): Promise<TActivityItem[]> {
+  const rows = await repo.listRecentActivity(db, companyId, limit);
+  return rows.map((r) => {
+    const meta = (r.metadata ?? {}) as { sku?: unknown; quantity?: unknown };
+    return {
+      id: r.id,
+      type: r.type,
+      action: r.action,
+      message: r.message,
+      time: r.createdAt.toISOString(),
+      sku: typeof meta.sku === 'string' ? meta.sku : null,
+      quantity: typeof meta.quantity === 'number' ? meta.quantity : null,
+      performer_name: r.performerName,
+      performer_type: r.performerType === 'device' ? 'device' : 'user',
+    };
+  });
+}

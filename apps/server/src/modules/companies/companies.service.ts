@@ -1,0 +1,115 @@
+import {
+  COMPANY_MESSAGES,
+  normalizeRole,
+  type TCompany,
+  type TSwitchCompanyResponse,
+  type TUserCompany,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { logout, startSession, toPublicUser } from '../auth/auth.service.ts';
+import * as repo from './companies.repo.ts';
+
+type CompanyRow = { id: number; name: string; inventoryType: string; createdAt: Date };
+
+function companyView(c: CompanyRow): TCompany {
+  return {
+    id: c.id,
+    name: c.name,
+    inventory_type: c.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export async function listCompanies(db: Db, auth: AuthContext): Promise<TCompany[]> {
+  return (await repo.listUserCompanies(db, auth.userId)).map(companyView);
+}
+
+/** The same companies with the caller's role in each and which one the session is in. */
+export async function listUserCompanies(db: Db, auth: AuthContext): Promise<TUserCompany[]> {
+  const rows = await repo.listUserCompanies(db, auth.userId);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    role: normalizeRole(c.role),
+    is_current: c.id === auth.companyId,
+  }));
+}
+
+export async function currentCompany(db: Db, auth: AuthContext): Promise<TCompany> {
+  const row = await repo.findCompany(db, auth.companyId);
+  if (!row) throw notFound(COMPANY_MESSAGES.notFound);
+  return companyView(row);
+}
+
+/**
+ * Company-level calls act on the session's current company only: any other id, including one of the
+ * caller's other companies, is not found (switch first). That keeps the role check meaningful, since the
+ * role is the one held in the current company.
+ */
+export function assertCurrent(auth: AuthContext, companyId: number) {
+  if (companyId !== auth.companyId) throw notFound(COMPANY_MESSAGES.notFound);
+}
+
+/** A new company with a local catalogue; its creator is its first admin. The session stays where it is. */
+export async function createCompany(db: Db, auth: AuthContext, name: string): Promise<TCompany> {
+  const row = await db.transaction(async (tx) => {
+    const company = await repo.insertCompany(tx, { name, createdById: auth.userId });
+    await repo.insertAdminMembership(tx, company.id, auth.userId);
+    await recordActivity(tx, {
+      companyId: company.id,
+      performer: userPerformer(auth),
+      action: 'company.create',
+      type: 'company',
+      message: `${auth.name || auth.email} created the company ${name}`,
+    });
+    return company;
+  });
+  return companyView(row);
+}
+
+export async function renameCompany(db: Db, auth: AuthContext, companyId: number, name: string) {
+  assertCurrent(auth, companyId);
+  const row = await db.transaction(async (tx) => {
+    const renamed = await repo.renameCompany(tx, companyId, name);
+    if (!renamed) throw notFound(COMPANY_MESSAGES.notFound);
+    if (auth.companyName !== name) {
+      await recordActivity(tx, {
+        companyId,
+        performer: userPerformer(auth),
+        action: 'company.update',
+        type: 'company',
+        message: `${auth.name || auth.email} renamed the company from ${auth.companyName} to ${name}`,
+        metadata: { from: auth.companyName, to: name },
+      });
+    }
+    return renamed;
+  });
+  return companyView(row);
+}
+
+/**
+ * Moves a person into one of their companies with a new session: the new token is returned, the previous
+ * session (if any) is revoked, and the next sign-in lands in this company too.
+ */
+export async function startSessionIn(
+  db: Db,
+  userId: number,
+  companyId: number,
+  previousSessionId?: number,
+): Promise<TSwitchCompanyResponse> {
+  const token = await startSession(db, userId, companyId);
+  if (previousSessionId !== undefined) await logout(db, previousSessionId);
+  await repo.setDefaultCompany(db, userId, companyId);
+  return { token, user: await toPublicUser(db, userId, companyId) };
+}
+
+/** Any member may switch among the companies they belong to; any other company is not found. */
+export async function switchCompany(db: Db, auth: AuthContext, companyId: number) {
+  if (!(await repo.findActiveMembership(db, auth.userId, companyId))) {
+    throw notFound(COMPANY_MESSAGES.notFound);
+  }
+  return startSessionIn(db, auth.userId, companyId, auth.sessionId);
+}

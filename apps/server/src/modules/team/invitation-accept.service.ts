@@ -1,0 +1,109 @@
+import {
+  AUTH_MESSAGES,
+  normalizeRole,
+  ROLE_LABELS,
+  type TAcceptInviteRequest,
+  type TAcceptInviteResponse,
+  TEAM_MESSAGES,
+  type TInviteInfo,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { startSessionIn } from '../companies/companies.service.ts';
+import * as repo from './invitation.repo.ts';
+import * as teamRepo from './team.repo.ts';
+
+type Invitation = NonNullable<Awaited<ReturnType<typeof repo.findInvitationByTokenHash>>>;
+
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The invitation behind a link: unknown and used links are 404, expired ones 410. */
+async function usableInvitation(db: Db, token: string): Promise<Invitation> {
+  const invitation = await repo.findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation || invitation.acceptedAt) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
+  if (invitation.expiresAt <= new Date()) throw new AppError(410, TEAM_MESSAGES.invitationExpired);
+  return invitation;
+}
+
+export async function invitationInfo(db: Db, token: string): Promise<TInviteInfo> {
+  const invitation = await usableInvitation(db, token);
+  return {
+    company: invitation.companyName,
+    role: normalizeRole(invitation.role),
+    email: invitation.email,
+    name: invitation.name,
+    inviter_name: invitation.inviterName || invitation.inviterEmail,
+    message: invitation.message,
+    expires_at: invitation.expiresAt.toISOString(),
+    has_account: (await repo.findUserByEmail(db, invitation.email)) !== undefined,
+  };
+}
+
+/**
+ * Signed in as the invited email: joins the company and moves the session there.
+ * Not signed in: creates the account from name and password (only when the email has none yet).
+ * Either way the answer is a new session in the inviting company.
+ */
+export async function acceptInvitation(
+  db: Db,
+  caller: AuthContext | null,
+  input: TAcceptInviteRequest,
+): Promise<TAcceptInviteResponse> {
+  const invitation = await usableInvitation(db, input.token);
+  const role = normalizeRole(invitation.role);
+  if (caller) {
+    if (caller.email.toLowerCase() !== invitation.email.toLowerCase()) {
+      throw new AppError(403, TEAM_MESSAGES.invitationForOtherEmail);
+    }
+    await db.transaction(async (tx) => {
+      const existing = await teamRepo.findMember(tx, invitation.companyId, caller.userId);
+      if (existing?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyInCompany);
+      await join(tx, invitation, caller.userId, caller.name || caller.email);
+    });
+    return startSessionIn(db, caller.userId, invitation.companyId, caller.sessionId);
+  }
+
+  if (await repo.findUserByEmail(db, invitation.email)) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+  const name = input.name?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!name) throw new AppError(400, TEAM_MESSAGES.nameRequired);
+  if (!password) throw new AppError(400, AUTH_MESSAGES.passwordRequired);
+  if (password.length < 8) throw new AppError(400, AUTH_MESSAGES.passwordMin8);
+  const passwordHash = await hashPassword(password);
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const user = await repo.insertInvitedUser(tx, {
+        email: invitation.email,
+        name,
+        passwordHash,
+        defaultCompanyId: invitation.companyId,
+      });
+      await join(tx, invitation, user.id, name);
+      return user.id;
+    });
+    return startSessionIn(db, userId, invitation.companyId);
+  } catch (e) {
+    // Someone registered this email between the check and the insert.
+    if (isUniqueViolation(e)) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+    throw e;
+  }
+
+  async function join(tx: Db, inv: Invitation, userId: number, performerName: string) {
+    // Single use: of two simultaneous accepts only one marks it.
+    if (!(await repo.markAccepted(tx, inv.id))) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
+    await teamRepo.upsertMember(tx, inv.companyId, userId, role);
+    await recordActivity(tx, {
+      companyId: inv.companyId,
+      performer: { type: 'user', id: userId, name: performerName },
+      action: 'team.join',
+      type: 'team',
+      message: `${performerName} joined the team as ${ROLE_LABELS[role]}`,
+      metadata: { invitationId: inv.id, userId, role },
+    });
+  }
+}

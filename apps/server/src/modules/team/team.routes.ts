@@ -1,0 +1,71 @@
+import {
+  ZErrorResponse,
+  ZIdParam,
+  ZInviteRequest,
+  ZSuccessResponse,
+  ZTeamMember,
+  ZTeamMembersResponse,
+  ZUpdateMemberRoleRequest,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as invitations from './invitation.service.ts';
+import * as team from './team.service.ts';
+
+/** Team management (admins, per the access table). Member rows use user ids; invitation rows invitation ids. */
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
+  const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+  app.get(
+    '/api/team/members',
+    { schema: { tags: ['team'], response: { 200: ZTeamMembersResponse } } },
+    async (request) => team.listTeam(app.db, requireAuth(request).companyId),
+  );
+
+  app.post(
+    '/api/team/invite',
+    { schema: { tags: ['team'], body: ZInviteRequest, response: { 201: ZTeamMember, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await invitations.invite(deps, requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/team/members/:id',
+    {
+      schema: {
+        tags: ['team'],
+        params: ZIdParam,
+        body: ZUpdateMemberRoleRequest,
+        response: { 200: ZTeamMember, ...errors },
+      },
+    },
+    async (request) => team.changeRole(app.db, requireAuth(request), request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/api/team/members/:id',
+    { schema: { tags: ['team'], params: ZIdParam, response: { 200: ZSuccessResponse, ...errors } } },
+    async (request) => {
+      await team.removeMember(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/team/resend-invite/:id',
+    { schema: { tags: ['team'], params: ZIdParam, response: { 200: ZTeamMember, 404: ZErrorResponse } } },
+    async (request) => invitations.resend(deps, requireAuth(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/team/invitations/:id',
+    {
+      schema: { tags: ['team'], params: ZIdParam, response: { 200: ZSuccessResponse, 404: ZErrorResponse } },
+    },
+    async (request) => {
+      await invitations.revoke(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+};
