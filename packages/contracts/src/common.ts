@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVENTORY_TYPES, ROLES } from './roles.ts';
 
 /** Every error body the API sends: one human-readable message. */
 export const ZErrorResponse = z.object({ message: z.string() });
@@ -9,32 +10,10 @@ export type TSuccessResponse = z.infer<typeof ZSuccessResponse>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
 
-export const ROLES = ['admin', 'operator', 'member'] as const;
+export * from './roles.ts';
+
 export const ZRole = z.enum(ROLES);
-export type TRole = z.infer<typeof ZRole>;
-
-export const INVENTORY_TYPES = ['manual', 'dutchie'] as const;
 export const ZInventoryType = z.enum(INVENTORY_TYPES);
-export type TInventoryType = z.infer<typeof ZInventoryType>;
-
-/** How each role is shown to people; 'member' reads as Team Member. */
-export const ROLE_LABELS: Record<TRole, string> = {
-  admin: 'Admin',
-  operator: 'Operator',
-  member: 'Team Member',
-};
-
-/** A missing or unknown role counts as member. */
-export function normalizeRole(role: string | null | undefined): TRole {
-  return role === 'admin' || role === 'operator' ? role : 'member';
-}
-
-const RANK: Record<TRole, number> = { member: 0, operator: 1, admin: 2 };
-
-/** True when `role` is at least as strong as `needed`. */
-export function hasRole(role: TRole, needed: TRole): boolean {
-  return RANK[role] >= RANK[needed];
-}
 
 /** Lowercased, trimmed email: the one form we store and compare. */
 export const ZEmail = z

@@ -1,4 +1,4 @@
-import type { TInventoryType, TRole } from './common.ts';
+import type { TInventoryType, TRole } from './roles.ts';
 
 export type TMenuKey =
   | 'dashboard'
