@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_POLICY, type Access } from '../plugins/access-policy.ts';
+import { bearer } from './factories.ts';
+import { createTenant, freshToken, type Tenant } from './tenants.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Who may call each route, written out HERE on purpose rather than read from ACCESS_POLICY: if someone loosens
+ * or tightens a rule in the policy (or a route stops consulting it), the calls below disagree with this table
+ * and the test fails. A route the server registers that is missing here fails the first test.
+ */
+const EXPECTED: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'POST /api/waitlist': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/logout': 'member',
+  'GET /api/auth/me': 'member',
+  // Everyone manages their own account.
+  'GET /api/settings/profile': 'member',
+  'PUT /api/settings/profile': 'member',
+  'PUT /api/settings/password': 'member',
+  'PUT /api/settings/appearance': 'member',
+  'GET /api/settings/2fa/status': 'member',
+  'POST /api/settings/2fa/setup': 'member',
+  'POST /api/settings/2fa/verify': 'member',
+  'POST /api/settings/2fa/disable': 'member',
+  'POST /api/settings/2fa/regenerate-codes': 'member',
+  'GET /api/settings/onboarding/status': 'member',
+  'POST /api/settings/onboarding/complete': 'member',
+  // Team management is for admins; the invitation link is its own credential.
+  'GET /api/team/members': 'admin',
+  'POST /api/team/invite': 'admin',
+  'PUT /api/team/members/:id': 'admin',
+  'DELETE /api/team/members/:id': 'admin',
+  'POST /api/team/resend-invite/:id': 'admin',
+  'DELETE /api/team/invitations/:id': 'admin',
+  'GET /api/team/invite-info': 'public',
+  'POST /api/team/accept-invite': 'public',
+  // Anyone may see and switch among their own companies; the Company page is for operators and admins.
+  'GET /api/team/companies': 'member',
+  'POST /api/team/switch-company': 'member',
+  'GET /api/companies': 'operator',
+  'GET /api/companies/current': 'operator',
+  'GET /api/companies/:id/stats': 'operator',
+  'POST /api/companies': 'admin',
+  'PUT /api/companies/:id': 'admin',
+  // Members read the dashboard.
+  'GET /api/stats/activity': 'member',
+};
+
+type Caller = 'anonymous' | 'member' | 'operator' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'member', 'operator', 'admin'];
+const RANK: Record<Caller, number> = { anonymous: -1, member: 0, operator: 1, admin: 2 };
+
+/** Reads the route tree Fastify prints (every registered route, documented or not) into 'METHOD /path' keys. */
+function registeredApiRoutes(app: FastifyInstance): string[] {
+  const keys: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      if (path.startsWith('/api/') && !path.startsWith('/api/docs')) keys.push(`${method} ${path}`);
+    }
+  }
+  return keys.sort();
+}
+
+let t: TestApp;
+let tenant: Tenant;
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await createTenant(t, 'Policy Co');
+});
+afterAll(() => t.close());
+
+describe('the authorization table', () => {
+  it('names every route the server registers, and only those', async () => {
+    const registered = registeredApiRoutes(t.app);
+    // The tree parser must see at least what the OpenAPI document lists, or it is reading nothing.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(registered).toEqual(expect.arrayContaining(documented));
+    expect(registered.length).toBeGreaterThan(20);
+
+    expect(registered, 'a registered route is missing from EXPECTED (or EXPECTED names a gone one)').toEqual(
+      Object.keys(EXPECTED).sort(),
+    );
+    expect(Object.keys(ACCESS_POLICY).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+});
+
+describe.each(Object.entries(EXPECTED))('%s', (key, access) => {
+  const [method, path] = key.split(' ') as ['GET', string];
+  // Ids that exist nowhere: an allowed caller gets 404 or 400, never a 401/403.
+  const url = path.replace(/:(\w+)/g, '999999');
+  const hasBody = method !== 'GET' && method !== ('DELETE' as string);
+
+  it.each(CALLERS)(`as %s`, async (caller) => {
+    // A fresh session per call: some routes (logout, switch-company) end the session they are called with.
+    const person = caller === 'anonymous' ? null : tenant[caller];
+    const headers = person ? bearer(await freshToken(t, person, tenant.companyId)) : {};
+    const res = await t.app.inject({ method, url, headers, ...(hasBody ? { payload: {} } : {}) });
+    const label = `${caller} ${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+
+    if (access === 'public') {
+      expect([401, 403], label).not.toContain(res.statusCode);
+    } else if (caller === 'anonymous') {
+      expect(res.statusCode, label).toBe(401);
+      expect(res.json(), label).toEqual({ message: 'Authentication required' });
+    } else if (RANK[caller] < RANK[access]) {
+      expect(res.statusCode, label).toBe(403);
+      expect(res.json().message, label).toMatch(/^Only (admins|operators and admins) can do this\./);
+    } else {
+      expect([401, 403], label).not.toContain(res.statusCode);
+      expect(res.statusCode, label).toBeLessThan(500);
+    }
+  });
+});
