@@ -1,9 +1,10 @@
 import { MENU, menuFor, type TMenuKey } from '@quantics/contracts';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { NoAccessPage } from '@/features/shared/pages/no-access-page';
+import { safeNextPath } from '@/lib/safe-next';
 
 /** Signed-in only: a spinner while auth loads, /login without a session. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -13,11 +14,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Signed-out only (landing, login, register): a signed-in user goes to the dashboard. */
+/** Signed-out only (landing, login, register): a signed-in user goes to the dashboard (or a same-site ?next=). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
+  const [params] = useSearchParams();
   if (isLoading) return <FullPageSpinner />;
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={safeNextPath(params.get('next')) ?? '/dashboard'} replace />;
   return children;
 }
 

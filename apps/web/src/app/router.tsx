@@ -17,6 +17,13 @@ const RegisterPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const TeamPage = lazy(() => import('@/features/team/pages/team-page').then((m) => ({ default: m.TeamPage })));
+const CompanyPage = lazy(() =>
+  import('@/features/company/pages/company-page').then((m) => ({ default: m.CompanyPage })),
+);
+const AcceptInvitePage = lazy(() =>
+  import('@/features/team/pages/accept-invite-page').then((m) => ({ default: m.AcceptInvitePage })),
+);
 const UpcomingPage = lazy(() =>
   import('@/features/shared/pages/upcoming-page').then((m) => ({ default: m.UpcomingPage })),
 );
@@ -26,6 +33,8 @@ const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node
 /** Screens that are built; every other menu area shows an honest 'not available yet' page. */
 const BUILT: Partial<Record<TMenuKey, ReactNode>> = {
   dashboard: <DashboardPage />,
+  team: <TeamPage />,
+  company: <CompanyPage />,
 };
 
 export const router = createBrowserRouter([
@@ -53,6 +62,8 @@ export const router = createBrowserRouter([
       </PublicOnly>,
     ),
   },
+  // Open to everyone: new people create their account here, signed-in people join from here.
+  { path: '/accept-invite', element: page(<AcceptInvitePage />) },
   {
     element: (
       <RequireAuth>

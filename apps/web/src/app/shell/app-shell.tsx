@@ -1,6 +1,6 @@
 import { menuFor } from '@quantics/contracts';
 import { Bell, LogOut, Menu, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Sheet } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
@@ -10,6 +10,11 @@ import { cn } from '@/lib/cn';
 import { MENU_ICONS } from './menu-icons';
 import { NavList } from './nav-list';
 import { UserBlock } from './user-block';
+
+// Lazy: only people in several companies see it, so its menu library stays out of the first page's bundle.
+const CompanySwitcher = lazy(() =>
+  import('./company-switcher').then((m) => ({ default: m.CompanySwitcher })),
+);
 
 /** Sidebar on large screens; top bar, slide-over menu and a 5-item bottom bar on small ones. */
 export function AppShell() {
@@ -30,6 +35,11 @@ export function AppShell() {
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
           <Logo />
+        </div>
+        <div className="px-3 pt-2 empty:hidden">
+          <Suspense fallback={null}>
+            <CompanySwitcher currentCompany={user.company} />
+          </Suspense>
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
           <NavList items={items} />
@@ -71,6 +81,11 @@ export function AppShell() {
           >
             <X className="size-5" aria-hidden />
           </button>
+        </div>
+        <div className="px-3 pt-3 empty:hidden">
+          <Suspense fallback={null}>
+            <CompanySwitcher currentCompany={user.company} />
+          </Suspense>
         </div>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
           <NavList items={items} onNavigate={() => setIsMenuOpen(false)} />

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TLoginRequest, ZLoginRequest } from '@quantics/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { AUTH_TEXTS } from '@/lib/messages';
 import { usePageTitle } from '@/lib/page-title';
+import { safeNextPath } from '@/lib/safe-next';
 import { notify } from '@/lib/toast';
 import { postLogin } from '../api/auth-api';
 import { useAuth } from '../auth-provider';
@@ -18,6 +19,9 @@ export function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const { signIn } = useAuth();
+  // Where to go after signing in: a same-site page that sent the person here (an invitation), else the dashboard.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next')) ?? '/dashboard';
   // Held only while the code step is showing; no token is stored until two-factor passes.
   const [held, setHeld] = useState<TLoginRequest | null>(null);
   const [isCodeStep, setIsCodeStep] = useState(false);
@@ -32,7 +36,7 @@ export function LoginPage() {
     if (res.requiresTwoFactor || !res.token || !res.user) return false;
     signIn(res.token, res.user);
     notify.success('Logged in successfully!');
-    navigate('/dashboard', { replace: true });
+    navigate(next, { replace: true });
     return true;
   };
 

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export type BadgeTone = 'green' | 'amber' | 'slate' | 'brand' | 'red' | 'blue';
+
+const TONES: Record<BadgeTone, string> = {
+  green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  slate: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+  brand: 'bg-brand-50 text-brand-700 ring-brand-600/20',
+  red: 'bg-red-50 text-red-700 ring-red-600/20',
+  blue: 'bg-sky-50 text-sky-700 ring-sky-600/20',
+};
+
+/** A small coloured label: statuses, roles, "Current". */
+export function Badge({
+  tone = 'slate',
+  children,
+  className,
+  hasDot,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  /** A leading dot, for statuses. */
+  hasDot?: boolean;
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        TONES[tone],
+        className,
+      )}
+    >
+      {hasDot && <span className="size-1.5 rounded-full bg-current" aria-hidden />}
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { Card } from './card';
+
+const TONES = {
+  brand: 'bg-brand-50 text-brand-600',
+  green: 'bg-emerald-50 text-emerald-600',
+  amber: 'bg-amber-50 text-amber-600',
+  slate: 'bg-slate-100 text-slate-600',
+} as const;
+
+/** A figure with its label and icon, for the summary row at the top of a page. */
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+  tone = 'brand',
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number | string | undefined;
+  tone?: keyof typeof TONES;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg', TONES[tone])}>
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-500">{label}</p>
+        <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={`stat-${label}`}>
+          {value ?? '–'}
+        </p>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { ROLE_LABELS, type TCompany, type TCompanyStats, type TRole } from '@quantics/contracts';
+import { Building2, ClipboardCheck, Package, Pencil, Smartphone, Users } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDate } from '@/lib/format';
+
+const FIGURES = [
+  { key: 'users', label: 'Team members', icon: Users },
+  { key: 'products', label: 'Products', icon: Package },
+  { key: 'devices', label: 'Devices', icon: Smartphone },
+  { key: 'audits', label: 'Audits', icon: ClipboardCheck },
+] as const;
+
+/** The session's company: name, inventory source, the caller's role, and its figures. */
+export function CurrentCompanyCard({
+  company,
+  stats,
+  role,
+  onEdit,
+}: {
+  company: TCompany;
+  stats: TCompanyStats | undefined;
+  role: TRole;
+  /** Present for admins only. */
+  onEdit?: () => void;
+}) {
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
+        <div className="flex min-w-0 items-start gap-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm">
+            <Building2 className="size-6" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Current company</p>
+            <h2 className="truncate text-xl font-semibold text-slate-900" data-testid="current-company-name">
+              {company.name}
+            </h2>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <Badge tone="brand">Your role: {ROLE_LABELS[role]}</Badge>
+              <Badge tone={company.inventory_type === 'dutchie' ? 'green' : 'slate'}>
+                {company.inventory_type === 'dutchie'
+                  ? 'Dutchie point-of-sale inventory'
+                  : 'Manual inventory'}
+              </Badge>
+              <span className="text-xs text-slate-500">Since {formatDate(company.created_at)}</span>
+            </div>
+          </div>
+        </div>
+        {onEdit && (
+          <Button variant="secondary" onClick={onEdit} className="shrink-0">
+            <Pencil className="size-4" aria-hidden />
+            Edit Company
+          </Button>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 divide-slate-100 sm:grid-cols-4 sm:divide-x">
+        {FIGURES.map(({ key, label, icon: Icon }) => (
+          <div key={key} className="flex items-center gap-3 p-5">
+            <Icon className="size-5 shrink-0 text-slate-400" aria-hidden />
+            <div>
+              <dt className="text-sm text-slate-500">{label}</dt>
+              <dd
+                className="text-xl font-semibold tabular-nums text-slate-900"
+                data-testid={`company-stat-${key}`}
+              >
+                {stats ? stats[key] : '–'}
+              </dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import type { TInviteInfo } from '@quantics/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const fetchInviteInfo = (token: string) =>
+  api<TInviteInfo>(`/api/team/invite-info?token=${encodeURIComponent(token)}`, { isAuthAttempt: true });
+
+/** What the link is for; 404 (used or unknown) and 410 (expired) come back as errors with the server's text. */
+export function useInviteInfo(token: string | null) {
+  return useQuery({
+    queryKey: ['team', 'invite-info', token],
+    queryFn: () => fetchInviteInfo(token ?? ''),
+    enabled: !!token,
+    retry: false,
+  });
+}

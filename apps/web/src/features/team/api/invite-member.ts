@@ -1,0 +1,15 @@
+import type { TInviteRequest, TTeamMember } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { TEAM_MEMBERS_KEY } from './team-members';
+
+export const postInvite = (body: TInviteRequest) =>
+  api<TTeamMember>('/api/team/invite', { method: 'POST', body });
+
+export function useInviteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+  });
+}

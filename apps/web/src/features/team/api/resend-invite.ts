@@ -1,0 +1,16 @@
+import type { TTeamMember } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { TEAM_MEMBERS_KEY } from './team-members';
+
+/** `invitationId` is an invitation row's id (kind 'invitation'). */
+export const postResendInvite = (invitationId: number) =>
+  api<TTeamMember>(`/api/team/resend-invite/${invitationId}`, { method: 'POST' });
+
+export function useResendInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postResendInvite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+  });
+}

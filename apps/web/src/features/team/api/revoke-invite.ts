@@ -1,0 +1,16 @@
+import type { TSuccessResponse } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { TEAM_MEMBERS_KEY } from './team-members';
+
+/** `invitationId` is an invitation row's id (kind 'invitation'). */
+export const deleteInvitation = (invitationId: number) =>
+  api<TSuccessResponse>(`/api/team/invitations/${invitationId}`, { method: 'DELETE' });
+
+export function useRevokeInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+  });
+}

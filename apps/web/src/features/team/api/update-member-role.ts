@@ -1,0 +1,16 @@
+import type { TRole, TTeamMember } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { TEAM_MEMBERS_KEY } from './team-members';
+
+/** `userId` is a member row's id (kind 'member'). */
+export const putMemberRole = ({ userId, role }: { userId: number; role: TRole }) =>
+  api<TTeamMember>(`/api/team/members/${userId}`, { method: 'PUT', body: { role } });
+
+export function useUpdateMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putMemberRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+  });
+}

@@ -1,0 +1,78 @@
+import type { TTeamMember } from '@quantics/contracts';
+import { Pencil, Send, Trash2, XCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+export type MemberHandlers = {
+  onEditRole: (member: TTeamMember) => void;
+  onRemove: (member: TTeamMember) => void;
+  onResend: (invitation: TTeamMember) => void;
+  onRevoke: (invitation: TTeamMember) => void;
+  /** The invitation whose resend is in flight. */
+  resendingId: number | null;
+};
+
+/**
+ * Admin controls for one row. People: edit role and remove, never on one's own row. Invitations: resend
+ * (new link, new 7 days, new email) and revoke.
+ */
+export function MemberActions({
+  row,
+  isSelf,
+  handlers,
+}: {
+  row: TTeamMember;
+  isSelf: boolean;
+  handlers: MemberHandlers;
+}) {
+  const who = row.name || row.email;
+  if (row.kind === 'invitation') {
+    return (
+      <div className="flex flex-wrap gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => handlers.onResend(row)}
+          isLoading={handlers.resendingId === row.id}
+          aria-label={`Resend invitation to ${row.email}`}
+        >
+          {handlers.resendingId !== row.id && <Send className="size-4" aria-hidden />}
+          Resend
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-600 hover:bg-red-50"
+          onClick={() => handlers.onRevoke(row)}
+          aria-label={`Revoke invitation to ${row.email}`}
+        >
+          <XCircle className="size-4" aria-hidden />
+          Revoke
+        </Button>
+      </div>
+    );
+  }
+  if (isSelf) return <span className="px-3 text-xs text-slate-400">Your account</span>;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => handlers.onEditRole(row)}
+        aria-label={`Edit role of ${who}`}
+      >
+        <Pencil className="size-4" aria-hidden />
+        Edit role
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-600 hover:bg-red-50"
+        onClick={() => handlers.onRemove(row)}
+        aria-label={`Remove ${who}`}
+      >
+        <Trash2 className="size-4" aria-hidden />
+        Remove
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { TTeamMember } from '@quantics/contracts';
+import { Mail } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+
+/** Initial (or an envelope for invitations), the name or 'Unnamed', and a 'You' tag on one's own row. */
+export function MemberIdentity({ row, isSelf }: { row: TTeamMember; isSelf: boolean }) {
+  const isInvitation = row.kind === 'invitation';
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span
+        className={cn(
+          'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase',
+          isInvitation ? 'bg-amber-50 text-amber-600' : 'bg-brand-100 text-brand-700',
+        )}
+        aria-hidden
+      >
+        {isInvitation ? <Mail className="size-4" /> : (row.name || row.email).charAt(0)}
+      </span>
+      <span className="min-w-0">
+        <span className="flex items-center gap-2">
+          <span className={cn('truncate font-medium', row.name ? 'text-slate-900' : 'text-slate-500 italic')}>
+            {row.name || 'Unnamed'}
+          </span>
+          {isSelf && <Badge tone="brand">You</Badge>}
+        </span>
+        {isInvitation && <span className="block text-xs text-slate-500">Invitation</span>}
+      </span>
+    </div>
+  );
+}
+
+/** Members: the day they joined. Invitations: when sent, and when the link expires (or expired). */
+export function JoinedCell({ row }: { row: TTeamMember }) {
+  if (row.kind === 'member') return <span>{formatDate(row.created_at)}</span>;
+  const isExpired = row.expires_at !== null && Date.parse(row.expires_at) <= Date.now();
+  return (
+    <span>
+      <span className="block">Invited {formatDate(row.created_at)}</span>
+      {row.expires_at && (
+        <span className={cn('block text-xs', isExpired ? 'text-red-600' : 'text-slate-500')}>
+          {isExpired ? 'Expired' : 'Expires'} {formatDate(row.expires_at)}
+        </span>
+      )}
+    </span>
+  );
+}
