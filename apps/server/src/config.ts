@@ -41,6 +41,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Quantics <no-reply@quantics.local>')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   WAITLIST_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  AUTH_FAILURE_LIMIT_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
 });
 
 export type AppConfig = {
@@ -58,6 +60,10 @@ export type AppConfig = {
   webDist?: string;
   /** Waitlist sign-ups allowed per client address per hour. */
   waitlistRateLimit: number;
+  /** Failed sign-ins or codes allowed per account in 15 minutes before it is locked for the rest of them. */
+  authFailureLimit: number;
+  /** The same, per client address (higher: an office shares one address). */
+  authFailureLimitPerIp: number;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     waitlistRateLimit: e.WAITLIST_RATE_LIMIT,
+    authFailureLimit: e.AUTH_FAILURE_LIMIT,
+    authFailureLimitPerIp: e.AUTH_FAILURE_LIMIT_PER_IP,
   };
 }
 

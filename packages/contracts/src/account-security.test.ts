@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZForgotPasswordRequest, ZResetPasswordForm, ZResetPasswordRequest } from './password-reset.ts';
-import { ZChangePasswordForm, ZChangePasswordRequest, ZNoBody, ZUpdateProfileRequest } from './settings.ts';
+import { ZChangePasswordForm, ZChangePasswordRequest, ZUpdateProfileRequest } from './settings.ts';
 import {
   BACKUP_CODE_ALPHABET,
   formatManualEntryKey,
@@ -117,15 +117,5 @@ describe('two-factor', () => {
 
   it('groups the manual key by four', () => {
     expect(formatManualEntryKey('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
-  });
-});
-
-describe('ZNoBody', () => {
-  it('accepts nothing or {} and refuses anything else', () => {
-    expect(ZNoBody.safeParse(undefined).success).toBe(true);
-    expect(ZNoBody.safeParse({}).success).toBe(true);
-    expect(ZNoBody.safeParse({ a: 1 }).success).toBe(false);
-    expect(ZNoBody.safeParse([1]).success).toBe(false);
-    expect(ZNoBody.safeParse(null).success).toBe(false);
   });
 });

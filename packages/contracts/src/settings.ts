@@ -114,6 +114,3 @@ export type TAppearance = z.infer<typeof ZAppearance>;
 
 export const ZOnboardingStatus = z.object({ completed: z.boolean() });
 export type TOnboardingStatus = z.infer<typeof ZOnboardingStatus>;
-
-/** For POST routes that take no body: nothing, or an empty object; anything else is refused. */
-export const ZNoBody = z.strictObject({}, { error: 'This request takes no body' }).optional();

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /** A random, URL-safe token for sessions, reset links and invitations. */
 export function newToken(bytes = 32): string {
@@ -13,9 +13,19 @@ export function hashToken(token: string): string {
 /** Encrypts small secrets at rest (third-party keys, TOTP secrets) with AES-256-GCM under a key derived from APP_SECRET. */
 export class SecretBox {
   readonly #key: Buffer;
+  readonly #macKey: Buffer;
 
   constructor(appSecret: string) {
     this.#key = Buffer.from(hkdfSync('sha256', appSecret, 'quantics', 'secret-box:v1', 32));
+    this.#macKey = Buffer.from(hkdfSync('sha256', appSecret, 'quantics', 'mac:v1', 32));
+  }
+
+  /**
+   * A keyed hash (HMAC-SHA256) for short secrets such as backup codes: unlike a plain SHA-256, a copy of the
+   * database alone is not enough to try every possible code.
+   */
+  mac(value: string): string {
+    return createHmac('sha256', this.#macKey).update(value).digest('hex');
   }
 
   seal(plain: string): string {

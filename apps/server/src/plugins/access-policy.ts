@@ -13,6 +13,21 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'member',
   'GET /api/auth/me': 'member',
+  // Password reset links (public: the emailed token is the credential).
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  // Everyone's own account, whatever their role; a company-name edit is checked for admin in the service.
+  'GET /api/settings/profile': 'member',
+  'PUT /api/settings/profile': 'member',
+  'PUT /api/settings/password': 'member',
+  'PUT /api/settings/appearance': 'member',
+  'GET /api/settings/2fa/status': 'member',
+  'POST /api/settings/2fa/setup': 'member',
+  'POST /api/settings/2fa/verify': 'member',
+  'POST /api/settings/2fa/disable': 'member',
+  'POST /api/settings/2fa/regenerate-codes': 'member',
+  'GET /api/settings/onboarding/status': 'member',
+  'POST /api/settings/onboarding/complete': 'member',
   // Team (admins), invitation links (public: the token is the credential), companies.
   'GET /api/team/members': 'admin',
   'POST /api/team/invite': 'admin',

@@ -33,6 +33,34 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { email: 1, password: 'x' },
     { email: 'a@b.co', password: null },
   ],
+  'POST /api/auth/forgot-password': [{}, { email: '' }, { email: 'nope' }, { email: ['a@b.co'] }],
+  'POST /api/auth/reset-password': [
+    {},
+    { token: 'abc' },
+    { password: 'long-enough-1' },
+    { token: 'abc', password: 'short' },
+    { token: 1, password: 'long-enough-1' },
+    { token: 'x'.repeat(201), password: 'long-enough-1' },
+  ],
+  'PUT /api/settings/profile': [
+    {},
+    { name: '', email: 'a@b.co' },
+    { name: 'Ann', email: 'nope' },
+    { name: 1, email: 'a@b.co' },
+    { name: 'Ann', email: 'a@b.co', phone: 'call me' },
+    { name: 'Ann', email: 'a@b.co', company: { x: 1 } },
+    { name: 'x'.repeat(101), email: 'a@b.co' },
+  ],
+  'PUT /api/settings/password': [
+    {},
+    { currentPassword: 'x' },
+    { currentPassword: 'x', newPassword: 'short' },
+    { currentPassword: 1, newPassword: 'long-enough-1' },
+  ],
+  'PUT /api/settings/appearance': [{}, { theme: 'blue' }, { theme: 1 }],
+  'POST /api/settings/2fa/verify': [{}, { code: '12345' }, { code: 123456 }, { code: 'abcdef' }],
+  'POST /api/settings/2fa/disable': [{}, { password: '' }, { password: 1 }, { password: 'x', code: 5 }],
+  'POST /api/settings/2fa/regenerate-codes': [{}, { password: '' }, { password: null }],
   'POST /api/auth/logout': [],
   'POST /api/team/invite': [
     {},
@@ -79,7 +107,13 @@ const GENERIC: { name: string; payload: string; contentType: string }[] = [
   { name: 'an unsupported content type', payload: 'email=a@b.co', contentType: 'application/xml' },
 ];
 
-const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && key !== 'POST /api/auth/logout';
+/** Actions that take no body at all (like logout): they ignore one, so there is nothing to refuse. */
+const NO_BODY = new Set([
+  'POST /api/auth/logout',
+  'POST /api/settings/2fa/setup',
+  'POST /api/settings/onboarding/complete',
+]);
+const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && !NO_BODY.has(key);
 
 let t: TestApp;
 let token: string;

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, sessions, users } from '../../db/schema/index.ts';
+import { companies, memberships, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -75,4 +75,92 @@ export async function findUserInCompany(db: Db, userId: number, companyId: numbe
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * Stores a reset token for the account with this email, replacing its unused older ones, in ONE statement that
+ * does the same work whether or not the account exists (an unknown email just matches no row). Returns the
+ * user's id, or null.
+ */
+export async function issueResetToken(db: Db, email: string, tokenHash: string, expiresAt: Date) {
+  const result = await db.execute<{ user_id: number }>(sql`
+    with account as (
+      select ${users.id} as id from ${users} where lower(${users.email}) = ${email.toLowerCase()}
+    ), dropped as (
+      delete from ${passwordResetTokens}
+      where user_id in (select id from account) and used_at is null
+    )
+    insert into ${passwordResetTokens} (user_id, token_hash, expires_at)
+    select id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz from account
+    returning user_id`);
+  const row = result.rows[0];
+  return row ? Number(row.user_id) : null;
+}
+
+/** The unused, unexpired reset token with this hash, and whose it is. */
+export function findUsableResetToken(db: Db, tokenHash: string) {
+  return db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Uses a reset token up; false when another request used it first (single use, even under races). */
+export async function markResetTokenUsed(db: Db, tokenId: number) {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.id, tokenId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+export function findPasswordHash(db: Db, userId: number) {
+  return db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * Stores a new password hash, signs out every session of the user except `keepSessionId` (none on a reset)
+ * and voids any reset links still waiting.
+ */
+export async function replacePassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  keepSessionId: number | null,
+) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

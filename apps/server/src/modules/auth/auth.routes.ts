@@ -10,12 +10,13 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import * as service from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, box: app.box };
+  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
 
   app.post(
     '/api/auth/register',
@@ -32,10 +33,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZLoginResponse, 401: ZErrorResponse } },
+      schema: {
+        tags: ['auth'],
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+      },
     },
     async (request) => {
-      const result = await service.login(deps, request.body);
+      const result = await service.login(deps, request.body, request.ip);
       if (result.token && result.user) await recordSignIn(app.db, result.user);
       return result;
     },

@@ -6,13 +6,18 @@ import {
   type TLoginRequest,
   type TLoginResponse,
   type TUser,
+  TWO_FACTOR_MESSAGES,
   type ZRegisterRequest,
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
+import { passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
 
 export type AuthDeps = { db: Db; box: SecretBox };
@@ -69,12 +74,30 @@ export async function register(
   }
 }
 
-/** Checks the password; never tells whether the email exists. */
-export async function login(deps: AuthDeps, input: TLoginRequest): Promise<TLoginResponse> {
-  const { db } = deps;
+export type LoginDeps = AuthDeps & { guard: BruteForceGuard };
+
+/**
+ * Checks the password, then the two-factor code when the account has two-factor on; never tells whether the
+ * email exists. Too many failures for the email or the client address lock sign-in before anything is checked.
+ */
+export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<TLoginResponse> {
+  const { db, guard } = deps;
+  await guard.checkLogin(input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !isValid) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  if (!user || !isValid) {
+    await guard.loginFailed(input.email, ip);
+    throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  if (user.isTwoFactorEnabled) {
+    // No token until the code passes: the client holds the credentials and asks for the code.
+    if (!input.twoFactorCode) return { requiresTwoFactor: true };
+    if (!(await consumeTwoFactorCode(deps, user.id, input.twoFactorCode))) {
+      await guard.loginFailed(input.email, ip);
+      throw new AppError(401, TWO_FACTOR_MESSAGES.invalidLoginCode);
+    }
+  }
+  await guard.loginSucceeded(input.email);
   const companyId = await repo.findLoginCompany(db, user.id, user.defaultCompanyId);
   if (!companyId) throw new AppError(403, 'Your account is not a member of any company');
   const token = await startSession(db, user.id, companyId);
@@ -83,4 +106,21 @@ export async function login(deps: AuthDeps, input: TLoginRequest): Promise<TLogi
 
 export function logout(db: Db, sessionId: number) {
   return repo.revokeSession(db, sessionId);
+}
+
+/**
+ * Replaces a user's password: every other session is signed out (all of them when `keepSessionId` is null, as
+ * after a reset), waiting reset links stop working, and the owner gets an email saying so.
+ */
+export async function setPassword(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  userId: number,
+  password: string,
+  keepSessionId: number | null,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const account = await repo.findPasswordHash(deps.db, userId);
+  if (!account) throw new AppError(401, 'Authentication required');
+  await deps.db.transaction((tx) => repo.replacePassword(tx, userId, passwordHash, keepSessionId));
+  deps.mailer.send(passwordChangedMail(account.email, deps.publicUrl));
 }

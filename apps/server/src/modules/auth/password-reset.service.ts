@@ -1,0 +1,53 @@
+import { PASSWORD_RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BruteForceGuard } from '../../lib/brute-force.ts';
+import { hashToken, newToken } from '../../lib/crypto.ts';
+import type { FailureCounter } from '../../lib/failure-counter.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordChangedMail, resetPasswordMail } from './account-mail.ts';
+import * as repo from './auth.repo.ts';
+
+export type PasswordResetDeps = {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  counter: FailureCounter;
+  guard: BruteForceGuard;
+};
+
+/** Reset emails per address per hour: enough for a lost email, too few to flood someone's inbox. */
+export const RESET_MAILS_PER_HOUR = 5;
+
+/**
+ * Sends a reset link when the email has an account. The answer is the same either way, and so is the work
+ * (a token made, the address counted, one statement that stores the token only if the account exists), so
+ * timing tells nothing either. The mail goes out in the background.
+ */
+export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<void> {
+  const token = newToken();
+  const sentThisHour = await deps.counter.hit(`reset-mail:${email}`, 60 * 60 * 1000);
+  if (sentThisHour > RESET_MAILS_PER_HOUR) return;
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+  const userId = await repo.issueResetToken(deps.db, email, hashToken(token), expiresAt);
+  if (userId === null) return;
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  deps.mailer.send(resetPasswordMail(email, link));
+}
+
+/** Sets the new password, signs the user out everywhere and tells them by email. */
+export async function resetPassword(deps: PasswordResetDeps, token: string, password: string): Promise<void> {
+  const found = await repo.findUsableResetToken(deps.db, hashToken(token));
+  if (!found) throw new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken);
+  const passwordHash = await hashPassword(password);
+  const isDone = await deps.db.transaction(async (tx) => {
+    if (!(await repo.markResetTokenUsed(tx, found.id))) return false;
+    await repo.replacePassword(tx, found.userId, passwordHash, null);
+    return true;
+  });
+  if (!isDone) throw new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken);
+  // Proving the mailbox lifts a lock from wrong guesses, so the owner can sign in right away.
+  await deps.guard.loginSucceeded(found.email);
+  deps.mailer.send(passwordChangedMail(found.email, deps.publicUrl));
+}

@@ -1,0 +1,100 @@
+import {
+  SETTINGS_MESSAGES,
+  type TChangePasswordRequest,
+  type TProfile,
+  type TTheme,
+  type ZUpdateProfileRequest,
+} from '@quantics/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
+import type { BruteForceGuard } from '../../lib/brute-force.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { emailChangedMail } from '../auth/account-mail.ts';
+import { setPassword } from '../auth/auth.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import * as repo from './settings.repo.ts';
+import { assertPassword } from './two-factor.service.ts';
+
+export type SettingsDeps = {
+  db: Db;
+  box: SecretBox;
+  guard: BruteForceGuard;
+  mailer: Mailer;
+  publicUrl: string;
+};
+
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+const asTheme = (t: string): TTheme => (t === 'light' || t === 'dark' ? t : 'system');
+
+export async function getProfile(db: Db, auth: AuthContext): Promise<TProfile> {
+  const row = await repo.findProfile(db, auth.userId, auth.companyId);
+  if (!row) throw unauthorized();
+  return {
+    name: row.name ?? '',
+    email: row.email,
+    phone: row.phone ?? '',
+    company: row.company,
+    canEditCompany: auth.role === 'admin',
+    theme: asTheme(row.theme),
+  };
+}
+
+/**
+ * Name, email and phone are the user's own. The company name belongs to the company: only its admins may change
+ * it here; others send it back unchanged (or not at all).
+ */
+export async function updateProfile(
+  deps: SettingsDeps,
+  auth: AuthContext,
+  input: z.output<typeof ZUpdateProfileRequest>,
+): Promise<TProfile> {
+  const current = await getProfile(deps.db, auth);
+  const isCompanyChange = input.company !== undefined && input.company !== current.company;
+  if (isCompanyChange && auth.role !== 'admin') throw new AppError(403, SETTINGS_MESSAGES.companyAdminOnly);
+  if (isCompanyChange && !input.company) throw new AppError(400, SETTINGS_MESSAGES.companyNameRequired);
+  const isEmailChange = input.email !== current.email.toLowerCase();
+  if (isEmailChange && (await repo.isEmailUsedByOther(deps.db, input.email, auth.userId))) {
+    throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      await repo.updateUserProfile(tx, auth.userId, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+      });
+      if (isCompanyChange && input.company) await repo.renameCompany(tx, auth.companyId, input.company);
+    });
+  } catch (e) {
+    // Someone took the address between the check and the write.
+    if (isUniqueViolation(e)) throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
+    throw e;
+  }
+  if (isEmailChange) deps.mailer.send(emailChangedMail(current.email, input.email));
+  return getProfile(deps.db, auth);
+}
+
+/** Needs the current password; keeps this session and signs out every other one. */
+export async function changePassword(deps: SettingsDeps, auth: AuthContext, input: TChangePasswordRequest) {
+  await assertPassword(deps, auth.userId, input.currentPassword, SETTINGS_MESSAGES.currentPasswordIncorrect);
+  await setPassword(deps, auth.userId, input.newPassword, auth.sessionId);
+  await deps.guard.userSucceeded(auth.userId);
+}
+
+export async function setTheme(db: Db, userId: number, theme: TTheme) {
+  await repo.setTheme(db, userId, theme);
+  return { theme };
+}
+
+export async function getOnboardingStatus(db: Db, userId: number) {
+  return { completed: (await repo.findOnboardingCompletedAt(db, userId)) !== null };
+}
+
+export async function completeOnboarding(db: Db, userId: number) {
+  await repo.completeOnboarding(db, userId);
+  return { completed: true };
+}

@@ -1,0 +1,62 @@
+import {
+  ZBackupCodesResponse,
+  ZDisableTwoFactorRequest,
+  ZErrorResponse,
+  ZRegenerateBackupCodesRequest,
+  ZSuccessResponse,
+  ZTwoFactorSetupResponse,
+  ZTwoFactorStatus,
+  ZVerifyTwoFactorRequest,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bruteForceGuardFor } from '../../lib/brute-force.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as service from './two-factor.service.ts';
+
+const errors = { 400: ZErrorResponse, 429: ZErrorResponse };
+
+/** The signed-in user's own two-factor sign-in. */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
+  const tags = ['settings'];
+
+  app.get(
+    '/api/settings/2fa/status',
+    { schema: { tags, response: { 200: ZTwoFactorStatus } } },
+    async (request) => service.getStatus(app.db, requireAuth(request).userId),
+  );
+
+  app.post(
+    '/api/settings/2fa/setup',
+    { schema: { tags, response: { 200: ZTwoFactorSetupResponse, ...errors } } },
+    async (request) => service.startSetup(deps, requireAuth(request).userId),
+  );
+
+  app.post(
+    '/api/settings/2fa/verify',
+    { schema: { tags, body: ZVerifyTwoFactorRequest, response: { 200: ZBackupCodesResponse, ...errors } } },
+    async (request) => service.enable(deps, requireAuth(request).userId, request.body.code),
+  );
+
+  app.post(
+    '/api/settings/2fa/disable',
+    { schema: { tags, body: ZDisableTwoFactorRequest, response: { 200: ZSuccessResponse, ...errors } } },
+    async (request) => {
+      await service.disable(deps, requireAuth(request).userId, request.body);
+      return { success: true as const, message: 'Two-factor authentication disabled' };
+    },
+  );
+
+  app.post(
+    '/api/settings/2fa/regenerate-codes',
+    {
+      schema: {
+        tags,
+        body: ZRegenerateBackupCodesRequest,
+        response: { 200: ZBackupCodesResponse, ...errors },
+      },
+    },
+    async (request) =>
+      service.regenerateBackupCodes(deps, requireAuth(request).userId, request.body.password),
+  );
+};
