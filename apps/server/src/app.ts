@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // Our onResponse hook writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,6 +123,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** A hop count means "trust that many proxies in front of us" (Fastify's types take it as a function). */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
 }
 
 /** Serves the built SPA; any other non-API path gets index.html so the client router decides. */

@@ -43,6 +43,13 @@ const ZEnv = z.object({
   WAITLIST_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   AUTH_FAILURE_LIMIT_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/, ]+)$/, 'must be true, false, a hop count or proxy addresses')
+      .optional(),
+  ),
 });
 
 export type AppConfig = {
@@ -64,6 +71,11 @@ export type AppConfig = {
   authFailureLimit: number;
   /** The same, per client address (higher: an office shares one address). */
   authFailureLimitPerIp: number;
+  /**
+   * Behind a load balancer: whom to believe about the client's address (X-Forwarded-For), so per-address limits
+   * count clients, not the proxy. false (default), true, a hop count, or the proxies' addresses.
+   */
+  trustProxy?: boolean | number | string;
 };
 
 export class ConfigError extends Error {}
@@ -92,7 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistRateLimit: e.WAITLIST_RATE_LIMIT,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureLimitPerIp: e.AUTH_FAILURE_LIMIT_PER_IP,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** APP_SECRET defaults to a random value generated once and kept beside the data. */

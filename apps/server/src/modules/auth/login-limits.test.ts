@@ -130,3 +130,24 @@ describe.runIf(redisUrl)('with TEST_REDIS_URL', () => {
     }
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('counts each client address from X-Forwarded-For, not the proxy', async () => {
+    const t = await createTestApp({ trustProxy: 1, authFailureLimitPerIp: 3 });
+    try {
+      const attempt = (client: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: `someone.${client}@example.com`, password: 'guess-guess' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+      expect((await attempt('198.51.100.9')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
