@@ -22,12 +22,14 @@ export function StatCard({
   tone?: keyof typeof TONES;
 }) {
   return (
-    <Card className="flex items-center gap-4 p-4 sm:p-5">
-      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg', TONES[tone])}>
-        <Icon className="size-5" aria-hidden />
+    <Card className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+      <span
+        className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-11', TONES[tone])}
+      >
+        <Icon className="size-4 sm:size-5" aria-hidden />
       </span>
       <div className="min-w-0">
-        <p className="text-sm text-slate-500">{label}</p>
+        <p className="text-xs leading-tight text-slate-500 sm:text-sm">{label}</p>
         <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={`stat-${label}`}>
           {value ?? '–'}
         </p>

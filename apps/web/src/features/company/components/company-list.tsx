@@ -22,7 +22,7 @@ export function CompanyList({
             <Building2 className="size-5" aria-hidden />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-slate-900">{c.name}</p>
+            <p className="font-medium break-words text-slate-900">{c.name}</p>
             <div className="mt-1">
               <RoleBadge role={c.role} />
             </div>

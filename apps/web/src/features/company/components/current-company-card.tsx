@@ -57,8 +57,8 @@ export function CurrentCompanyCard({
       </div>
       <dl className="grid grid-cols-2 divide-slate-100 sm:grid-cols-4 sm:divide-x">
         {FIGURES.map(({ key, label, icon: Icon }) => (
-          <div key={key} className="flex items-center gap-3 p-5">
-            <Icon className="size-5 shrink-0 text-slate-400" aria-hidden />
+          <div key={key} className="flex items-center gap-3 p-4 sm:p-5">
+            <Icon className="hidden size-5 shrink-0 text-slate-400 sm:block" aria-hidden />
             <div>
               <dt className="text-sm text-slate-500">{label}</dt>
               <dd

@@ -120,7 +120,7 @@ export function CompanyPage() {
               <h2 className="text-base font-semibold text-slate-900">Your companies</h2>
               <p className="mt-0.5 text-sm text-slate-500">
                 {companies.data.length === 1
-                  ? 'You belong to one company. Companies you create or are invited to appear here.'
+                  ? `You belong to one company. Companies you ${isAdmin ? 'create or ' : ''}are invited to appear here.`
                   : `You belong to ${companies.data.length} companies. Switch to work in another one.`}
               </p>
             </div>

@@ -25,6 +25,12 @@ export function InviteMemberDialog({
   const invite = useInviteMember();
   const form = useForm<TInviteRequest>({ resolver: zodResolver(ZInviteRequest), defaultValues: EMPTY });
   const { errors } = form.formState;
+  // The spec gives one message for all three required fields: mark the fields, say it once.
+  const isMissing = [errors.email, errors.name, errors.role].some(
+    (e) => e?.message === TEAM_TEXTS.inviteFieldsRequired,
+  );
+  const own = (message: string | undefined) =>
+    message === TEAM_TEXTS.inviteFieldsRequired ? undefined : message;
 
   const close = (open: boolean) => {
     if (!open) form.reset(EMPTY);
@@ -54,21 +60,23 @@ export function InviteMemberDialog({
           type="email"
           autoComplete="off"
           placeholder="colleague@company.com"
-          error={errors.email?.message}
+          error={own(errors.email?.message)}
+          hasError={!!errors.email}
           {...form.register('email')}
         />
         <TextField
           label="Full name"
           autoComplete="off"
           placeholder="Jordan Smith"
-          error={errors.name?.message}
+          error={own(errors.name?.message)}
+          hasError={!!errors.name}
           {...form.register('name')}
         />
         <Controller
           control={form.control}
           name="role"
           render={({ field }) => (
-            <RolePicker value={field.value} onChange={field.onChange} error={errors.role?.message} />
+            <RolePicker value={field.value} onChange={field.onChange} error={own(errors.role?.message)} />
           )}
         />
         <Field label="Personal message (optional)" error={errors.message?.message}>
@@ -83,6 +91,11 @@ export function InviteMemberDialog({
             />
           )}
         </Field>
+        {isMissing && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {TEAM_TEXTS.inviteFieldsRequired}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary">Cancel</Button>

@@ -27,10 +27,11 @@ export function MemberActions({
   const who = row.name || row.email;
   if (row.kind === 'invitation') {
     return (
-      <div className="flex flex-wrap gap-1">
+      <div className="flex gap-1 whitespace-nowrap">
         <Button
           variant="ghost"
           size="sm"
+          className="px-2"
           onClick={() => handlers.onResend(row)}
           isLoading={handlers.resendingId === row.id}
           aria-label={`Resend invitation to ${row.email}`}
@@ -41,7 +42,7 @@ export function MemberActions({
         <Button
           variant="ghost"
           size="sm"
-          className="text-red-600 hover:bg-red-50"
+          className="px-2 text-red-600 hover:bg-red-50"
           onClick={() => handlers.onRevoke(row)}
           aria-label={`Revoke invitation to ${row.email}`}
         >
@@ -53,10 +54,11 @@ export function MemberActions({
   }
   if (isSelf) return <span className="px-3 text-xs text-slate-400">Your account</span>;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex gap-1 whitespace-nowrap">
       <Button
         variant="ghost"
         size="sm"
+        className="px-2"
         onClick={() => handlers.onEditRole(row)}
         aria-label={`Edit role of ${who}`}
       >
@@ -66,7 +68,7 @@ export function MemberActions({
       <Button
         variant="ghost"
         size="sm"
-        className="text-red-600 hover:bg-red-50"
+        className="px-2 text-red-600 hover:bg-red-50"
         onClick={() => handlers.onRemove(row)}
         aria-label={`Remove ${who}`}
       >

@@ -30,23 +30,23 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-5 py-3">
+            <th scope="col" className="px-4 py-3">
               Name
             </th>
-            <th scope="col" className="px-5 py-3">
+            <th scope="col" className="px-4 py-3">
               Email
             </th>
-            <th scope="col" className="px-5 py-3">
+            <th scope="col" className="px-4 py-3">
               Role
             </th>
-            <th scope="col" className="px-5 py-3">
+            <th scope="col" className="px-4 py-3">
               Status
             </th>
-            <th scope="col" className="px-5 py-3">
+            <th scope="col" className="px-4 py-3">
               Joined
             </th>
             {isAdmin && (
-              <th scope="col" className="px-5 py-3">
+              <th scope="col" className="px-4 py-3">
                 Actions
               </th>
             )}
@@ -57,17 +57,19 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
             const isSelf = isSelfRow(row, currentUserId);
             return (
               <tr key={rowKey(row)} data-testid="member-row" className="align-middle hover:bg-slate-50/60">
-                <td className="px-5 py-3">
+                <td className="px-4 py-3">
                   <MemberIdentity row={row} isSelf={isSelf} />
                 </td>
-                <td className="max-w-64 truncate px-5 py-3 text-slate-600">{row.email}</td>
-                <td className="px-5 py-3">
+                <td className="max-w-56 truncate px-4 py-3 text-slate-600" title={row.email}>
+                  {row.email}
+                </td>
+                <td className="px-4 py-3">
                   <RoleBadge role={row.role} />
                 </td>
-                <td className="px-5 py-3">
+                <td className="px-4 py-3">
                   <StatusBadge status={row.status} />
                 </td>
-                <td className="px-5 py-3 whitespace-nowrap text-slate-600">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
                   <JoinedCell row={row} />
                 </td>
                 {isAdmin && (

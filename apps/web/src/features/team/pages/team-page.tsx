@@ -89,7 +89,7 @@ export function TeamPage() {
       />
       <TeamHelp help={help} />
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+      <div className="mb-6 grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard icon={Users} label="Total Members" value={members.data && rows.length} />
         <StatCard
           icon={UserCheck}
