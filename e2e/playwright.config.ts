@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR } from './tests/mail';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -37,6 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT) },
+    // A known data folder, so tests can read the server's mail outbox (see tests/mail.ts).
+    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
   },
 });

@@ -2,13 +2,16 @@
 // TEST_DATABASE_URL is set, else a new embedded PGlite folder. Both are removed when the run ends.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = mkdtempSync(join(tmpdir(), 'quantics-e2e-'));
+// playwright.config.ts names the folder so tests can read the mail outbox in it (tests/mail.ts); it starts empty.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quantics-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,
   PORT: port,

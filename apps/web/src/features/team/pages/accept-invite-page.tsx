@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
+import { ME_QUERY_KEY, useAuth } from '@/features/auth/auth-provider';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -32,9 +32,10 @@ export function AcceptInvitePage() {
   const accept = async (body: TAcceptInviteRequest, company: string) => {
     try {
       const res = await postAcceptInvite(body);
-      // Nothing cached from a previous company may show in the new one.
-      queryClient.clear();
       auth.signIn(res.token, res.user);
+      // Nothing cached from a previous company may show in the new one. (Not clear(): that would also
+      // detach the signed-in user's query from its observer and keep showing the old company.)
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
       notify.success(`Welcome to ${company}!`);
       navigate('/dashboard', { replace: true });
     } catch (err) {
