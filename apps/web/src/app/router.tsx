@@ -14,6 +14,15 @@ const LoginPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const SettingsPage = lazy(() =>
+  import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 const DashboardPage = lazy(() =>
   import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
@@ -35,6 +44,7 @@ const BUILT: Partial<Record<TMenuKey, ReactNode>> = {
   dashboard: <DashboardPage />,
   team: <TeamPage />,
   company: <CompanyPage />,
+  settings: <SettingsPage />,
 };
 
 export const router = createBrowserRouter([
@@ -59,6 +69,22 @@ export const router = createBrowserRouter([
     element: page(
       <PublicOnly>
         <RegisterPage />
+      </PublicOnly>,
+    ),
+  },
+  {
+    path: '/forgot-password',
+    element: page(
+      <PublicOnly>
+        <ForgotPasswordPage />
+      </PublicOnly>,
+    ),
+  },
+  {
+    path: '/reset-password',
+    element: page(
+      <PublicOnly>
+        <ResetPasswordPage />
       </PublicOnly>,
     ),
   },

@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { cn } from '@/lib/cn';
 import { MENU_ICONS } from './menu-icons';
 import { NavList } from './nav-list';
+import { ThemeSync } from './theme-sync';
 import { UserBlock } from './user-block';
 
 // Lazy: only people in several companies see it, so its menu library stays out of the first page's bundle.
@@ -31,7 +32,8 @@ export function AppShell() {
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <ThemeSync />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
           <Logo />

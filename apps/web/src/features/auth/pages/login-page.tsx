@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { AUTH_TEXTS } from '@/lib/messages';
 import { usePageTitle } from '@/lib/page-title';
 import { safeNextPath } from '@/lib/safe-next';
@@ -68,7 +68,17 @@ export function LoginPage() {
               backToLogin();
               return true;
             }
-            return finish({ ...held, twoFactorCode: code });
+            try {
+              return await finish({ ...held, twoFactorCode: code });
+            } catch (err) {
+              // The held password stopped working (changed or reset meanwhile): start over, as when it is lost.
+              if (err instanceof ApiError && err.message === AUTH_TEXTS.invalidCredentials) {
+                notify.error('Session expired. Please login again.');
+                backToLogin();
+                return true;
+              }
+              throw err;
+            }
           }}
         />
       </AuthLayout>
