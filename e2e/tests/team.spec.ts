@@ -156,8 +156,12 @@ test('someone with an account signs in from the invitation and joins, keeping th
     role: 'member',
   });
   const invitee = await (await browser.newContext()).newPage();
+  // An old session of theirs that no longer works must not bounce them away from the invitation.
+  await invitee.goto('/login');
+  await invitee.evaluate(() => localStorage.setItem('token', 'expired-session'));
   await invitee.goto(link);
   await expect(invitee.getByText('already has a Quantics account')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/accept-invite\?token=/);
   await invitee.getByRole('link', { name: 'Sign in to accept' }).click();
   await expect(invitee).toHaveURL(/\/login\?next=/);
   await invitee.getByLabel('Email').fill(existing.user.email);

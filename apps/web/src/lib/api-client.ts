@@ -27,8 +27,10 @@ export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 /** Any 401 anywhere: forget the token and go to /login (spec: portal-access section 8). */
 function handleUnauthorized() {
   clearToken();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  // An invitation link opened with an expired session stays put: the page offers to sign in (and come back).
+  if (!STAY_ON_401.includes(window.location.pathname)) window.location.assign('/login');
 }
+const STAY_ON_401 = ['/login', '/accept-invite'];
 
 /**
  * JSON over fetch, sending 'Authorization: Bearer {token}' when a token is stored; errors become ApiError with
