@@ -17,7 +17,15 @@ function Toasts() {
       });
   }, [toasts]);
   return (
-    <Toaster position="top-right" toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }} />
+    <Toaster
+      position="top-right"
+      toastOptions={{
+        success: { duration: 2000 },
+        error: { duration: 4000 },
+        // The library paints toasts white inline; in the dark theme they follow it.
+        className: 'dark:bg-slate-800! dark:text-slate-100! dark:ring-1 dark:ring-slate-700',
+      }}
+    />
   );
 }
 

@@ -34,7 +34,7 @@ export function AppShell() {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <ThemeSync />
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900">
         <div className="flex h-16 items-center px-5">
           <Logo />
         </div>
@@ -49,11 +49,11 @@ export function AppShell() {
         <UserBlock user={user} onSignOut={handleSignOut} />
       </aside>
 
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
         <button
           type="button"
           onClick={() => setIsMenuOpen(true)}
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-label="Open menu"
         >
           <Menu className="size-6" aria-hidden />
@@ -61,24 +61,24 @@ export function AppShell() {
         <Logo />
         <button
           type="button"
-          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-label="Notifications"
         >
           <Bell className="size-6" aria-hidden />
           <span
-            className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-white"
+            className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-white dark:ring-slate-900"
             aria-hidden
           />
         </button>
       </header>
 
       <Sheet isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu">
-        <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+        <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
           <Logo />
           <button
             type="button"
             onClick={() => setIsMenuOpen(false)}
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100"
+            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
             aria-label="Close menu"
           >
             <X className="size-5" aria-hidden />
@@ -93,11 +93,11 @@ export function AppShell() {
           <NavList items={items} onNavigate={() => setIsMenuOpen(false)} />
         </nav>
         <UserBlock user={user} onSignOut={handleSignOut} onNavigate={() => setIsMenuOpen(false)} />
-        <div className="border-t border-slate-200 p-3">
+        <div className="border-t border-slate-200 p-3 dark:border-slate-800">
           <button
             type="button"
             onClick={handleSignOut}
-            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50"
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
           >
             <LogOut className="size-5" aria-hidden />
             Sign out
@@ -115,7 +115,7 @@ export function AppShell() {
 
       <nav
         aria-label="Quick"
-        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-5 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         {items.slice(0, 5).map((item) => {
           const Icon = MENU_ICONS[item.key];
@@ -126,7 +126,7 @@ export function AppShell() {
               className={({ isActive }) =>
                 cn(
                   'flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
-                  isActive ? 'text-brand-600' : 'text-slate-500',
+                  isActive ? 'text-brand-600 dark:text-brand-400' : 'text-slate-500 dark:text-slate-400',
                 )
               }
             >

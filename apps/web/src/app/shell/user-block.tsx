@@ -14,11 +14,11 @@ export function UserBlock({
 }) {
   const display = user.name || user.email;
   return (
-    <div className="flex items-center gap-3 border-t border-slate-200 p-4">
+    <div className="flex items-center gap-3 border-t border-slate-200 p-4 dark:border-slate-800">
       <Link
         to="/settings"
         onClick={onNavigate}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-100"
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-100 dark:hover:bg-slate-800"
         title="Your account settings"
       >
         <span
@@ -28,10 +28,13 @@ export function UserBlock({
           {display.charAt(0)}
         </span>
         <span className="min-w-0">
-          <span className="block truncate text-sm font-medium text-slate-900" data-testid="user-display">
+          <span
+            className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100"
+            data-testid="user-display"
+          >
             {display}
           </span>
-          <span className="block truncate text-xs text-slate-500">
+          <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
             {user.company} · {ROLE_LABELS[user.role]}
           </span>
         </span>
@@ -39,7 +42,7 @@ export function UserBlock({
       <button
         type="button"
         onClick={onSignOut}
-        className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
         aria-label="Log out"
         title="Log out"
       >

@@ -4,12 +4,12 @@ import { cn } from '@/lib/cn';
 export type BadgeTone = 'green' | 'amber' | 'slate' | 'brand' | 'red' | 'blue';
 
 const TONES: Record<BadgeTone, string> = {
-  green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
-  amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
-  slate: 'bg-slate-100 text-slate-600 ring-slate-500/20',
-  brand: 'bg-brand-50 text-brand-700 ring-brand-600/20',
-  red: 'bg-red-50 text-red-700 ring-red-600/20',
-  blue: 'bg-sky-50 text-sky-700 ring-sky-600/20',
+  green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-200',
+  slate: 'bg-slate-100 text-slate-600 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-400',
+  brand: 'bg-brand-50 text-brand-700 ring-brand-600/20 dark:bg-brand-500/10 dark:text-brand-300',
+  red: 'bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300',
+  blue: 'bg-sky-50 text-sky-700 ring-sky-600/20 dark:bg-sky-500/10 dark:text-sky-300',
 };
 
 /** A small coloured label: statuses, roles, "Current". */

@@ -13,10 +13,10 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
       {...rest}
       aria-invalid={hasError || undefined}
       className={cn(
-        'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-100',
+        'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 dark:disabled:bg-slate-800',
         hasError
-          ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-          : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+          ? 'border-red-400 focus:border-red-500 focus:ring-red-200 dark:focus:ring-red-500/30'
+          : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100 dark:border-slate-700 dark:focus:ring-brand-500/30',
         className,
       )}
     />
@@ -36,16 +36,16 @@ export function Field({ label, error, hint, children }: FieldProps) {
   const noteId = `${id}-note`;
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
       {children(id, error || hint ? noteId : undefined)}
       {error ? (
-        <p id={noteId} role="alert" className="text-sm text-red-600">
+        <p id={noteId} role="alert" className="text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       ) : hint ? (
-        <p id={noteId} className="text-xs text-slate-500">
+        <p id={noteId} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       ) : null}

@@ -3,10 +3,10 @@ import { cn } from '@/lib/cn';
 import { Card } from './card';
 
 const TONES = {
-  brand: 'bg-brand-50 text-brand-600',
-  green: 'bg-emerald-50 text-emerald-600',
-  amber: 'bg-amber-50 text-amber-600',
-  slate: 'bg-slate-100 text-slate-600',
+  brand: 'bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400',
+  green: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
+  amber: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
+  slate: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
 } as const;
 
 /** A figure with its label and icon, for the summary row at the top of a page. */
@@ -29,8 +29,11 @@ export function StatCard({
         <Icon className="size-4 sm:size-5" aria-hidden />
       </span>
       <div className="min-w-0">
-        <p className="text-xs leading-tight text-slate-500 sm:text-sm">{label}</p>
-        <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={`stat-${label}`}>
+        <p className="text-xs leading-tight text-slate-500 sm:text-sm dark:text-slate-400">{label}</p>
+        <p
+          className="text-2xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
+          data-testid={`stat-${label}`}
+        >
           {value ?? '–'}
         </p>
       </div>

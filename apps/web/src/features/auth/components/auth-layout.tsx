@@ -1,5 +1,5 @@
 import { BarChart3, ScanLine, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 
@@ -22,6 +22,10 @@ export function AuthLayout({
   subtitle: string;
   children: ReactNode;
 }) {
+  // Sign-in screens are always light; a dark theme painted early from the last session (index.html) comes off.
+  useEffect(() => {
+    document.documentElement.classList.remove('dark');
+  }, []);
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside className="relative hidden w-[44%] flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 p-12 text-white lg:flex">

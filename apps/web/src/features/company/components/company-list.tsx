@@ -15,14 +15,14 @@ export function CompanyList({
   onSwitch: (company: TUserCompany) => void;
 }) {
   return (
-    <ul className="divide-y divide-slate-100">
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
       {companies.map((c) => (
         <li key={c.id} data-testid="company-row" className="flex items-center gap-3 px-5 py-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
             <Building2 className="size-5" aria-hidden />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="font-medium break-words text-slate-900">{c.name}</p>
+            <p className="font-medium break-words text-slate-900 dark:text-slate-100">{c.name}</p>
             <div className="mt-1">
               <RoleBadge role={c.role} />
             </div>

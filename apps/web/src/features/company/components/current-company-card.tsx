@@ -27,14 +27,19 @@ export function CurrentCompanyCard({
 }) {
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
+      <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6 dark:border-slate-800">
         <div className="flex min-w-0 items-start gap-4">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm">
             <Building2 className="size-6" aria-hidden />
           </span>
           <div className="min-w-0">
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Current company</p>
-            <h2 className="truncate text-xl font-semibold text-slate-900" data-testid="current-company-name">
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              Current company
+            </p>
+            <h2
+              className="truncate text-xl font-semibold text-slate-900 dark:text-slate-100"
+              data-testid="current-company-name"
+            >
               {company.name}
             </h2>
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -44,7 +49,9 @@ export function CurrentCompanyCard({
                   ? 'Dutchie point-of-sale inventory'
                   : 'Manual inventory'}
               </Badge>
-              <span className="text-xs text-slate-500">Since {formatDate(company.created_at)}</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                Since {formatDate(company.created_at)}
+              </span>
             </div>
           </div>
         </div>
@@ -55,14 +62,14 @@ export function CurrentCompanyCard({
           </Button>
         )}
       </div>
-      <dl className="grid grid-cols-2 divide-slate-100 sm:grid-cols-4 sm:divide-x">
+      <dl className="grid grid-cols-2 divide-slate-100 sm:grid-cols-4 sm:divide-x dark:divide-slate-800">
         {FIGURES.map(({ key, label, icon: Icon }) => (
           <div key={key} className="flex items-center gap-3 p-4 sm:p-5">
             <Icon className="hidden size-5 shrink-0 text-slate-400 sm:block" aria-hidden />
             <div>
-              <dt className="text-sm text-slate-500">{label}</dt>
+              <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
               <dd
-                className="text-xl font-semibold tabular-nums text-slate-900"
+                className="text-xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
                 data-testid={`company-stat-${key}`}
               >
                 {stats ? stats[key] : '–'}

@@ -116,9 +116,9 @@ export function CompanyPage() {
             onEdit={isAdmin ? () => setDialog('edit') : undefined}
           />
           <Card className="overflow-hidden">
-            <div className="border-b border-slate-200 px-5 py-4">
-              <h2 className="text-base font-semibold text-slate-900">Your companies</h2>
-              <p className="mt-0.5 text-sm text-slate-500">
+            <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+              <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Your companies</h2>
+              <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
                 {companies.data.length === 1
                   ? `You belong to one company. Companies you ${isAdmin ? 'create or ' : ''}are invited to appear here.`
                   : `You belong to ${companies.data.length} companies. Switch to work in another one.`}

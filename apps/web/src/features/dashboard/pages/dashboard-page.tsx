@@ -26,13 +26,15 @@ export function DashboardPage() {
       <div className="grid gap-4 sm:grid-cols-3">
         {facts.map(({ icon: Icon, label, value }) => (
           <Card key={label} className="flex min-w-0 items-center gap-4 p-5">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
               <Icon className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                {label}
+              </p>
               <p
-                className="truncate text-base font-semibold text-slate-900"
+                className="truncate text-base font-semibold text-slate-900 dark:text-slate-100"
                 data-testid={`dashboard-${label}`}
               >
                 {value}
@@ -42,14 +44,16 @@ export function DashboardPage() {
         ))}
       </div>
       <Card className="mt-6 p-6">
-        <h2 className="text-base font-semibold text-slate-900">Inventory source</h2>
-        <p className="mt-1 text-sm text-slate-600">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Inventory source</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {user.inventory_type === 'dutchie'
             ? 'Your company uses live inventory from its Dutchie point-of-sale.'
             : 'Your company keeps its catalogue in Quantics: products, SKUs, RFID tags and locations.'}
         </p>
       </Card>
-      <h2 className="mt-8 mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">Go to</h2>
+      <h2 className="mt-8 mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        Go to
+      </h2>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {shortcuts.map((item) => {
           const Icon = MENU_ICONS[item.key];
@@ -57,10 +61,10 @@ export function DashboardPage() {
             <Link
               key={item.key}
               to={item.path}
-              className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-200 hover:shadow"
+              className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-200 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-500/40"
             >
-              <Icon className="size-5 text-brand-600" aria-hidden />
-              <span className="text-sm font-medium text-slate-800">{item.label}</span>
+              <Icon className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
+              <span className="text-sm font-medium text-slate-800 dark:text-slate-200">{item.label}</span>
             </Link>
           );
         })}

@@ -54,14 +54,14 @@ export function AppearanceTab() {
     <SettingsSection title="Theme" description="Choose how Quantics looks for you. Saved to your account.">
       <fieldset>
         <legend className="sr-only">Theme</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-3 gap-2 sm:gap-4">
           {OPTIONS.map(({ value, label, note, icon: Icon }) => {
             const isSelected = value === current;
             return (
               <label
                 key={value}
                 className={cn(
-                  'group relative cursor-pointer rounded-xl border-2 p-3 transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
+                  'group relative cursor-pointer rounded-xl border-2 p-2 transition-colors sm:p-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
                   isSelected
                     ? 'border-brand-600 bg-brand-50/50 dark:border-brand-400 dark:bg-brand-500/10'
                     : 'border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600',
@@ -77,8 +77,8 @@ export function AppearanceTab() {
                   className="sr-only"
                 />
                 <ThemePreview theme={value} />
-                <span className="mt-3 flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-slate-100">
-                  <Icon className="size-4 text-slate-500 dark:text-slate-400" aria-hidden />
+                <span className="mt-2 flex items-center gap-1.5 text-sm font-medium sm:mt-3 sm:gap-2 text-slate-900 dark:text-slate-100">
+                  <Icon className="hidden size-4 text-slate-500 sm:block dark:text-slate-400" aria-hidden />
                   {label}
                   {isSelected && (
                     <span className="ml-auto flex size-5 items-center justify-center rounded-full bg-brand-600 text-white">
@@ -86,7 +86,9 @@ export function AppearanceTab() {
                     </span>
                   )}
                 </span>
-                <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">{note}</span>
+                <span className="mt-1 hidden text-xs text-slate-500 sm:block dark:text-slate-400">
+                  {note}
+                </span>
               </label>
             );
           })}
@@ -101,7 +103,7 @@ function ThemePreview({ theme }: { theme: TTheme }) {
   if (theme === 'system') {
     return (
       <div
-        className="relative h-24 overflow-hidden rounded-lg ring-1 ring-slate-200 dark:ring-slate-700"
+        className="relative h-16 overflow-hidden rounded-lg sm:h-24 ring-1 ring-slate-200 dark:ring-slate-700"
         aria-hidden
       >
         <div className="absolute inset-0">
@@ -114,7 +116,10 @@ function ThemePreview({ theme }: { theme: TTheme }) {
     );
   }
   return (
-    <div className="h-24 overflow-hidden rounded-lg ring-1 ring-slate-200 dark:ring-slate-700" aria-hidden>
+    <div
+      className="h-16 overflow-hidden rounded-lg sm:h-24 ring-1 ring-slate-200 dark:ring-slate-700"
+      aria-hidden
+    >
       <Mini isDark={theme === 'dark'} />
     </div>
   );
@@ -132,7 +137,7 @@ function Mini({ isDark }: { isDark: boolean }) {
         <div className={cn('h-2 w-1/2 rounded', isDark ? 'bg-slate-600' : 'bg-slate-300')} />
         <div
           className={cn(
-            'h-10 rounded-md',
+            'h-6 rounded-md sm:h-10',
             isDark ? 'bg-slate-900 ring-1 ring-slate-800' : 'bg-white ring-1 ring-slate-200',
           )}
         />

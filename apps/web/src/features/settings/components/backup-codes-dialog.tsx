@@ -51,6 +51,7 @@ export function BackupCodesDialog({ codes, onClose }: { codes: string[] | null; 
       }}
       title="Save your backup codes"
       description="If you lose your phone, each of these codes signs you in once instead of an authenticator code."
+      className="max-w-xl"
     >
       <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -72,11 +73,11 @@ export function BackupCodesDialog({ codes, onClose }: { codes: string[] | null; 
       </ul>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <div className="flex gap-2">
-          <Button variant="secondary" className="flex-1" onClick={copy}>
+          <Button variant="secondary" className="flex-1 whitespace-nowrap" onClick={copy}>
             {isCopied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
             {isCopied ? 'Copied' : 'Copy codes'}
           </Button>
-          <Button variant="secondary" className="flex-1" onClick={download}>
+          <Button variant="secondary" className="flex-1 whitespace-nowrap" onClick={download}>
             <Download className="size-4" aria-hidden />
             Download .txt
           </Button>

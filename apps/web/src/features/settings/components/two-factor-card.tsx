@@ -81,11 +81,7 @@ export function TwoFactorCard() {
           <Button variant="secondary" onClick={() => setOpenDialog('regenerate')}>
             Regenerate backup codes
           </Button>
-          <Button
-            variant="ghost"
-            className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
-            onClick={() => setOpenDialog('disable')}
-          >
+          <Button variant="danger-ghost" onClick={() => setOpenDialog('disable')}>
             Disable two-factor
           </Button>
         </div>

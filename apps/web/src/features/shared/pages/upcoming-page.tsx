@@ -28,11 +28,11 @@ export function UpcomingPage({ menuKey }: { menuKey: TMenuKey }) {
     <>
       <PageHeader title={title} description={ABOUT[menuKey]} />
       <Card className="flex flex-col items-center px-6 py-16 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
           <Icon className="size-7" aria-hidden />
         </span>
-        <h2 className="mt-4 text-lg font-semibold text-slate-900">Not available yet</h2>
-        <p className="mt-2 max-w-md text-sm text-slate-600">
+        <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-slate-100">Not available yet</h2>
+        <p className="mt-2 max-w-md text-sm text-slate-600 dark:text-slate-400">
           {title} is on its way and opens in an upcoming release of Quantics. Nothing is lost in the meantime:
           your account, company and team are ready for it.
         </p>

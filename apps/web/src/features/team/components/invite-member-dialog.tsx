@@ -92,7 +92,10 @@ export function InviteMemberDialog({
           )}
         </Field>
         {isMissing && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300"
+          >
             {TEAM_TEXTS.inviteFieldsRequired}
           </p>
         )}

@@ -42,7 +42,7 @@ export function MemberActions({
         <Button
           variant="ghost"
           size="sm"
-          className="px-2 text-red-600 hover:bg-red-50"
+          className="px-2 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
           onClick={() => handlers.onRevoke(row)}
           aria-label={`Revoke invitation to ${row.email}`}
         >
@@ -68,7 +68,7 @@ export function MemberActions({
       <Button
         variant="ghost"
         size="sm"
-        className="px-2 text-red-600 hover:bg-red-50"
+        className="px-2 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
         onClick={() => handlers.onRemove(row)}
         aria-label={`Remove ${who}`}
       >

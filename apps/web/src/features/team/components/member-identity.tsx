@@ -12,7 +12,9 @@ export function MemberIdentity({ row, isSelf }: { row: TTeamMember; isSelf: bool
       <span
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase',
-          isInvitation ? 'bg-amber-50 text-amber-600' : 'bg-brand-100 text-brand-700',
+          isInvitation
+            ? 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400'
+            : 'bg-brand-100 text-brand-700 dark:text-brand-300 dark:bg-brand-500/20',
         )}
         aria-hidden
       >
@@ -20,12 +22,17 @@ export function MemberIdentity({ row, isSelf }: { row: TTeamMember; isSelf: bool
       </span>
       <span className="min-w-0">
         <span className="flex items-center gap-2">
-          <span className={cn('truncate font-medium', row.name ? 'text-slate-900' : 'text-slate-500 italic')}>
+          <span
+            className={cn(
+              'truncate font-medium',
+              row.name ? 'text-slate-900 dark:text-slate-100' : 'text-slate-500 italic dark:text-slate-400',
+            )}
+          >
             {row.name || 'Unnamed'}
           </span>
           {isSelf && <Badge tone="brand">You</Badge>}
         </span>
-        {isInvitation && <span className="block text-xs text-slate-500">Invitation</span>}
+        {isInvitation && <span className="block text-xs text-slate-500 dark:text-slate-400">Invitation</span>}
       </span>
     </div>
   );
@@ -39,7 +46,12 @@ export function JoinedCell({ row }: { row: TTeamMember }) {
     <span>
       <span className="block">Invited {formatDate(row.created_at)}</span>
       {row.expires_at && (
-        <span className={cn('block text-xs', isExpired ? 'text-red-600' : 'text-slate-500')}>
+        <span
+          className={cn(
+            'block text-xs',
+            isExpired ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400',
+          )}
+        >
           {isExpired ? 'Expired' : 'Expires'} {formatDate(row.expires_at)}
         </span>
       )}

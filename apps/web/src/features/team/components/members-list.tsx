@@ -28,7 +28,7 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
           <tr>
             <th scope="col" className="px-4 py-3">
               Name
@@ -52,7 +52,7 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((row) => {
             const isSelf = isSelfRow(row, currentUserId);
             return (
@@ -60,7 +60,10 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
                 <td className="px-4 py-3">
                   <MemberIdentity row={row} isSelf={isSelf} />
                 </td>
-                <td className="max-w-56 truncate px-4 py-3 text-slate-600" title={row.email}>
+                <td
+                  className="max-w-56 truncate px-4 py-3 text-slate-600 dark:text-slate-400"
+                  title={row.email}
+                >
                   {row.email}
                 </td>
                 <td className="px-4 py-3">
@@ -69,7 +72,7 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
                 <td className="px-4 py-3">
                   <StatusBadge status={row.status} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">
                   <JoinedCell row={row} />
                 </td>
                 {isAdmin && (
@@ -88,7 +91,7 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
 
 function MemberCards({ rows, currentUserId, isAdmin, handlers }: ListProps) {
   return (
-    <ul className="divide-y divide-slate-100 md:hidden">
+    <ul className="divide-y divide-slate-100 md:hidden dark:divide-slate-800">
       {rows.map((row) => {
         const isSelf = isSelfRow(row, currentUserId);
         return (
@@ -97,15 +100,15 @@ function MemberCards({ rows, currentUserId, isAdmin, handlers }: ListProps) {
               <MemberIdentity row={row} isSelf={isSelf} />
               <RoleBadge role={row.role} />
             </div>
-            <p className="truncate text-sm text-slate-600">{row.email}</p>
-            <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
+            <p className="truncate text-sm text-slate-600 dark:text-slate-400">{row.email}</p>
+            <div className="flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
               <StatusBadge status={row.status} />
               <span className="text-right">
                 <JoinedCell row={row} />
               </span>
             </div>
             {isAdmin && !isSelf && (
-              <div className="-mx-2 border-t border-slate-100 pt-2">
+              <div className="-mx-2 border-t border-slate-100 pt-2 dark:border-slate-800">
                 <MemberActions row={row} isSelf={isSelf} handlers={handlers} />
               </div>
             )}

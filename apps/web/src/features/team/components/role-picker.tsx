@@ -19,7 +19,7 @@ export function RolePicker({
   const name = useId();
   return (
     <fieldset>
-      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{label}</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">{label}</legend>
       <div className="space-y-2">
         {ROLES.map((role) => {
           const isSelected = value === role;
@@ -28,7 +28,9 @@ export function RolePicker({
               key={role}
               className={cn(
                 'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-200',
-                isSelected ? 'border-brand-500 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300',
+                isSelected
+                  ? 'border-brand-500 bg-brand-50/60 dark:bg-brand-500/10'
+                  : 'border-slate-200 hover:border-slate-300 dark:border-slate-800 dark:hover:border-slate-700',
               )}
             >
               <input
@@ -42,22 +44,28 @@ export function RolePicker({
               <span
                 className={cn(
                   'mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border',
-                  isSelected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white',
+                  isSelected
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900',
                 )}
                 aria-hidden
               >
                 {isSelected && <Check className="size-3" strokeWidth={3} />}
               </span>
               <span>
-                <span className="block text-sm font-medium text-slate-900">{ROLE_LABELS[role]}</span>
-                <span className="block text-xs text-slate-600">{ROLE_DESCRIPTIONS[role]}</span>
+                <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+                  {ROLE_LABELS[role]}
+                </span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  {ROLE_DESCRIPTIONS[role]}
+                </span>
               </span>
             </label>
           );
         })}
       </div>
       {error && (
-        <p role="alert" className="mt-1.5 text-sm text-red-600">
+        <p role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">
           {error}
         </p>
       )}
