@@ -7,16 +7,18 @@ import { companies, memberships, sessions, users } from '../../db/schema/index.t
  * company's people are simply not found. Invitations live in invitation.repo.ts.
  */
 
+const memberColumns = {
+  userId: users.id,
+  name: users.name,
+  email: users.email,
+  role: memberships.role,
+  isActive: memberships.isActive,
+  createdAt: memberships.createdAt,
+};
+
 export function listMembers(db: Db, companyId: number) {
   return db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: memberships.role,
-      isActive: memberships.isActive,
-      createdAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.companyId, companyId))
@@ -25,14 +27,7 @@ export function listMembers(db: Db, companyId: number) {
 
 export async function findMember(db: Db, companyId: number, userId: number) {
   const [row] = await db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: memberships.role,
-      isActive: memberships.isActive,
-      createdAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
