@@ -55,7 +55,6 @@ export async function acceptInvitation(
   input: TAcceptInviteRequest,
 ): Promise<TAcceptInviteResponse> {
   const invitation = await usableInvitation(db, input.token);
-  const role = normalizeRole(invitation.role);
   if (caller) {
     if (caller.email.toLowerCase() !== invitation.email.toLowerCase()) {
       throw new AppError(403, TEAM_MESSAGES.invitationForOtherEmail);
@@ -63,7 +62,7 @@ export async function acceptInvitation(
     await db.transaction(async (tx) => {
       const existing = await teamRepo.findMember(tx, invitation.companyId, caller.userId);
       if (existing?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyInCompany);
-      await join(tx, invitation, caller.userId, caller.name || caller.email);
+      await joinCompany(tx, invitation, caller.userId, caller.name || caller.email);
     });
     return startSessionIn(db, caller.userId, invitation.companyId, caller.sessionId);
   }
@@ -83,7 +82,7 @@ export async function acceptInvitation(
         passwordHash,
         defaultCompanyId: invitation.companyId,
       });
-      await join(tx, invitation, user.id, name);
+      await joinCompany(tx, invitation, user.id, name);
       return user.id;
     });
     return startSessionIn(db, userId, invitation.companyId);
@@ -92,18 +91,19 @@ export async function acceptInvitation(
     if (isUniqueViolation(e)) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
     throw e;
   }
+}
 
-  async function join(tx: Db, inv: Invitation, userId: number, performerName: string) {
-    // Single use: of two simultaneous accepts only one marks it.
-    if (!(await repo.markAccepted(tx, inv.id))) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
-    await teamRepo.upsertMember(tx, inv.companyId, userId, role);
-    await recordActivity(tx, {
-      companyId: inv.companyId,
-      performer: { type: 'user', id: userId, name: performerName },
-      action: 'team.join',
-      type: 'team',
-      message: `${performerName} joined the team as ${ROLE_LABELS[role]}`,
-      metadata: { invitationId: inv.id, userId, role },
-    });
-  }
+/** Marks the invitation used (only the first of two simultaneous accepts gets it) and adds the membership. */
+async function joinCompany(tx: Db, invitation: Invitation, userId: number, performerName: string) {
+  if (!(await repo.markAccepted(tx, invitation.id))) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
+  const role = normalizeRole(invitation.role);
+  await teamRepo.upsertMember(tx, invitation.companyId, userId, role);
+  await recordActivity(tx, {
+    companyId: invitation.companyId,
+    performer: { type: 'user', id: userId, name: performerName },
+    action: 'team.join',
+    type: 'team',
+    message: `${performerName} joined the team as ${ROLE_LABELS[role]}`,
+    metadata: { invitationId: invitation.id, userId, role },
+  });
 }

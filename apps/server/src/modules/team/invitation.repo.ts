@@ -12,15 +12,6 @@ export function listOpenInvitations(db: Db, companyId: number) {
     .orderBy(asc(invitations.createdAt), asc(invitations.id));
 }
 
-export async function findOpenInvitation(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
-    .limit(1);
-  return row;
-}
-
 export async function findOpenInvitationByEmail(db: Db, companyId: number, email: string) {
   const [row] = await db
     .select({ id: invitations.id })
@@ -57,12 +48,13 @@ export async function renewInvitation(
   return row;
 }
 
+/** The withdrawn invitation, or undefined when there was none open with that id in this company. */
 export async function deleteOpenInvitation(db: Db, companyId: number, id: number) {
-  const rows = await db
+  const [row] = await db
     .delete(invitations)
     .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id), isNull(invitations.acceptedAt)))
-    .returning({ id: invitations.id });
-  return rows.length > 0;
+    .returning({ email: invitations.email });
+  return row;
 }
 
 /**

@@ -87,10 +87,8 @@ export async function resend(deps: InvitationDeps, actor: AuthContext, id: numbe
 /** Withdraws an invitation nobody has accepted; its link stops working. */
 export async function revoke(db: Db, actor: AuthContext, id: number) {
   await db.transaction(async (tx) => {
-    const invitation = await repo.findOpenInvitation(tx, actor.companyId, id);
-    if (!invitation || !(await repo.deleteOpenInvitation(tx, actor.companyId, id))) {
-      throw notFound(TEAM_MESSAGES.invitationNotFound);
-    }
+    const invitation = await repo.deleteOpenInvitation(tx, actor.companyId, id);
+    if (!invitation) throw notFound(TEAM_MESSAGES.invitationNotFound);
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: userPerformer(actor),
