@@ -76,10 +76,10 @@ describe('POST /api/auth/forgot-password', () => {
       knownMs.push(await time(known.user.email));
       unknownMs.push(await time(uniqueEmail('ghost')));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    // Load on the machine only ever adds time, so the fastest of each set is the fair comparison.
     // Same work either way (one statement that stores a token only when the account exists): a few ms apart
     // at most, where a missing write or a password hash would be tens.
-    expect(Math.abs(median(knownMs) - median(unknownMs))).toBeLessThan(15);
+    expect(Math.abs(Math.min(...knownMs) - Math.min(...unknownMs))).toBeLessThan(15);
   });
 
   it('keeps only the hash of the token', async () => {
