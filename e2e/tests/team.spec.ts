@@ -180,6 +180,38 @@ test('someone with an account signs in from the invitation and joins, keeping th
   await expect(invitee.getByTestId('dashboard-Your role')).toHaveText('Admin');
 });
 
+test('someone removed from their only company joins a new one with their password from the invitation', async ({
+  page,
+  browser,
+}) => {
+  const first = await registerViaApi(page, { company: 'First Employer' });
+  const email = uniqueEmail('rehire');
+  const joined = await acceptViaApi(
+    page.request,
+    await inviteViaApi(page.request, first.token, { email, name: 'Rory Quinn', role: 'member' }),
+    'Rory Quinn',
+  );
+  const removed = await page.request.delete(`/api/team/members/${joined.user.id}`, {
+    headers: { authorization: `Bearer ${first.token}` },
+  });
+  expect(removed.status()).toBe(200);
+
+  const next = await registerViaApi(page, { company: 'Next Employer' });
+  const link = await inviteViaApi(page.request, next.token, { email, name: 'Rory Quinn', role: 'operator' });
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByText('already has a Quantics account')).toBeVisible();
+  await invitee.getByLabel('Password').fill('not-my-password');
+  await invitee.getByRole('button', { name: 'Accept and join Next Employer' }).click();
+  await expect(invitee.getByText('Invalid credentials')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/accept-invite\?token=/);
+  await invitee.getByLabel('Password').fill('stock-count-1');
+  await invitee.getByRole('button', { name: 'Accept and join Next Employer' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard$/);
+  await expect(invitee.getByTestId('dashboard-Company')).toHaveText('Next Employer');
+  await expect.poll(() => sidebarItems(invitee)).toEqual(OPERATOR_MENU);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

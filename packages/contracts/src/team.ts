@@ -121,11 +121,14 @@ export type TInviteInfo = z.infer<typeof ZInviteInfo>;
 /**
  * Accepting an invitation. Signed in (bearer token of the invited email's account): just the token.
  * Not signed in, for an email with no account yet: token, name and password create the account.
+ * Not signed in, for an email that has an account: token and that account's password (and its two-factor
+ * code when two-factor is on) — which also lets someone who belongs to no company any more join again.
  */
 export const ZAcceptInviteRequest = z.object({
   token: ZInviteToken,
   name: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional(),
   password: z.string().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`).optional(),
+  twoFactorCode: z.string().trim().max(20, 'Invalid 2FA code').optional(),
 });
 export type TAcceptInviteRequest = z.infer<typeof ZAcceptInviteRequest>;
 

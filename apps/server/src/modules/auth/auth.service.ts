@@ -76,11 +76,14 @@ export async function register(
 
 export type LoginDeps = AuthDeps & { guard: BruteForceGuard };
 
+type CheckedCredentials = { user: { id: number; defaultCompanyId: number | null } } | { requiresTwoFactor: true };
+
 /**
  * Checks the password, then the two-factor code when the account has two-factor on; never tells whether the
  * email exists. Too many failures for the email or the client address lock sign-in before anything is checked.
+ * Shared by sign-in and by accepting an invitation with one's password.
  */
-export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<TLoginResponse> {
+export async function verifyCredentials(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<CheckedCredentials> {
   const { db, guard } = deps;
   await guard.checkLogin(input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);
@@ -98,10 +101,20 @@ export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): 
     }
   }
   await guard.loginSucceeded(input.email);
-  const companyId = await repo.findLoginCompany(db, user.id, user.defaultCompanyId);
-  if (!companyId) throw new AppError(403, 'Your account is not a member of any company');
-  const token = await startSession(db, user.id, companyId);
-  return { token, user: await toPublicUser(db, user.id, companyId), requiresTwoFactor: false };
+  return { user };
+}
+
+export const NO_COMPANY_MESSAGE =
+  'Your account is not a member of any company. Open an invitation link from your email to join one.';
+
+export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<TLoginResponse> {
+  const checked = await verifyCredentials(deps, input, ip);
+  if ('requiresTwoFactor' in checked) return { requiresTwoFactor: true };
+  const { user } = checked;
+  const companyId = await repo.findLoginCompany(deps.db, user.id, user.defaultCompanyId);
+  if (!companyId) throw new AppError(403, NO_COMPANY_MESSAGE);
+  const token = await startSession(deps.db, user.id, companyId);
+  return { token, user: await toPublicUser(deps.db, user.id, companyId), requiresTwoFactor: false };
 }
 
 export function logout(db: Db, sessionId: number) {

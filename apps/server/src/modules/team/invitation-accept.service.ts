@@ -13,6 +13,7 @@ import { hashToken } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { type LoginDeps, verifyCredentials } from '../auth/auth.service.ts';
 import { startSessionIn } from '../companies/companies.service.ts';
 import * as repo from './invitation.repo.ts';
 import * as teamRepo from './team.repo.ts';
@@ -50,10 +51,12 @@ export async function invitationInfo(db: Db, token: string): Promise<TInviteInfo
  * Either way the answer is a new session in the inviting company.
  */
 export async function acceptInvitation(
-  db: Db,
+  deps: LoginDeps,
   caller: AuthContext | null,
   input: TAcceptInviteRequest,
+  ip: string,
 ): Promise<TAcceptInviteResponse> {
+  const { db } = deps;
   const invitation = await usableInvitation(db, input.token);
   if (caller) {
     if (caller.email.toLowerCase() !== invitation.email.toLowerCase()) {
@@ -67,7 +70,23 @@ export async function acceptInvitation(
     return startSessionIn(db, caller.userId, invitation.companyId, caller.sessionId);
   }
 
-  if (await repo.findUserByEmail(db, invitation.email)) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+  const account = await repo.findUserByEmail(db, invitation.email);
+  if (account) {
+    if (!input.password) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+    // The invited email's own password (and code) stands in for signing in first.
+    const checked = await verifyCredentials(
+      deps,
+      { email: invitation.email, password: input.password, twoFactorCode: input.twoFactorCode },
+      ip,
+    );
+    if ('requiresTwoFactor' in checked) throw new AppError(400, AUTH_MESSAGES.twoFactorRequired);
+    await db.transaction(async (tx) => {
+      const existing = await teamRepo.findMember(tx, invitation.companyId, account.id);
+      if (existing?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyInCompany);
+      await joinCompany(tx, invitation, account.id, account.name || account.email);
+    });
+    return startSessionIn(db, account.id, invitation.companyId);
+  }
   const name = input.name?.trim() ?? '';
   const password = input.password ?? '';
   if (!name) throw new AppError(400, TEAM_MESSAGES.nameRequired);

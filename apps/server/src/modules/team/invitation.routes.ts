@@ -6,10 +6,12 @@ import {
   ZInviteInfoQuery,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { acceptInvitation, invitationInfo } from './invitation-accept.service.ts';
 
 /** The invitation link's side: public, the token itself is the credential. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
   const errors = { 404: ZErrorResponse, 409: ZErrorResponse, 410: ZErrorResponse };
 
   app.get(
@@ -30,6 +32,6 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // A bearer token, when sent, means "accept for the account I am signed in with".
-    async (request) => acceptInvitation(app.db, request.auth, request.body),
+    async (request) => acceptInvitation(deps, request.auth, request.body, request.ip),
   );
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, users } from '../../db/schema/index.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/factories.ts';
 import { linkIn, type ReceivedMail, startTestSmtp } from '../../test/smtp.ts';
-import { createTenant, type Tenant } from '../../test/tenants.ts';
+import { createTenant, PERSON_PASSWORD, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The whole invitation journey over real SMTP: the link is read from the mail that arrived. */
@@ -140,11 +140,16 @@ describe('someone who already has an account', () => {
     const { token } = await inviteAndReceive(a, existing.user.email, 'member');
     expect((await info(token)).json().has_account).toBe(true);
 
-    const anonymous = await accept({ token, name: 'Somebody', password: 'takeover-attempt' });
+    const anonymous = await accept({ token, name: 'Somebody' });
     expect(anonymous.statusCode).toBe(409);
     expect(anonymous.json()).toEqual({
       message: 'An account with this email already exists. Sign in to accept the invitation.',
     });
+    // Someone holding the link but not the account's password gets nowhere.
+    const takeover = await accept({ token, name: 'Somebody', password: 'takeover-attempt' });
+    expect(takeover.statusCode).toBe(401);
+    expect(takeover.json()).toEqual({ message: 'Invalid credentials' });
+    expect((await info(token)).statusCode).toBe(200);
 
     const stranger = await registerUser(t.app);
     const wrong = await accept({ token }, stranger.token);
@@ -219,5 +224,34 @@ describe('expiry and resending', () => {
       headers: bearer(a.admin.token),
     });
     expect((await info(token)).statusCode).toBe(404);
+  });
+});
+
+describe('someone who belongs to no company any more', () => {
+  it('cannot sign in, but accepts a new invitation with their password and is in again', async () => {
+    const a = await createTenant(t, 'Rehire Co');
+    const b = await createTenant(t, 'Next Co');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/team/members/${a.member.userId}`,
+      headers: bearer(a.admin.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: a.member.email, password: PERSON_PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toContain('Open an invitation link');
+
+    const { token } = await inviteAndReceive(b, a.member.email, 'operator');
+    const res = await accept({ token, password: PERSON_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: a.member.email, company_id: b.companyId, role: 'operator' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().token) });
+    expect(me.json()).toMatchObject({ company: 'Next Co', role: 'operator' });
+    // The link is spent.
+    expect((await accept({ token, password: PERSON_PASSWORD })).statusCode).toBe(404);
   });
 });

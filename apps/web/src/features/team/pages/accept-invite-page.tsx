@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type TAcceptInviteRequest, type TInviteInfo } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Clock, LogIn, Quote } from 'lucide-react';
+import { CircleAlert, Clock, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { notify } from '@/lib/toast';
 import { postAcceptInvite } from '../api/accept-invite';
 import { useInviteInfo } from '../api/invite-info';
 import { AcceptInviteForm } from '../components/accept-invite-form';
+import { ExistingAccountAccept } from '../components/existing-account-accept';
 
 /**
  * Where the invitation email's link lands. A new person creates their account here; someone with an account
@@ -29,7 +30,8 @@ export function AcceptInvitePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const accept = async (body: TAcceptInviteRequest, company: string) => {
+  /** Signs in to the inviting company; with `shouldRethrow` the form also learns what went wrong. */
+  const accept = async (body: TAcceptInviteRequest, company: string, shouldRethrow = false) => {
     try {
       const res = await postAcceptInvite(body);
       auth.signIn(res.token, res.user);
@@ -40,6 +42,7 @@ export function AcceptInvitePage() {
       navigate('/dashboard', { replace: true });
     } catch (err) {
       notify.error(errorMessage(err, 'Failed to accept invitation'));
+      if (shouldRethrow) throw err;
     }
   };
 
@@ -96,19 +99,11 @@ export function AcceptInvitePage() {
           </div>
         )
       ) : invite.has_account ? (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-600">
-            <strong className="text-slate-900">{invite.email}</strong> already has a Quantics account. Sign in
-            to accept the invitation; you'll come straight back here.
-          </p>
-          <Link
-            to={`/login?next=${encodeURIComponent(`/accept-invite?token=${token}`)}`}
-            className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 font-medium text-white shadow-sm hover:bg-brand-700"
-          >
-            <LogIn className="size-5" aria-hidden />
-            Sign in to accept
-          </Link>
-        </div>
+        <ExistingAccountAccept
+          info={invite}
+          token={token}
+          onAccept={(body) => accept(body, invite.company, true)}
+        />
       ) : (
         <AcceptInviteForm
           info={invite}
