@@ -37,10 +37,6 @@ export async function updateUserProfile(
 }
 
 /** Renames the caller's current company (the only one a profile edit can reach). */
-export async function renameCompany(db: Db, companyId: number, name: string) {
-  await db.update(companies).set({ name, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
-}
-
 export async function setTheme(db: Db, userId: number, theme: string) {
   await db.update(users).set({ theme }).where(eq(users.id, userId));
 }

@@ -13,6 +13,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
 import { setPassword } from '../auth/auth.service.ts';
+import { renameCompany } from '../companies/companies.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './settings.repo.ts';
 import { assertPassword } from './two-factor.service.ts';
@@ -61,19 +62,18 @@ export async function updateProfile(
     throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
   }
   try {
-    await deps.db.transaction(async (tx) => {
-      await repo.updateUserProfile(tx, auth.userId, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-      });
-      if (isCompanyChange && input.company) await repo.renameCompany(tx, auth.companyId, input.company);
+    await repo.updateUserProfile(deps.db, auth.userId, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone || null,
     });
   } catch (e) {
     // Someone took the address between the check and the write.
     if (isUniqueViolation(e)) throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
     throw e;
   }
+  // The Company page's rule, so the rename is written to the activity log the same way.
+  if (isCompanyChange && input.company) await renameCompany(deps.db, auth, auth.companyId, input.company);
   if (isEmailChange) deps.mailer.send(emailChangedMail(current.email, input.email));
   return getProfile(deps.db, auth);
 }

@@ -100,6 +100,9 @@ describe('profile', () => {
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, user.company_id));
     expect(row?.name).toBe('New Name');
     expect((await get('/api/auth/me', token)).json().company).toBe('New Name');
+    // Renamed here or on the Company page, the company's activity log says so.
+    const activity = (await get('/api/stats/activity', token)).json();
+    expect(JSON.stringify(activity)).toContain('renamed the company from Old Name to New Name');
   });
 
   it('shows others the company read-only and refuses their renames with 403', async () => {
