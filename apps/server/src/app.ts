@@ -79,11 +79,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (!opts.database) await database.close();
   });
 
-  // One line per request: id, route, status, time.
+  // One line per request: id (pino's reqId binding), route, status, time.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? request.url.split('?')[0],
         status: reply.statusCode,
