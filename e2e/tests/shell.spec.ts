@@ -52,3 +52,24 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test('a new user gets the four-step guide once, and the help panel on request', async ({ page }) => {
+  const { token } = await registerViaApi(page);
+  await signInWithToken(page, token);
+  const guide = page.getByRole('heading', { name: 'Get started with Quantics' });
+  await expect(guide).toBeVisible();
+  await expect(page.getByText('Step 1 · Setup')).toBeVisible();
+  await expect(page.getByText('Step 4 · Analyze')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Help' }).click();
+  await expect(page.getByRole('region', { name: 'How the dashboard works' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide help' }).click();
+  await expect(page.getByRole('region', { name: 'How the dashboard works' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Got it, hide this' }).click();
+  await expect(guide).toBeHidden();
+  // Kept on the server: gone after a reload too.
+  await page.reload();
+  await expect(page.getByTestId('dashboard-Company')).toBeVisible();
+  await expect(guide).toBeHidden();
+});

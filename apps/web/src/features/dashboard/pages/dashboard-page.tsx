@@ -4,12 +4,16 @@ import { Link } from 'react-router';
 import { MENU_ICONS } from '@/app/shell/menu-icons';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
+import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { useAuth } from '@/features/auth/auth-provider';
 import { usePageTitle } from '@/lib/page-title';
+import { DashboardHelp } from '../components/dashboard-help';
+import { GettingStarted } from '../components/getting-started';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const help = useHelp();
   if (!user) return null;
   const shortcuts = menuFor(user.role, user.inventory_type).filter((m) => m.key !== 'dashboard');
   const facts = [
@@ -22,7 +26,10 @@ export function DashboardPage() {
       <PageHeader
         title="Dashboard"
         description={`Welcome${user.name ? `, ${user.name}` : ''}. Here is where ${user.company} stands.`}
+        actions={<HelpToggle help={help} />}
       />
+      <DashboardHelp help={help} />
+      <GettingStarted user={user} />
       <div className="grid gap-4 sm:grid-cols-3">
         {facts.map(({ icon: Icon, label, value }) => (
           <Card key={label} className="flex min-w-0 items-center gap-4 p-5">

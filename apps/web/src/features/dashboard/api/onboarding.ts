@@ -1,0 +1,18 @@
+import type { TOnboardingStatus, TSuccessResponse } from '@quantics/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+const KEY = ['settings', 'onboarding'] as const;
+
+export const fetchOnboardingStatus = () => api<TOnboardingStatus>('/api/settings/onboarding/status');
+
+export const useOnboardingStatus = () => useQuery({ queryKey: KEY, queryFn: fetchOnboardingStatus });
+
+/** Marks the getting-started guide as done for this person, on every device they use. */
+export function useCompleteOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TSuccessResponse>('/api/settings/onboarding/complete', { method: 'POST' }),
+    onSuccess: () => queryClient.setQueryData<TOnboardingStatus>(KEY, { completed: true }),
+  });
+}
