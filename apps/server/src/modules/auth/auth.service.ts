@@ -76,14 +76,20 @@ export async function register(
 
 export type LoginDeps = AuthDeps & { guard: BruteForceGuard };
 
-type CheckedCredentials = { user: { id: number; defaultCompanyId: number | null } } | { requiresTwoFactor: true };
+type CheckedCredentials =
+  | { user: { id: number; defaultCompanyId: number | null } }
+  | { requiresTwoFactor: true };
 
 /**
  * Checks the password, then the two-factor code when the account has two-factor on; never tells whether the
  * email exists. Too many failures for the email or the client address lock sign-in before anything is checked.
  * Shared by sign-in and by accepting an invitation with one's password.
  */
-export async function verifyCredentials(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<CheckedCredentials> {
+export async function verifyCredentials(
+  deps: LoginDeps,
+  input: TLoginRequest,
+  ip: string,
+): Promise<CheckedCredentials> {
   const { db, guard } = deps;
   await guard.checkLogin(input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);

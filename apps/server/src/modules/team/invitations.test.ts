@@ -248,7 +248,11 @@ describe('someone who belongs to no company any more', () => {
     const { token } = await inviteAndReceive(b, a.member.email, 'operator');
     const res = await accept({ token, password: PERSON_PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: a.member.email, company_id: b.companyId, role: 'operator' });
+    expect(res.json().user).toMatchObject({
+      email: a.member.email,
+      company_id: b.companyId,
+      role: 'operator',
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().token) });
     expect(me.json()).toMatchObject({ company: 'Next Co', role: 'operator' });
     // The link is spent.
