@@ -41,6 +41,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Quantics <no-reply@quantics.local>')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   WAITLIST_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  INVITE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(50)),
   AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   AUTH_FAILURE_LIMIT_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
   TRUST_PROXY: z.preprocess(
@@ -67,6 +68,8 @@ export type AppConfig = {
   webDist?: string;
   /** Waitlist sign-ups allowed per client address per hour. */
   waitlistRateLimit: number;
+  /** Invitation emails (new and resent, counted apart) a company may send per hour. */
+  inviteRateLimit: number;
   /** Failed sign-ins or codes allowed per account in 15 minutes before it is locked for the rest of them. */
   authFailureLimit: number;
   /** The same, per client address (higher: an office shares one address). */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     waitlistRateLimit: e.WAITLIST_RATE_LIMIT,
+    inviteRateLimit: e.INVITE_RATE_LIMIT,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureLimitPerIp: e.AUTH_FAILURE_LIMIT_PER_IP,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     mailFrom: 'Quantics <no-reply@quantics.test>',
     waitlistRateLimit: 1000,
+    inviteRateLimit: 1000,
     authFailureLimit: 10,
     authFailureLimitPerIp: 30,
     ...overrides,

@@ -7,6 +7,7 @@ import {
   ZTeamMembersResponse,
   ZUpdateMemberRoleRequest,
 } from '@quantics/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import * as invitations from './invitation.service.ts';
@@ -15,7 +16,14 @@ import * as team from './team.service.ts';
 /** Team management (admins, per the access table). Member rows use user ids; invitation rows invitation ids. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
-  const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+  const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
+  // Every invitation is an email from our server: a company may send only so many an hour, however many
+  // admins it has (the auth hook has run by now, so the company is known).
+  const inviteMailLimit = {
+    max: app.config.inviteRateLimit,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => `company:${request.auth?.companyId ?? request.ip}`,
+  };
 
   app.get(
     '/api/team/members',
@@ -25,7 +33,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/team/invite',
-    { schema: { tags: ['team'], body: ZInviteRequest, response: { 201: ZTeamMember, ...errors } } },
+    {
+      config: { rateLimit: inviteMailLimit },
+      schema: { tags: ['team'], body: ZInviteRequest, response: { 201: ZTeamMember, ...errors } },
+    },
     async (request, reply) =>
       reply.status(201).send(await invitations.invite(deps, requireAuth(request), request.body)),
   );
@@ -54,7 +65,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/team/resend-invite/:id',
-    { schema: { tags: ['team'], params: ZIdParam, response: { 200: ZTeamMember, 404: ZErrorResponse } } },
+    {
+      config: { rateLimit: inviteMailLimit },
+      schema: {
+        tags: ['team'],
+        params: ZIdParam,
+        response: { 200: ZTeamMember, 404: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
     async (request) => invitations.resend(deps, requireAuth(request), request.params.id),
   );
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, uniqueEmail } from '../../test/factories.ts';
+import { startTestSmtp } from '../../test/smtp.ts';
+import { addPerson, createTenant } from '../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ smtpUrl: smtp.url, inviteRateLimit: 3 });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const invite = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/team/invite',
+    headers: bearer(token),
+    payload: { email: uniqueEmail('limit'), name: 'Limit Test', role: 'member' },
+  });
+
+describe('invitation email limit', () => {
+  it('caps the invitations a company sends per hour, across its admins, without touching other companies', async () => {
+    const a = await createTenant(t, 'Busy Co');
+    const secondAdmin = await addPerson(t, a.companyId, 'admin', 'Second Admin');
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await invite(i % 2 ? secondAdmin.token : a.admin.token)).statusCode);
+    expect(statuses).toEqual([201, 201, 201]);
+
+    const limited = await invite(secondAdmin.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
+    const team = await t.app.inject({
+      method: 'GET',
+      url: '/api/team/members',
+      headers: bearer(a.admin.token),
+    });
+    expect(team.json().filter((m: { kind: string }) => m.kind === 'invitation')).toHaveLength(3);
+
+    const b = await createTenant(t, 'Quiet Co');
+    expect((await invite(b.admin.token)).statusCode).toBe(201);
+  });
+});
