@@ -71,6 +71,9 @@ test('a 401 from the API clears the token and sends the browser to /login', asyn
   const { token } = await registerViaApi(page);
   await signInWithToken(page, token);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the dashboard's own calls finish first, so none of them races the reload below.
+  await expect(page.getByTestId('dashboard-Company')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // Revoke the session behind the browser's back, then use the app.
   await page.request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   await page.reload();
