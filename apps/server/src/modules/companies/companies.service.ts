@@ -45,7 +45,7 @@ export async function currentCompany(db: Db, auth: AuthContext): Promise<TCompan
 }
 
 /**
- * Company-level calls act on the session's current company only: any other id, including one of the
+ * Company-level calls act on the session's current company only; every other id, including one of the
  * caller's other companies, is not found (switch first). That keeps the role check meaningful, since the
  * role is the one held in the current company.
  */
