@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, memberships } from '../db/schema/index.ts';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { bearer, uniqueEmail } from './factories.ts';
-import { linkIn, startTestSmtp } from './smtp.ts';
+import { linkIn } from './smtp.ts';
 import { createTenant, type Tenant } from './tenants.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createMailTestApp, type MailTestApp } from './test-app.ts';
 
 /**
  * Two companies with the same kinds of objects (an admin, an operator, a member, a pending invitation, activity).
@@ -50,7 +50,7 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/team/invite-info': 'the secret emailed token is the credential, whoever holds it',
 };
 
-let t: TestApp;
+let t: MailTestApp;
 let world: World;
 
 const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -163,10 +163,8 @@ const PROBES: Record<string, Probe> = {
   },
 };
 
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  t = await createMailTestApp();
   const a = await createTenant(t, 'Company A');
   const bTenant = await createTenant(t, 'Company B');
   const aInviteEmail = uniqueEmail('a-invitee');
@@ -175,14 +173,11 @@ beforeAll(async () => {
     as(tenant.admin.token, 'POST', '/api/team/invite', { email, name: 'Invitee', role: 'operator' });
   const aInvite = await invite(a, aInviteEmail);
   expect((await invite(bTenant, bInviteEmail)).statusCode).toBe(201);
-  const mail = await smtp.waitFor((m) => m.to.includes(aInviteEmail));
+  const mail = await t.smtp.waitFor((m) => m.to.includes(aInviteEmail));
   const aInviteToken = new URL(linkIn(mail, '/accept-invite')).searchParams.get('token') ?? '';
   world = { a, b: bTenant, aInvitationId: aInvite.json().id, aInviteToken, aInviteEmail, bInviteEmail };
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 describe('tenant isolation', () => {
   it('probes every company route, and says why each other route holds no company data', () => {

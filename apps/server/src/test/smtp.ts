@@ -59,3 +59,5 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   if (!match) throw new Error(`no ${path} link in mail: ${mail.text}`);
   return match[0];
 }
+
+export type TestSmtp = Awaited<ReturnType<typeof startTestSmtp>>;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
@@ -64,6 +65,22 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close();
       await database.close();
       await drop();
+    },
+  };
+}
+
+export type MailTestApp = TestApp & { smtp: TestSmtp };
+
+/** A test app whose mail really goes over SMTP to a test server started beside it; close() stops both. */
+export async function createMailTestApp(overrides: Partial<AppConfig> = {}): Promise<MailTestApp> {
+  const smtp = await startTestSmtp();
+  const t = await createTestApp({ smtpUrl: smtp.url, ...overrides });
+  return {
+    ...t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
     },
   };
 }

@@ -2,21 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/factories.ts';
-import { linkIn, type ReceivedMail, startTestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { linkIn, type ReceivedMail } from '../../test/smtp.ts';
+import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let t: MailTestApp;
 const PUBLIC_URL = 'https://portal.quantics.test';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
+  t = await createMailTestApp({ publicUrl: PUBLIC_URL });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const forgot = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
@@ -26,11 +21,11 @@ const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 const resetMailTo = (email: string, after = 0) =>
-  smtp.waitFor(
+  t.smtp.waitFor(
     (m) =>
       m.to.includes(email) &&
       m.subject === 'Reset your Quantics password' &&
-      smtp.received.indexOf(m) >= after,
+      t.smtp.received.indexOf(m) >= after,
   );
 const tokenOf = (mail: ReceivedMail) =>
   new URL(linkIn(mail, '/reset-password')).searchParams.get('token') ?? '';
@@ -57,7 +52,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.body).toBe(known.body);
     await resetMailTo(user.email);
     await t.app.mailer.flush();
-    expect(smtp.received.some((m) => m.to.includes(unknownEmail))).toBe(false);
+    expect(t.smtp.received.some((m) => m.to.includes(unknownEmail))).toBe(false);
   });
 
   it('takes about the same time for known and unknown emails', async () => {
@@ -98,10 +93,10 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('stops mailing one address after 5 requests in an hour, still answering the same', async () => {
     const { user } = await registerUser(t.app);
-    const before = smtp.received.length;
+    const before = t.smtp.received.length;
     for (let i = 0; i < 7; i++) expect((await forgot(user.email)).statusCode).toBe(200);
     await t.app.mailer.flush();
-    expect(smtp.received.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(5);
+    expect(t.smtp.received.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(5);
   });
 });
 
@@ -123,7 +118,7 @@ describe('POST /api/auth/reset-password', () => {
     expect((await login(email, account.password)).statusCode).toBe(401);
     expect((await login(email, 'brand-new-pass')).statusCode).toBe(200);
 
-    const notice = await smtp.waitFor(
+    const notice = await t.smtp.waitFor(
       (m) => m.to.includes(email) && m.subject === 'Your Quantics password was changed',
     );
     expect(notice.text).toContain(`${PUBLIC_URL}/forgot-password`);
@@ -138,7 +133,7 @@ describe('POST /api/auth/reset-password', () => {
     const { user } = await registerUser(t.app);
     await forgot(user.email);
     const first = tokenOf(await resetMailTo(user.email));
-    const count = smtp.received.length;
+    const count = t.smtp.received.length;
     await forgot(user.email);
     const second = tokenOf(await resetMailTo(user.email, count));
     expect(second).not.toBe(first);

@@ -2,20 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, memberships, users } from '../../db/schema/index.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/factories.ts';
-import { startTestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 import { startSession } from '../auth/auth.service.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  t = await createMailTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
 const put = (url: string, token: string, payload: object) =>
@@ -62,7 +56,7 @@ describe('profile', () => {
       payload: { email: newEmail, password: account.password },
     });
     expect(login.statusCode).toBe(200);
-    const notice = await smtp.waitFor((m) => m.to.includes(account.user.email));
+    const notice = await t.smtp.waitFor((m) => m.to.includes(account.user.email));
     expect(notice.subject).toBe('Your Quantics sign-in email was changed');
     expect(notice.text).toContain(newEmail);
   });
@@ -201,7 +195,7 @@ describe('PUT /api/settings/password', () => {
       payload: { email: account.user.email, password: 'brand-new-pass' },
     });
     expect(relogin.statusCode).toBe(200);
-    const notice = await smtp.waitFor(
+    const notice = await t.smtp.waitFor(
       (m) => m.to.includes(account.user.email) && m.subject === 'Your Quantics password was changed',
     );
     expect(notice.html).toContain('Your password was changed');

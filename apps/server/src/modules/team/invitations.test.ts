@@ -3,23 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, users } from '../../db/schema/index.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/factories.ts';
-import { linkIn, type ReceivedMail, startTestSmtp } from '../../test/smtp.ts';
+import { linkIn, type ReceivedMail } from '../../test/smtp.ts';
 import { createTenant, PERSON_PASSWORD, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 
 /** The whole invitation journey over real SMTP: the link is read from the mail that arrived. */
 
 const PUBLIC_URL = 'https://portal.quantics.test';
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
+  t = await createMailTestApp({ publicUrl: PUBLIC_URL });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 async function inviteAndReceive(tenant: Tenant, email: string, role = 'operator', message = '') {
   const res = await t.app.inject({
@@ -29,7 +24,7 @@ async function inviteAndReceive(tenant: Tenant, email: string, role = 'operator'
     payload: { email, name: 'Robin Vale', role, message },
   });
   expect(res.statusCode).toBe(201);
-  const mail = await smtp.waitFor((m) => m.to.includes(email));
+  const mail = await t.smtp.waitFor((m) => m.to.includes(email));
   return { invitation: res.json() as TTeamMember, mail, token: tokenOf(mail) };
 }
 
@@ -198,7 +193,7 @@ describe('expiry and resending', () => {
     });
     expect((list.json() as TTeamMember[]).find((m) => m.email === email)?.status).toBe('inactive');
 
-    const before = smtp.received.length;
+    const before = t.smtp.received.length;
     const resent = await t.app.inject({
       method: 'POST',
       url: `/api/team/resend-invite/${invitation.id}`,
@@ -206,7 +201,7 @@ describe('expiry and resending', () => {
     });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().status).toBe('pending');
-    const second = await smtp.waitFor((m) => m.to.includes(email) && smtp.received.indexOf(m) >= before);
+    const second = await t.smtp.waitFor((m) => m.to.includes(email) && t.smtp.received.indexOf(m) >= before);
     const newToken = tokenOf(second);
     expect(newToken).not.toBe(token);
     expect((await info(token)).statusCode).toBe(404);

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, uniqueEmail } from '../../test/factories.ts';
-import { startTestSmtp } from '../../test/smtp.ts';
 import { addPerson, createTenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, inviteRateLimit: 3 });
+  t = await createMailTestApp({ inviteRateLimit: 3 });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const invite = (token: string) =>
   t.app.inject({

@@ -3,20 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, memberships } from '../../db/schema/index.ts';
 import { bearer, uniqueEmail } from '../../test/factories.ts';
-import { startTestSmtp } from '../../test/smtp.ts';
 import { addPerson, createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url });
+  t = await createMailTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -111,7 +105,7 @@ describe('POST /api/team/invite', () => {
     const res = await invite(a, { email, role: 'operator', message: 'Welcome aboard' });
     const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, res.json().id));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.text).not.toContain(row?.tokenHash);
     const activity = await call('GET', '/api/stats/activity', a.member.token);
     expect(activity.json().recentActivity[0]).toMatchObject({
