@@ -1,19 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, sidebarItems, signInWithToken } from './helpers';
-
-const ADMIN_MENU = [
-  'Dashboard',
-  'Tallie Chat',
-  'Audits',
-  'Devices',
-  'Inventory',
-  'Locations',
-  'Print Labels',
-  'Reports',
-  'Team',
-  'Company',
-  'Settings',
-];
+import { ADMIN_MENU } from './team-helpers';
 
 test('an admin sees the whole menu in the spec order, and every page is titled', async ({ page }) => {
   const { token } = await registerViaApi(page);
