@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_DATA_DIR } from './tests/mail';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The Dutchie simulator the server reads point-of-sale inventory from (tests/dutchie-sim.ts). */
+export const DUTCHIE_SIM_PORT = PORT + 1000;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,14 +34,31 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
-  webServer: {
-    command: `node start-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // A known data folder, so tests can read the server's mail outbox (see tests/mail.ts).
-    env: { E2E_PORT: String(PORT), E2E_DATA_DIR },
-  },
+  webServer: [
+    {
+      // Dutchie's stand-in, its own process. dk_test_secret_42 is the key auth.spec registers with.
+      command: `node --import tsx ../apps/dutchie-sim/src/main.ts --port ${DUTCHIE_SIM_PORT} --key dk_test_secret_42`,
+      url: `http://127.0.0.1:${DUTCHIE_SIM_PORT}/__sim/state`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node start-server.mjs`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // A known data folder, so tests can read the server's mail outbox (see tests/mail.ts).
+      env: {
+        E2E_PORT: String(PORT),
+        E2E_DATA_DIR,
+        DUTCHIE_API_URL: `http://127.0.0.1:${DUTCHIE_SIM_PORT}`,
+        // Refresh reads Dutchie every time in the tests (the simulator has no real rate limit to protect).
+        DUTCHIE_MIN_REFRESH_SECONDS: '0',
+      },
+    },
+  ],
 });

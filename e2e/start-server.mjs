@@ -20,8 +20,13 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   WAITLIST_RATE_LIMIT: '1000',
+  // Every browser test signs up from 127.0.0.1.
+  SIGNUP_RATE_LIMIT: '10000',
+  PUBLIC_RATE_LIMIT: '10000',
   // Every browser test signs in from 127.0.0.1: the per-address limit of wrong passwords would add them all up.
   AUTH_FAILURE_LIMIT_PER_IP: '1000',
+  // The reader simulator polls its pairing at the server's interval: shorter keeps the device journeys quick.
+  READER_POLL_INTERVAL: '2',
 };
 delete env.DATABASE_URL;
 

@@ -55,3 +55,19 @@ export async function sidebarItems(page: Page): Promise<string[]> {
   await expect(links.first()).toBeVisible();
   return links.allInnerTexts();
 }
+
+const SHOTS = process.env.SHOTS_DIR;
+
+/** Screenshots for people to look at (set SHOTS_DIR): wide and phone-sized. */
+export async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+  // The theme follows the system by default: the same screen in dark mode.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${SHOTS}/${name}-1440-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,14 +17,28 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
+import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
+import { dutchieSettingsRoutes } from './modules/dutchie/dutchie-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { importRoutes } from './modules/inventory/import.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { printRoutes } from './modules/print/print.routes.ts';
+import { readerRoutes } from './modules/reader/reader.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { invitationRoutes } from './modules/team/invitation.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
@@ -36,6 +52,8 @@ declare module 'fastify' {
     box: SecretBox;
     redis: Redis | null;
     mailer: Mailer;
+    /** Dutchie point-of-sale access: client maker, settings and this instance's snapshot memory. */
+    dutchie: DutchieContext;
   }
 }
 
@@ -44,6 +62,10 @@ export type BuildOptions = {
   database?: Database;
   /** Log output; tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that check a warning was logged). */
+  logStream?: { write: (line: string) => void };
+  /** Sees every route as it is added, schema included (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Assembles the whole server without listening, so tests can drive it through app.inject. */
@@ -52,18 +74,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // Our onResponse hook writes the one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Our own onRequest hook answers during shutdown, with a message and Retry-After (see below).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : null;
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('box', new SecretBox(config.appSecret));
@@ -73,6 +102,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     app.log,
   );
   app.decorate('mailer', mailer);
+  app.decorate('dutchie', dutchieContext(app));
   app.addHook('onClose', async () => {
     await mailer.flush();
     redis?.disconnect();
@@ -93,15 +123,48 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  // Graceful shutdown: calls in flight finish; calls arriving meanwhile (on kept-alive connections) are told to
+  // come back, and their connection is closed so the next try goes to a live instance. Readers and the print
+  // utility retry 5xx; every reader upload is safe to resend, so nothing is lost.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!isClosing) return;
+    return reply
+      .status(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .send({ message: SHUTTING_DOWN_MESSAGE });
+  });
+  await app.register(fastifyHelmet, securityHeaders(config));
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'quantics-rl-' } : {}),
+    store: resilientRateLimitStore(redis, app.log),
     errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again later.' }),
   });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Quantics API', version: '1.0.0', description: 'RFID inventory and audit portal' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          deviceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A paired reader’s device_token (from POST /api/rfid/register/poll)',
+          },
+        },
+      },
+      tags: [
+        {
+          name: 'reader protocol',
+          description:
+            'Version 1 of the protocol handheld readers speak: pair with a 6-digit code (like RFC 8628), send heartbeats, stream audit reads in numbered batches that are safe to resend, and complete the audit. See the README.',
+        },
+      ],
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -119,9 +182,74 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(invitationRoutes);
   await app.register(companiesRoutes);
   await app.register(activityRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(importRoutes);
+  await app.register(locationsRoutes);
+  await app.register(dutchieRoutes);
+  await app.register(dutchieSettingsRoutes);
+  await app.register(printRoutes);
+  await app.register(devicesRoutes);
+  await app.register(auditsRoutes);
+  await app.register(readerRoutes);
+  await app.register(statsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(chatRoutes);
 
   registerWebApp(app, config.webDist);
   return app;
+}
+
+export const SHUTTING_DOWN_MESSAGE = 'The portal is restarting. Please try again in a moment.';
+
+/**
+ * The session token lives in localStorage (the spec), so a strict Content-Security-Policy is the main defence
+ * against injected script: scripts, connections and frames only from the portal itself. Styles also allow inline
+ * <style> elements, which the toast library injects at run time (it carries no script).
+ */
+function securityHeaders(config: AppConfig) {
+  const isHttps = config.publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Same-origin isolation headers would break nothing here but also protect nothing the CSP does not.
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Redis is optional help (shared counters, the print relay), never a reason to fail or hang a request: commands
+ * give up after a second, and while it is away callers fall back (see rate-limit-store.ts, failure-counter.ts).
+ * ioredis keeps reconnecting by itself; its connection errors are logged once per outage, not per attempt.
+ */
+function openRedis(url: string, log: FastifyInstance['log']): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+  let isDown = false;
+  redis.on('error', (err) => {
+    if (isDown) return;
+    isDown = true;
+    log.warn({ err: err.message }, 'Redis connection lost; reconnecting');
+  });
+  redis.on('ready', () => {
+    if (isDown) log.info('Redis connection back');
+    isDown = false;
+  });
+  return redis;
 }
 
 /** A hop count means "trust that many proxies in front of us" (Fastify's types take it as a function). */
@@ -130,19 +258,31 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
   return value ?? false;
 }
 
-/** Serves the built SPA; any other non-API path gets index.html so the client router decides. */
+/**
+ * Serves the built SPA. Any other page path gets index.html so the client router decides: as a route (not the
+ * not-found handler) so it is compressed and answers HEAD like GET. API paths and missing files stay 404.
+ */
 function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+  if (!hasWeb) return;
+  app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // Built assets carry a content hash in their names: cache them for a year. The app shell names the current
+    // assets: never cache it, so a deploy is picked up at once. Anything else revalidates.
+    setHeaders: (res, path) => {
+      if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', path.endsWith('index.html') ? 'no-store' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Missing files (an old asset name, say) are a real 404, not the app shell.
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (path.startsWith('/api/') || path === '/api' || !hasWeb || request.method !== 'GET' || isFile) {
-      return reply.status(404).send({ message: 'Not found' });
-    }
+    if (path.startsWith('/api/') || path === '/api' || isFile) return notFound(reply);
     return reply.sendFile('index.html');
   });
 }

@@ -43,6 +43,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ APP_SECRET: 'short' }, 'APP_SECRET: must be at least 32 characters'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ TALLIE_PROVIDER: 'gpt' }, 'TALLIE_PROVIDER'],
+    [{ TALLIE_PROVIDER: 'openai' }, 'OPENAI_BASE_URL: is required when TALLIE_PROVIDER=openai'],
+    [{ TALLIE_PROVIDER: 'openai', OPENAI_BASE_URL: 'localhost' }, 'OPENAI_BASE_URL'],
+    [{ TALLIE_TIMEOUT_MS: '5' }, 'TALLIE_TIMEOUT_MS'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -42,8 +43,48 @@ const ZEnv = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   WAITLIST_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   INVITE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(50)),
+  SIGNUP_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  PUBLIC_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60)),
+  PAIRING_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60)),
+  PAIRING_POLL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(1200)),
+  IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(2048).default(50)),
+  IMPORT_MAX_ROWS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(200_000)),
   AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   AUTH_FAILURE_LIMIT_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
+  DUTCHIE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url('must be a full URL such as https://api.pos.dutchie.com').default('https://api.pos.dutchie.com'),
+  ),
+  DUTCHIE_REFRESH_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).default(300)),
+  DUTCHIE_MIN_REFRESH_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(30)),
+  DUTCHIE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(20_000)),
+  PRINT_QUANTITY_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(500),
+  ),
+  PRINT_ACK_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ),
+  AUDIT_TIMEOUT_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().max(10_080).default(AUDIT_TIMEOUT_MINUTES_DEFAULT),
+  ),
+  READER_POLL_INTERVAL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(60).default(PAIRING_POLL_INTERVAL),
+  ),
+  TALLIE_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['builtin', 'openai']).default('builtin')),
+  OPENAI_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url('must be a full URL such as http://localhost:11434/v1').optional(),
+  ),
+  OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TALLIE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4o-mini')),
+  TALLIE_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(30_000),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -70,15 +111,65 @@ export type AppConfig = {
   waitlistRateLimit: number;
   /** Invitation emails (new and resent, counted apart) a company may send per hour. */
   inviteRateLimit: number;
+  /** Sign-ups (each one an argon2 hash and a new company) allowed per client address per hour. */
+  signupRateLimit: number;
+  /** Calls per client address per hour to each other unauthenticated POST (forgot and reset password, accept invite, utility logout). */
+  publicRateLimit: number;
+  /** Readers starting to pair, per client address per hour. */
+  pairingRateLimit: number;
+  /** Pairing polls per client address per hour (each pairing polls about every 5 s for up to 5 minutes). */
+  pairingPollRateLimit: number;
+  /** Largest CSV file an import accepts, in megabytes. */
+  importMaxMb: number;
+  /** Most product rows one CSV import may hold. */
+  importMaxRows: number;
   /** Failed sign-ins or codes allowed per account in 15 minutes before it is locked for the rest of them. */
   authFailureLimit: number;
   /** The same, per client address (higher: an office shares one address). */
   authFailureLimitPerIp: number;
+  /** Labels one print request may ask for. */
+  printQuantityMax: number;
+  /** How long a print request waits for the print utility's acknowledgement. */
+  printAckTimeoutMs: number;
+  /** Keeps deployments that share one Redis apart (tests running side by side); not an environment variable. */
+  printRelayNamespace?: string;
+  /** An in-progress audit with no batch for this many minutes reads as failed. */
+  auditTimeoutMinutes: number;
+  /** Seconds a pairing reader must wait between polls (RFC 8628's interval). */
+  readerPollInterval: number;
   /**
    * Behind a load balancer: whom to believe about the client's address (X-Forwarded-For), so per-address limits
    * count clients, not the proxy. false (default), true, a hop count, or the proxies' addresses.
    */
   trustProxy?: boolean | number | string;
+  /** The Dutchie point-of-sale API and how often the portal reads it (defaults: DUTCHIE_DEFAULTS). */
+  dutchie?: DutchieConfig;
+  /** Who answers in Tallie Chat: the built-in rules (default, no network) or an OpenAI-compatible server. */
+  tallie?: {
+    provider: 'builtin' | 'openai';
+    baseUrl?: string;
+    apiKey?: string;
+    model: string;
+    timeoutMs: number;
+  };
+};
+
+export type DutchieConfig = {
+  /** Base URL of Dutchie's POS API (or a stand-in such as apps/dutchie-sim). */
+  apiUrl: string;
+  /** A company's inventory snapshot is read again from Dutchie once it is this old. */
+  refreshSeconds: number;
+  /** Refresh on demand at most this often per company, to stay inside Dutchie's rate limits. */
+  minRefreshSeconds: number;
+  /** Give up on one Dutchie call after this long (then the last snapshot is served). */
+  timeoutMs: number;
+};
+
+export const DUTCHIE_DEFAULTS: DutchieConfig = {
+  apiUrl: 'https://api.pos.dutchie.com',
+  refreshSeconds: 300,
+  minRefreshSeconds: 30,
+  timeoutMs: 20_000,
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TALLIE_PROVIDER === 'openai' && !e.OPENAI_BASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  OPENAI_BASE_URL: is required when TALLIE_PROVIDER=openai',
+    );
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -106,9 +201,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     waitlistRateLimit: e.WAITLIST_RATE_LIMIT,
     inviteRateLimit: e.INVITE_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    pairingRateLimit: e.PAIRING_RATE_LIMIT,
+    pairingPollRateLimit: e.PAIRING_POLL_RATE_LIMIT,
+    importMaxMb: e.IMPORT_MAX_MB,
+    importMaxRows: e.IMPORT_MAX_ROWS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureLimitPerIp: e.AUTH_FAILURE_LIMIT_PER_IP,
+    printQuantityMax: e.PRINT_QUANTITY_MAX,
+    printAckTimeoutMs: e.PRINT_ACK_TIMEOUT_MS,
+    auditTimeoutMinutes: e.AUDIT_TIMEOUT_MINUTES,
+    readerPollInterval: e.READER_POLL_INTERVAL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    dutchie: {
+      apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
+      refreshSeconds: e.DUTCHIE_REFRESH_SECONDS,
+      minRefreshSeconds: e.DUTCHIE_MIN_REFRESH_SECONDS,
+      timeoutMs: e.DUTCHIE_TIMEOUT_MS,
+    },
+    tallie: {
+      provider: e.TALLIE_PROVIDER,
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      model: e.TALLIE_MODEL,
+      timeoutMs: e.TALLIE_TIMEOUT_MS,
+    },
   };
 }
 

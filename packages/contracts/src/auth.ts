@@ -33,12 +33,12 @@ export const ZLoginRequest = z.object({
     .trim()
     .toLowerCase()
     .min(1, AUTH_MESSAGES.emailRequired)
-    .max(255),
+    .max(255, 'Email must be at most 255 characters'),
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(PASSWORD_MAX),
-  twoFactorCode: z.string().trim().max(20).optional(),
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  twoFactorCode: z.string().trim().max(20, '2FA code must be at most 20 characters').optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

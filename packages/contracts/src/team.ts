@@ -128,7 +128,7 @@ export const ZAcceptInviteRequest = z.object({
   token: ZInviteToken,
   name: z.string().trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional(),
   password: z.string().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`).optional(),
-  twoFactorCode: z.string().trim().max(20, 'Invalid 2FA code').optional(),
+  twoFactorCode: z.string().trim().max(20, '2FA code must be at most 20 characters').optional(),
 });
 export type TAcceptInviteRequest = z.infer<typeof ZAcceptInviteRequest>;
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -22,22 +23,51 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..'
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // While PostgreSQL is away a request fails within this (503, see plugins/errors.ts) instead of hanging.
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle connection cut by a database restart: the pool drops it and the next query connects anew. Without
+    // a listener the 'error' event would end the process; the requests during the outage report it themselves.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateUnderLock(pool, db);
     return { db, kind: 'postgres', close: () => endPool(pool) };
   }
+  // Trigram indexes serve the catalogue's name-fragment search; PostgreSQL servers ship pg_trgm in contrib.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Any fixed number, the same in every version: the key of the advisory lock migrations run under. */
+const MIGRATION_LOCK_KEY = 7_240_113;
+
+/**
+ * Several instances may start at once on one database (a deploy, an autoscaler): each takes a session-level
+ * advisory lock before migrating, so one applies the pending migrations while the others wait, then find nothing
+ * left to do. Without it two would both create the migrations table and run the same migration.
+ */
+async function migrateUnderLock(pool: pg.Pool, db: Db): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { TWO_FACTOR_MESSAGES } from '@quantics/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
@@ -69,6 +70,7 @@ const userKey = (userId: number) => `verify:user:${userId}`;
 export function bruteForceGuardFor(app: {
   db: Db;
   redis: Redis | null;
+  log: FastifyBaseLogger;
   config: { authFailureLimit: number; authFailureLimitPerIp: number };
 }): BruteForceGuard {
   return new BruteForceGuard(createFailureCounter(app), {

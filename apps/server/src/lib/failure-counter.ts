@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { rateCounters } from '../db/schema/index.ts';
@@ -65,7 +66,40 @@ export function postgresFailureCounter(db: Db): FailureCounter {
   };
 }
 
-/** Redis when the app has it, else the database. */
-export function createFailureCounter(deps: { db: Db; redis: Redis | null }): FailureCounter {
-  return deps.redis ? redisFailureCounter(deps.redis) : postgresFailureCounter(deps.db);
+/**
+ * Redis when the app has it, else the database. While Redis cannot answer, the database counts instead (shared
+ * by every instance too), with one warning per outage: a sign-in never fails because Redis is away.
+ */
+export function createFailureCounter(deps: {
+  db: Db;
+  redis: Redis | null;
+  log: FastifyBaseLogger;
+}): FailureCounter {
+  const database = postgresFailureCounter(deps.db);
+  if (!deps.redis) return database;
+  const redis = redisFailureCounter(deps.redis);
+  let isDegraded = false;
+  const withFallback =
+    <A extends unknown[], R>(op: (c: FailureCounter) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await op(redis)(...args);
+        isDegraded = false;
+        return result;
+      } catch (err) {
+        if (!isDegraded) {
+          isDegraded = true;
+          deps.log.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            'Redis unavailable: failed sign-ins are counted in the database until it is back',
+          );
+        }
+        return op(database)(...args);
+      }
+    };
+  return {
+    hit: withFallback((c) => c.hit),
+    count: withFallback((c) => c.count),
+    reset: withFallback((c) => c.reset),
+  };
 }

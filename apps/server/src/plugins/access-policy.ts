@@ -2,9 +2,10 @@ import type { TRole } from '@quantics/contracts';
 
 /**
  * Who may call each API route, in one table. 'public' needs no sign-in; a role means at least that role in the
- * caller's current company. A route missing from this table stops the server at start.
+ * caller's current company; 'device' means a paired reader's device token (and only that: a person's session is
+ * refused there, as a device token is everywhere else). A route missing from this table stops the server at start.
  */
-export type Access = 'public' | TRole;
+export type Access = 'public' | 'device' | TRole;
 
 export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -46,4 +47,80 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/companies': 'admin',
   'PUT /api/companies/:id': 'admin',
   'GET /api/stats/activity': 'member',
+  // The dashboard's figures and the reports: every member reads them.
+  'GET /api/stats/dashboard': 'member',
+  'GET /api/stats/dashboard-quick': 'member',
+  'GET /api/stats/dashboard-inventory': 'member',
+  'GET /api/stats/dashboard-low-stock': 'member',
+  'GET /api/stats/dashboard-expiring': 'member',
+  'GET /api/stats/dashboard-top-products': 'member',
+  'GET /api/stats/dashboard-activity': 'member',
+  'GET /api/reports/:type.csv': 'member',
+  // The local catalogue and its locations: members read, operators and admins write.
+  'GET /api/inventory': 'member',
+  'GET /api/inventory/:id': 'member',
+  'GET /api/inventory/csv-template': 'member',
+  'GET /api/inventory/export.csv': 'member',
+  'POST /api/inventory': 'operator',
+  'PUT /api/inventory/:id': 'operator',
+  'DELETE /api/inventory/:id': 'operator',
+  'POST /api/inventory/bulk-upload': 'operator',
+  'GET /api/locations': 'member',
+  'GET /api/locations/:id': 'member',
+  'POST /api/locations': 'operator',
+  'PUT /api/locations/:id': 'operator',
+  'DELETE /api/locations/:id': 'operator',
+  // Point-of-sale inventory (Dutchie companies): everyone who may view inventory reads it; admins hold the key.
+  'GET /api/dutchie-inventory': 'member',
+  'GET /api/dutchie-inventory/product/:id': 'member',
+  'GET /api/dutchie-inventory/search': 'member',
+  'GET /api/dutchie-inventory/analytics/top-selling': 'member',
+  'GET /api/dutchie-inventory/analytics/low-inventory': 'member',
+  'GET /api/dutchie-inventory/analytics/expiring': 'member',
+  'GET /api/dutchie-inventory/analytics/sales-floor': 'member',
+  'GET /api/dutchie-inventory/transactions': 'member',
+  'GET /api/dutchie-inventory/closing-report': 'member',
+  'GET /api/settings/dutchie': 'admin',
+  'PUT /api/settings/dutchie': 'admin',
+  // Label printing: operators and admins print (members do not see the page); admins set the label size. The
+  // utility's own calls carry its utility token, checked by the print module (not a session).
+  'GET /api/print/status': 'operator',
+  'POST /api/print/print': 'operator',
+  'GET /api/print/jobs': 'operator',
+  'GET /api/print/label-settings': 'operator',
+  'PUT /api/print/label-settings': 'admin',
+  'POST /api/print/agents': 'operator',
+  'GET /api/print/agents': 'operator',
+  'DELETE /api/print/agents/:id': 'operator',
+  'POST /api/print/agent/logout': 'public',
+  'GET /api/print/agent/socket': 'public',
+  // Devices (spec: no devices for members) and audits (members read them; operators act on them).
+  'GET /api/devices': 'operator',
+  'POST /api/devices': 'operator',
+  'GET /api/devices/:id': 'operator',
+  'PUT /api/devices/:id': 'operator',
+  'DELETE /api/devices/:id': 'operator',
+  'POST /api/rfid/register/confirm': 'operator',
+  'GET /api/audits': 'member',
+  'GET /api/audits/:id': 'member',
+  'GET /api/audits/:id/discrepancies': 'member',
+  'PATCH /api/audits/:id/comments': 'operator',
+  'POST /api/audits/:id/apply-counts': 'operator',
+  // The reader protocol: pairing is public (the code and the poll secret are the credentials), the rest is for
+  // paired readers only.
+  'POST /api/rfid/register/start': 'public',
+  'POST /api/rfid/register/poll': 'public',
+  'POST /api/rfid/heartbeat': 'device',
+  'POST /api/rfid/audits': 'device',
+  'POST /api/rfid/audits/:audit_id/reads': 'device',
+  'POST /api/rfid/audits/:audit_id/complete': 'device',
+  // Tallie Chat: every member chats; conversations are the caller's own, and the tools read what their role may.
+  'GET /api/chat/conversations': 'member',
+  'POST /api/chat/conversations': 'member',
+  'DELETE /api/chat/conversations': 'member',
+  'PUT /api/chat/conversations/:id': 'member',
+  'DELETE /api/chat/conversations/:id': 'member',
+  'GET /api/chat/conversations/:id/messages': 'member',
+  'POST /api/chat/conversations/:id/messages': 'member',
+  'POST /api/chatbot': 'member',
 };

@@ -1,10 +1,17 @@
-import { hasRole, normalizeRole, type TInventoryType, type TRole } from '@quantics/contracts';
+import {
+  hasRole,
+  normalizeRole,
+  READER_MESSAGES,
+  type TInventoryType,
+  type TRole,
+} from '@quantics/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { companies, memberships, sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
+import { lookupDeviceToken } from '../modules/devices/device-token.ts';
 import { ACCESS_POLICY, type Access } from './access-policy.ts';
 
 /** Who is calling: resolved from the bearer token's session row on every request. */
@@ -19,9 +26,13 @@ export type AuthContext = {
   role: TRole;
 };
 
+/** A paired reader calling the reader routes with its device token. */
+export type DeviceContext = { deviceId: number; companyId: number; name: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    device: DeviceContext | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -41,6 +52,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The calling reader; reader routes can rely on it. */
+export function requireDevice(request: FastifyRequest): DeviceContext {
+  if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
+  return request.device;
+}
+
 /** What a too-weak role hears, naming who may do it. */
 const FORBIDDEN_MESSAGES: Record<TRole, string> = {
   admin: 'Only admins can do this. Ask an admin of your company if you need it.',
@@ -50,6 +67,7 @@ const FORBIDDEN_MESSAGES: Record<TRole, string> = {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
 
   // Every API route must appear in the access table; forgetting one is a start-up error, not an open door.
   app.addHook('onRoute', (route) => {
@@ -67,6 +85,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = bearerToken(request);
+    // Device tokens open only the reader routes, sessions only the others: each kind is looked up in its own
+    // table, so the wrong kind simply isn't found.
+    if (access === 'device') {
+      request.device = token ? await lookupDeviceToken(app.db, token) : null;
+      if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
+      return;
+    }
     if (token) request.auth = await lookupSession(app, token);
     if (access === 'public') return;
     if (!request.auth) throw unauthorized();

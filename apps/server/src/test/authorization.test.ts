@@ -1,7 +1,9 @@
+import { READER_MESSAGES } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY, type Access } from '../plugins/access-policy.ts';
 import { bearer } from './factories.ts';
+import { type PairedReader, pairReader } from './readers.ts';
 import { createTenant, freshToken, type Tenant } from './tenants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -50,11 +52,85 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/companies/:id': 'admin',
   // Members read the dashboard.
   'GET /api/stats/activity': 'member',
+  // The dashboard's figures and the reports: every member reads them.
+  'GET /api/stats/dashboard': 'member',
+  'GET /api/stats/dashboard-quick': 'member',
+  'GET /api/stats/dashboard-inventory': 'member',
+  'GET /api/stats/dashboard-low-stock': 'member',
+  'GET /api/stats/dashboard-expiring': 'member',
+  'GET /api/stats/dashboard-top-products': 'member',
+  'GET /api/stats/dashboard-activity': 'member',
+  'GET /api/reports/:type.csv': 'member',
+  // Members read the catalogue and its locations; operators and admins change them.
+  'GET /api/inventory': 'member',
+  'GET /api/inventory/:id': 'member',
+  'GET /api/inventory/csv-template': 'member',
+  'GET /api/inventory/export.csv': 'member',
+  'POST /api/inventory': 'operator',
+  'PUT /api/inventory/:id': 'operator',
+  'DELETE /api/inventory/:id': 'operator',
+  'POST /api/inventory/bulk-upload': 'operator',
+  'GET /api/locations': 'member',
+  'GET /api/locations/:id': 'member',
+  'POST /api/locations': 'operator',
+  'PUT /api/locations/:id': 'operator',
+  'DELETE /api/locations/:id': 'operator',
+  // Point-of-sale inventory: whoever may view inventory reads it; only admins see or replace the key's settings.
+  'GET /api/dutchie-inventory': 'member',
+  'GET /api/dutchie-inventory/product/:id': 'member',
+  'GET /api/dutchie-inventory/search': 'member',
+  'GET /api/dutchie-inventory/analytics/top-selling': 'member',
+  'GET /api/dutchie-inventory/analytics/low-inventory': 'member',
+  'GET /api/dutchie-inventory/analytics/expiring': 'member',
+  'GET /api/dutchie-inventory/analytics/sales-floor': 'member',
+  'GET /api/dutchie-inventory/transactions': 'member',
+  'GET /api/dutchie-inventory/closing-report': 'member',
+  'GET /api/settings/dutchie': 'admin',
+  'PUT /api/settings/dutchie': 'admin',
+  // Label printing: operators and admins; the utility's own calls carry its utility token instead of a session.
+  'GET /api/print/status': 'operator',
+  'POST /api/print/print': 'operator',
+  'GET /api/print/jobs': 'operator',
+  'GET /api/print/label-settings': 'operator',
+  'PUT /api/print/label-settings': 'admin',
+  'POST /api/print/agents': 'operator',
+  'GET /api/print/agents': 'operator',
+  'DELETE /api/print/agents/:id': 'operator',
+  'POST /api/print/agent/logout': 'public',
+  'GET /api/print/agent/socket': 'public',
+  // Readers are for operators and admins; every member reads the audits, operators act on them.
+  'GET /api/devices': 'operator',
+  'POST /api/devices': 'operator',
+  'GET /api/devices/:id': 'operator',
+  'PUT /api/devices/:id': 'operator',
+  'DELETE /api/devices/:id': 'operator',
+  'POST /api/rfid/register/confirm': 'operator',
+  'GET /api/audits': 'member',
+  'GET /api/audits/:id': 'member',
+  'GET /api/audits/:id/discrepancies': 'member',
+  'PATCH /api/audits/:id/comments': 'operator',
+  'POST /api/audits/:id/apply-counts': 'operator',
+  // The reader protocol: pairing is open (code and poll secret are the credentials); the rest takes a device token.
+  'POST /api/rfid/register/start': 'public',
+  'POST /api/rfid/register/poll': 'public',
+  'POST /api/rfid/heartbeat': 'device',
+  'POST /api/rfid/audits': 'device',
+  'POST /api/rfid/audits/:audit_id/reads': 'device',
+  'POST /api/rfid/audits/:audit_id/complete': 'device',
+  // Everyone chats with Tallie, in their own conversations.
+  'GET /api/chat/conversations': 'member',
+  'POST /api/chat/conversations': 'member',
+  'DELETE /api/chat/conversations': 'member',
+  'PUT /api/chat/conversations/:id': 'member',
+  'DELETE /api/chat/conversations/:id': 'member',
+  'GET /api/chat/conversations/:id/messages': 'member',
+  'POST /api/chat/conversations/:id/messages': 'member',
+  'POST /api/chatbot': 'member',
 };
 
-type Caller = 'anonymous' | 'member' | 'operator' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'member', 'operator', 'admin'];
-const RANK: Record<Caller, number> = { anonymous: -1, member: 0, operator: 1, admin: 2 };
+type Caller = 'anonymous' | 'device' | 'member' | 'operator' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'device', 'member', 'operator', 'admin'];
+const RANK: Record<Exclude<Caller, 'device'>, number> = { anonymous: -1, member: 0, operator: 1, admin: 2 };
 
 /** Reads the route tree Fastify prints (every registered route, documented or not) into 'METHOD /path' keys. */
 function registeredApiRoutes(app: FastifyInstance): string[] {
@@ -77,9 +153,11 @@ function registeredApiRoutes(app: FastifyInstance): string[] {
 
 let t: TestApp;
 let tenant: Tenant;
+let reader: PairedReader;
 beforeAll(async () => {
   t = await createTestApp();
   tenant = await createTenant(t, 'Policy Co');
+  reader = await pairReader(t, tenant);
 });
 afterAll(() => t.close());
 
@@ -111,14 +189,28 @@ describe.each(Object.entries(EXPECTED))('%s', (key, access) => {
 
   it.each(CALLERS)(`as %s`, async (caller) => {
     // A fresh session per call: some routes (logout, switch-company) end the session they are called with.
-    const person = caller === 'anonymous' ? null : tenant[caller];
-    const headers = person ? bearer(await freshToken(t, person, tenant.companyId)) : {};
+    const person = caller === 'anonymous' || caller === 'device' ? null : tenant[caller];
+    const headers = person
+      ? bearer(await freshToken(t, person, tenant.companyId))
+      : caller === 'device'
+        ? bearer(reader.token)
+        : {};
     const res = await t.app.inject({ method, url, headers, ...(hasBody ? { payload: {} } : {}) });
     const label = `${caller} ${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
 
     if (access === 'public') {
       expect([401, 403], label).not.toContain(res.statusCode);
-    } else if (caller === 'anonymous') {
+    } else if (access === 'device') {
+      // Only a device token opens the reader routes: a person's session is refused like no token at all.
+      if (caller === 'device') {
+        expect([401, 403], label).not.toContain(res.statusCode);
+        expect(res.statusCode, label).toBeLessThan(500);
+      } else {
+        expect(res.statusCode, label).toBe(401);
+        expect(res.json().message, label).toBe(READER_MESSAGES.deviceTokenRequired);
+      }
+    } else if (caller === 'anonymous' || caller === 'device') {
+      // A device token opens nothing but the reader routes.
       expect(res.statusCode, label).toBe(401);
       expect(res.json(), label).toEqual({ message: 'Authentication required' });
     } else if (RANK[caller] < RANK[access]) {

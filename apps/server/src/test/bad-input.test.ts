@@ -2,12 +2,45 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { bearer, registerUser } from './factories.ts';
+import { pairReader } from './readers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+
+const UUID = '6f1c2a52-8d0c-4c4e-9b8e-0a4d3f3b2c11';
+const EPC = '5155414E5449435330303031';
 
 /**
  * Every route that takes a body, with bodies that must be refused. A route that takes a body and is missing
  * here fails the first test, so new routes join this table.
  */
+const BAD_PRODUCTS = [
+  {},
+  { name: 'Jar' },
+  { sku: 'JAR1' },
+  { name: 'Jar', sku: 'JAR-1' },
+  { name: 'Jar', sku: 'ABCDEFGHIJKLM' },
+  { name: 'Jar', sku: 'JAR1', quantity: -1 },
+  { name: 'Jar', sku: 'JAR1', quantity: '5' },
+  { name: 'Jar', sku: 'JAR1', quantity: 2_147_483_648 },
+  { name: 'Jar', sku: 'JAR1', unit_cost: 0.001 },
+  { name: 'Jar', sku: 'JAR1', retail_price: -5 },
+  { name: 'Jar', sku: 'JAR1', expiration_date: '31/12/2030' },
+  { name: 'Jar', sku: 'JAR1', location_id: 'shelf' },
+  { name: 'Jar', sku: 'JAR1', location_id: 2_147_483_648 },
+  { name: 'x'.repeat(201), sku: 'JAR1' },
+  { name: 'Jar', sku: 'JAR1', description: 'x'.repeat(2001) },
+  { name: ['Jar'], sku: 'JAR1' },
+];
+const BAD_LOCATIONS = [
+  {},
+  { name: '' },
+  { name: '   ' },
+  { name: 5 },
+  { name: 'x'.repeat(101) },
+  { name: 'Shelf', parent_location_id: 'top' },
+  { name: 'Shelf', parent_location_id: -1 },
+  { name: 'Shelf', description: 'x'.repeat(501) },
+];
+
 const BAD_BODIES: Record<string, unknown[]> = {
   'POST /api/waitlist': [
     {},
@@ -91,6 +124,149 @@ const BAD_BODIES: Record<string, unknown[]> = {
   ],
   'POST /api/companies': [{}, { name: '' }, { name: '   ' }, { name: 5 }, { name: 'x'.repeat(256) }],
   'PUT /api/companies/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(256) }],
+  'POST /api/inventory': BAD_PRODUCTS,
+  'PUT /api/inventory/:id': BAD_PRODUCTS,
+  // Not multipart: there is no file in a JSON body.
+  'POST /api/inventory/bulk-upload': [{}, { file: 'name,sku\nA,B' }],
+  'POST /api/locations': BAD_LOCATIONS,
+  'PUT /api/locations/:id': BAD_LOCATIONS,
+  'PUT /api/settings/dutchie': [
+    {},
+    { apiKey: '' },
+    { apiKey: '   ' },
+    { apiKey: 5 },
+    { apiKey: 'x'.repeat(501) },
+  ],
+  'POST /api/print/print': [
+    {},
+    { quantity: 1, printerName: 'Zebra' },
+    { quantity: 0, printerName: 'Zebra', productInfo: { sku: 'A1' } },
+    { quantity: 2.5, printerName: 'Zebra', productInfo: { sku: 'A1' } },
+    { quantity: '2', printerName: 'Zebra', productInfo: { sku: 'A1' } },
+    { quantity: 1, printerName: '', productInfo: { sku: 'A1' } },
+    { quantity: 1, printerName: 'Zebra', productInfo: { sku: '' } },
+    { quantity: 1, printerName: 'Zebra', productInfo: 'A1' },
+    { quantity: 1, printerName: 'x'.repeat(201), productInfo: { sku: 'A1' } },
+    { zpl: 5, quantity: 1, printerName: 'Zebra', productInfo: { sku: 'A1' } },
+  ],
+  'PUT /api/print/label-settings': [
+    {},
+    { widthInches: 2, heightInches: 1 },
+    { widthInches: 2, heightInches: 1, dpi: 204 },
+    { widthInches: 0.1, heightInches: 1, dpi: 203 },
+    { widthInches: 2, heightInches: 20, dpi: 203 },
+    { widthInches: '2', heightInches: 1, dpi: 203 },
+  ],
+  'POST /api/print/agents': [{}, { name: '' }, { name: '   ' }, { name: 7 }, { name: 'x'.repeat(101) }],
+  'POST /api/devices': [
+    {},
+    { name: 'Dock' },
+    { name: '', serial_number: 'SN1' },
+    { name: 'Dock', serial_number: 'has space' },
+    { name: 1, serial_number: 'SN1' },
+    { name: 'x'.repeat(101), serial_number: 'SN1' },
+    { name: 'Dock', serial_number: 'x'.repeat(101) },
+  ],
+  'PUT /api/devices/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(101) }],
+  'POST /api/rfid/register/confirm': [
+    {},
+    { code: '12345' },
+    { code: 123456 },
+    { code: 'abcdef' },
+    { code: '1234567' },
+  ],
+  'PATCH /api/audits/:id/comments': [{}, { comments: 5 }, { comments: 'x'.repeat(2001) }],
+  'POST /api/audits/:id/apply-counts': [
+    {},
+    { reason: '' },
+    { reason: 'x', discrepancy_ids: 'all' },
+    { reason: 'x', discrepancy_ids: [] },
+    { reason: 'x', discrepancy_ids: [-1] },
+    { reason: 'x'.repeat(501) },
+  ],
+  'POST /api/rfid/register/start': [
+    {},
+    { serial_number: '' },
+    { serial_number: 5 },
+    { serial_number: 'a b' },
+    { serial_number: 'SN1', model: 5 },
+    { serial_number: 'x'.repeat(101) },
+  ],
+  'POST /api/rfid/register/poll': [
+    {},
+    { pairing_id: 'abc', poll_secret: 'x' },
+    { pairing_id: UUID },
+    { pairing_id: UUID, poll_secret: '' },
+    { pairing_id: UUID, poll_secret: 7 },
+  ],
+  'POST /api/rfid/heartbeat': [
+    {},
+    { battery_level: 101, signal_strength: 1 },
+    { battery_level: 50, signal_strength: 5 },
+    { battery_level: '50', signal_strength: 1 },
+    { battery_level: 50.5, signal_strength: 1 },
+    { battery_level: -1, signal_strength: 0 },
+  ],
+  'POST /api/rfid/audits': [
+    {},
+    { client_audit_id: 'not-a-uuid' },
+    { client_audit_id: UUID, location_id: 'x' },
+    { client_audit_id: UUID, location_id: 0 },
+    { client_audit_id: UUID, name: 5 },
+    { client_audit_id: UUID, audit_type: 'x'.repeat(51) },
+    { client_audit_id: UUID, room: 5 },
+    { client_audit_id: UUID, room: 'x'.repeat(101) },
+    // A local catalogue's audits take a location, not a Dutchie room.
+    { client_audit_id: UUID, room: 'Sales Floor' },
+  ],
+  'POST /api/rfid/audits/:audit_id/reads': [
+    {},
+    { batch_seq: 0 },
+    { reads: [] },
+    { batch_seq: -1, reads: [] },
+    { batch_seq: 1.5, reads: [] },
+    { batch_seq: 0, reads: 'all' },
+    { batch_seq: 0, reads: [{ epc: 'xyz' }] },
+    { batch_seq: 0, reads: [{ epc: EPC, tid: 'zz' }] },
+    { batch_seq: 0, reads: [{ epc: EPC, rssi: 'loud' }] },
+    { batch_seq: 0, reads: [{ epc: EPC, count: 0 }] },
+    { batch_seq: 0, reads: [{ epc: EPC, seen_at: 'yesterday' }] },
+    { batch_seq: 0, reads: Array.from({ length: 5001 }, () => ({ epc: EPC })) },
+  ],
+  'POST /api/chat/conversations': [
+    {},
+    { title: '' },
+    { title: '  ' },
+    { title: 5 },
+    { title: 'x'.repeat(501) },
+  ],
+  'PUT /api/chat/conversations/:id': [{}, { title: '' }, { is_active: 'yes' }, { title: null }],
+  'POST /api/chat/conversations/:id/messages': [
+    {},
+    { content: 'hi' },
+    { content: '', sender: 'user' },
+    { content: 'hi', sender: 'robot' },
+    { content: 'x'.repeat(8001), sender: 'user' },
+    { content: 'hi', sender: 'user', metadata: 'x' },
+  ],
+  'POST /api/chatbot': [
+    {},
+    { messages: [] },
+    { messages: 'hello' },
+    { messages: [{ role: 'user', content: '   ' }] },
+    { messages: [{ role: 'assistant', content: 'hi' }] },
+    { messages: [{ role: 'system', content: 'hi' }] },
+    { messages: [{ role: 'user', content: 'x'.repeat(8001) }] },
+    { messages: [{ role: 'user', content: 'hi' }], conversation_id: 'one' },
+    { messages: [{ role: 'user', content: 'hi' }], image: 'data:text/html;base64,PGI+' },
+    { messages: Array.from({ length: 41 }, () => ({ role: 'user', content: 'hi' })) },
+  ],
+  'POST /api/rfid/audits/:audit_id/complete': [
+    {},
+    { batch_count: -1 },
+    { batch_count: 'two' },
+    { batch_count: 1.5 },
+  ],
 };
 
 /** Bodies no route accepts. */
@@ -112,21 +288,32 @@ const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/settings/2fa/setup',
   'POST /api/settings/onboarding/complete',
+  'POST /api/print/agent/logout',
 ]);
 const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && !NO_BODY.has(key);
 
 let t: TestApp;
-let token: string;
+let userToken: string;
+let deviceToken: string;
+/** Reader routes take a device token (a session would be refused before the body is read), the rest a session. */
+const tokenFor = (key: string) => (ACCESS_POLICY[key] === 'device' ? deviceToken : userToken);
 const counts = async () => {
   const r = await t.database.db.execute(
-    sql`select (select count(*) from users) as users, (select count(*) from companies) as companies, (select count(*) from waitlist_entries) as waitlist`,
+    sql`select (select count(*) from users) as users, (select count(*) from companies) as companies,
+      (select count(*) from waitlist_entries) as waitlist, (select count(*) from devices) as devices,
+      (select count(*) from device_pairings) as pairings, (select count(*) from audits) as audits,
+      (select count(*) from audit_reads) as reads, (select count(*) from audit_batches) as batches,
+      (select count(*) from products) as products, (select count(*) from locations) as locations,
+      (select count(*) from chat_conversations) as conversations, (select count(*) from chat_messages) as messages`,
   );
   return JSON.stringify(r.rows);
 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = (await registerUser(t.app)).token;
+  userToken = (await registerUser(t.app)).token;
+  // The registering user is the company's admin, who may confirm a reader's code.
+  deviceToken = (await pairReader(t, { operator: { token: userToken } })).token;
 });
 afterAll(() => t.close());
 
@@ -159,7 +346,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: concreteUrl,
-          headers: { ...bearer(token), 'content-type': g.contentType },
+          headers: { ...bearer(tokenFor(key)), 'content-type': g.contentType },
           payload: g.payload,
         });
         expectCleanRefusal(res, `${key} with ${g.name}`);
@@ -168,7 +355,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: concreteUrl,
-          headers: bearer(token),
+          headers: bearer(tokenFor(key)),
           payload: payload as object,
         });
         expectCleanRefusal(res, `${key} with ${JSON.stringify(payload).slice(0, 80)}`);
@@ -185,7 +372,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: url.replace(/:(\w+)/g, bad),
-          headers: bearer(token),
+          headers: bearer(tokenFor(key)),
           payload: {},
         });
         expectCleanRefusal(res, `${key} with id ${bad}`);

@@ -1,9 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { TActivityItem, TCompany, TTeamMember, TUserCompany } from '@quantics/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUTCHIE_DEFAULTS } from '../config.ts';
 import { invitations, memberships } from '../db/schema/index.ts';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
+import { type DutchieSimProcess, startDutchieSim } from './dutchie-sim.ts';
 import { bearer, uniqueEmail } from './factories.ts';
+import {
+  type DutchieWorld,
+  dutchieElsewhere,
+  dutchieProbes,
+  setupDutchieWorld,
+} from './isolation-dutchie.ts';
+import { PRINT_NOT_COMPANY_DATA, printProbes, setUpPrinting } from './isolation-print.ts';
+import type { UtilityClient } from './print-utility.ts';
+import { addLocation, addProducts, type PairedReader, pairReader, readsOf } from './readers.ts';
 import { linkIn } from './smtp.ts';
 import { createTenant, type Tenant } from './tenants.ts';
 import { createMailTestApp, type MailTestApp } from './test-app.ts';
@@ -23,6 +35,14 @@ type World = {
   aInviteToken: string;
   aInviteEmail: string;
   bInviteEmail: string;
+  /** A's product (SKU ISOA1, quantity 5, at aLocation) and location ('A store'). */
+  aProductId: number;
+  aReader: PairedReader;
+  bReader: PairedReader;
+  /** A completed audit of A's reader at A's location, with a shortage row. */
+  aAuditId: number;
+  aAuditClientId: string;
+  aLocationId: number;
 };
 type Probe = (w: World) => Promise<void>;
 
@@ -48,10 +68,23 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/settings/onboarding/status': "the caller's own account",
   'POST /api/settings/onboarding/complete': "the caller's own account",
   'GET /api/team/invite-info': 'the secret emailed token is the credential, whoever holds it',
+  'GET /api/inventory/csv-template': 'the same example file for everyone',
+  ...PRINT_NOT_COMPANY_DATA,
+  'POST /api/rfid/register/start': "a reader's own pairing request, in no company until someone confirms it",
+  'POST /api/rfid/register/poll': 'the pairing id and its secret are the credential, whoever holds them',
 };
 
 let t: MailTestApp;
 let world: World;
+let sim: DutchieSimProcess;
+let dutchieWorld: DutchieWorld;
+/** B's admin against a Dutchie store's data outside the point-of-sale routes (isolation-dutchie.ts). */
+const dutchieB = () =>
+  dutchieElsewhere(
+    () => t,
+    () => dutchieWorld,
+  );
+let aUtility: UtilityClient;
 
 const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -68,7 +101,39 @@ function expectNotFound(res: { statusCode: number; json: () => unknown }) {
   expect((res.json() as { message: string }).message).toMatch(/not found/i);
 }
 
+async function aProduct(w: World) {
+  return (await as(w.a.admin.token, 'GET', `/api/inventory/${w.aProductId}`)).json();
+}
+async function expectAProductIntact(w: World) {
+  expect(await aProduct(w)).toMatchObject({ sku: 'ISOA1', quantity: 5, location_id: w.aLocationId });
+}
+async function aLocationNames(w: World) {
+  return ((await as(w.a.admin.token, 'GET', '/api/locations')).json() as { path: string }[]).map(
+    (l) => l.path,
+  );
+}
+function multipartCsv(content: string) {
+  const boundary = '----isolation';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const dev = (token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const aAudit = async (w: World) => (await as(w.a.admin.token, 'GET', `/api/audits/${w.aAuditId}`)).json();
+const aDevice = async (w: World) =>
+  (await as(w.a.admin.token, 'GET', `/api/devices/${w.aReader.deviceId}`)).json();
+
+/** No SKU, product, location or audit of A appears anywhere in B's answer. */
+function expectNothingOfA(w: World, answer: unknown) {
+  const text = JSON.stringify(answer);
+  // B has its own ISOA1 and its own 'A store' (SKUs and names are free across companies); A's product name is not.
+  for (const secret of ['A secret', '"ISO1"']) expect(text).not.toContain(secret);
+  expect(text).not.toContain(`"id":${w.aAuditId},`);
+}
+
 const PROBES: Record<string, Probe> = {
+  ...readerProbes(),
+  ...chatProbes(),
   'GET /api/team/members': async (w) => {
     const list = await teamOf(w.b);
     const emails = list.map((m) => m.email);
@@ -153,6 +218,139 @@ const PROBES: Record<string, Probe> = {
     expectNotFound(await b('PUT', `/api/companies/${w.a.companyId}`, { name: 'Taken Over' }));
     expect((await as(w.a.member.token, 'GET', '/api/auth/me')).json().company).toBe(w.a.companyName);
   },
+  'GET /api/inventory': async () => {
+    const list = (await b('GET', '/api/inventory?search=ISOA1')).json();
+    expect(list.data).toEqual([]);
+    const all = (await b('GET', '/api/inventory?limit=1000')).json();
+    expect(all.data.map((p: { sku: string }) => p.sku)).not.toContain('ISOA1');
+    expect(all.summary.total).toBe(all.data.length);
+  },
+  'GET /api/inventory/:id': async (w) => {
+    expectNotFound(await b('GET', `/api/inventory/${w.aProductId}`));
+  },
+  'GET /api/inventory/export.csv': async () => {
+    const body = (await b('GET', '/api/inventory/export.csv')).body;
+    expect(body).not.toContain('ISOA1');
+    expect(body).not.toContain('A store');
+  },
+  'POST /api/inventory': async (w) => {
+    // SKUs are free across companies; A's location is not B's to use.
+    const foreign = await b('POST', '/api/inventory', {
+      name: 'X',
+      sku: 'ISOB9',
+      location_id: w.aLocationId,
+    });
+    const unknown = await b('POST', '/api/inventory', { name: 'X', sku: 'ISOB9', location_id: 999999 });
+    expect([foreign.statusCode, foreign.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect(foreign.statusCode).toBe(400);
+    const same = await b('POST', '/api/inventory', { name: 'B copy', sku: 'ISOA1', quantity: 1 });
+    expect(same.statusCode).toBe(201);
+    await expectAProductIntact(w);
+    await b('DELETE', `/api/inventory/${same.json().id}`);
+  },
+  'PUT /api/inventory/:id': async (w) => {
+    expectNotFound(
+      await b('PUT', `/api/inventory/${w.aProductId}`, { name: 'Taken', sku: 'ISOA1', quantity: 0 }),
+    );
+    await expectAProductIntact(w);
+  },
+  'DELETE /api/inventory/:id': async (w) => {
+    expectNotFound(await b('DELETE', `/api/inventory/${w.aProductId}`));
+    await expectAProductIntact(w);
+  },
+  'POST /api/inventory/bulk-upload': async (w) => {
+    // B's file names A's SKU and A's location: B gets its own product and its own new location.
+    const body = multipartCsv('name,sku,quantity,location\nB import,ISOA1,99,A store\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/bulk-upload',
+      headers: { ...bearer(w.b.admin.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.json()).toMatchObject({ summary: { created: 1, updated: 0 }, locations_created: ['A store'] });
+    await expectAProductIntact(w);
+    expect(await aLocationNames(w)).toEqual(['A store']);
+    const bProduct = (await b('GET', '/api/inventory?search=ISOA1')).json().data[0];
+    expect(bProduct.location_id).not.toBe(w.aLocationId);
+    await b('DELETE', `/api/inventory/${bProduct.id}`);
+    await b('DELETE', `/api/locations/${bProduct.location_id}`);
+  },
+  'GET /api/locations': async () => {
+    const paths = ((await b('GET', '/api/locations')).json() as { path: string }[]).map((l) => l.path);
+    expect(paths).not.toContain('A store');
+  },
+  'GET /api/locations/:id': async (w) => {
+    expectNotFound(await b('GET', `/api/locations/${w.aLocationId}`));
+  },
+  'POST /api/locations': async (w) => {
+    const foreign = await b('POST', '/api/locations', {
+      name: 'Inside A',
+      parent_location_id: w.aLocationId,
+    });
+    const unknown = await b('POST', '/api/locations', { name: 'Inside A', parent_location_id: 999999 });
+    expect([foreign.statusCode, foreign.body]).toEqual([unknown.statusCode, unknown.body]);
+    // A's location name is free in B.
+    const own = await b('POST', '/api/locations', { name: 'A store' });
+    expect(own.statusCode).toBe(201);
+    await b('DELETE', `/api/locations/${own.json().id}`);
+    expect(await aLocationNames(w)).toEqual(['A store']);
+  },
+  'PUT /api/locations/:id': async (w) => {
+    expectNotFound(await b('PUT', `/api/locations/${w.aLocationId}`, { name: 'Renamed' }));
+    expect(await aLocationNames(w)).toEqual(['A store']);
+  },
+  'DELETE /api/locations/:id': async (w) => {
+    expectNotFound(await b('DELETE', `/api/locations/${w.aLocationId}`));
+    expect(await aLocationNames(w)).toEqual(['A store']);
+    await expectAProductIntact(w);
+  },
+  'GET /api/stats/dashboard': async (w) => {
+    const d = (await b('GET', '/api/stats/dashboard')).json();
+    expect(d.inventory).toMatchObject({ totalProducts: 0, totalUnits: 0, totalInventoryCost: 0 });
+    expect(d.recentAudits.map((a: { id: number }) => a.id)).not.toContain(w.aAuditId);
+    expect(d.latestAudit.id).not.toBe(w.aAuditId);
+    expectNothingOfA(w, d);
+    await dutchieB().readsOwnStore('/api/stats/dashboard');
+  },
+  'GET /api/stats/dashboard-quick': async (w) => {
+    const q = (await b('GET', '/api/stats/dashboard-quick')).json();
+    expect(q.devices.total).toBe(1);
+    expect(q.latestAudit.id).not.toBe(w.aAuditId);
+    expectNothingOfA(w, q);
+  },
+  'GET /api/stats/dashboard-inventory': async () => {
+    expect((await b('GET', '/api/stats/dashboard-inventory')).json().inventory.totalProducts).toBe(0);
+  },
+  'GET /api/stats/dashboard-low-stock': async (w) => {
+    expectNothingOfA(w, (await b('GET', '/api/stats/dashboard-low-stock')).json());
+    await dutchieB().readsOwnStore('/api/stats/dashboard-low-stock');
+  },
+  'GET /api/stats/dashboard-expiring': async (w) => {
+    expectNothingOfA(w, (await b('GET', '/api/stats/dashboard-expiring')).json());
+    await dutchieB().readsOwnStore('/api/stats/dashboard-expiring');
+  },
+  'GET /api/stats/dashboard-top-products': async (w) => {
+    expectNothingOfA(w, (await b('GET', '/api/stats/dashboard-top-products?days=30')).json());
+    await dutchieB().readsOwnStore('/api/stats/dashboard-top-products?days=30');
+  },
+  'GET /api/stats/dashboard-activity': async (w) => {
+    const a = (await b('GET', '/api/stats/dashboard-activity')).json();
+    expect(a.recentAudits.map((x: { id: number }) => x.id)).not.toContain(w.aAuditId);
+    expectNothingOfA(w, a);
+  },
+  'GET /api/reports/:type.csv': async (w) => {
+    // A's reader is named after its unique serial number; its audit rows carry that name.
+    const aDeviceName = (await aAudit(w)).device_name as string;
+    expect(aDeviceName).toBeTruthy();
+    for (const type of ['inventory', 'low-stock', 'audits', 'discrepancies']) {
+      const res = await b('GET', `/api/reports/${type}.csv`);
+      expect([200, 404], type).toContain(res.statusCode);
+      for (const secret of ['A secret', 'ISO1,', aDeviceName]) expect(res.body, type).not.toContain(secret);
+    }
+    const own = await as(w.a.admin.token, 'GET', '/api/reports/inventory.csv');
+    expect(own.body).toContain('A secret');
+    await dutchieB().readsOwnStore('/api/reports/inventory.csv');
+  },
   'GET /api/stats/activity': async (w) => {
     const items = (await b('GET', '/api/stats/activity?limit=100')).json().recentActivity as TActivityItem[];
     expect(items.length).toBeGreaterThan(0);
@@ -161,10 +359,209 @@ const PROBES: Record<string, Probe> = {
     expect(text).not.toContain(w.a.admin.email);
     expect(text).toContain(w.bInviteEmail);
   },
+  // Point-of-sale companies A and B (two stores of the Dutchie simulator): see isolation-dutchie.ts.
+  ...dutchieProbes(
+    () => t,
+    () => dutchieWorld,
+  ),
+  ...withDutchiePrint(printProbes(() => t, as)),
 };
 
+/** Printing: B's utility cannot print A's product, nor (for Dutchie companies) A's package. */
+function withDutchiePrint(probes: Record<string, Probe>): Record<string, Probe> {
+  const catalogue = probes['POST /api/print/print'];
+  return {
+    ...probes,
+    'POST /api/print/print': async (w) => {
+      await catalogue?.(w);
+      await dutchieB().printsOwnStoreOnly();
+    },
+  };
+}
+
+/** Tallie Chat: B's admin against A's conversation (and A's data through the assistant). */
+function chatProbes(): Record<string, Probe> {
+  let aConversationId = 0;
+  const aMessages = async (w: World) =>
+    (await as(w.a.member.token, 'GET', `/api/chat/conversations/${aConversationId}/messages`)).json();
+  const ensure = async (w: World) => {
+    if (aConversationId) return;
+    const c = await as(w.a.member.token, 'POST', '/api/chat/conversations', { title: 'A private chat' });
+    aConversationId = c.json().id;
+    await as(w.a.member.token, 'POST', `/api/chat/conversations/${aConversationId}/messages`, {
+      content: 'A secret question',
+      sender: 'user',
+    });
+  };
+  const expectIntact = async (w: World) => {
+    const list = (await as(w.a.member.token, 'GET', '/api/chat/conversations')).json();
+    expect(list.map((c: { title: string }) => c.title)).toEqual(['A private chat']);
+    expect((await aMessages(w)).map((m: { content: string }) => m.content)).toEqual(['A secret question']);
+  };
+  return {
+    'GET /api/chat/conversations': async (w) => {
+      await ensure(w);
+      expect((await b('GET', '/api/chat/conversations')).json()).toEqual([]);
+      // A's admin does not see A's member's conversations either: they are personal.
+      expect((await as(w.a.admin.token, 'GET', '/api/chat/conversations')).json()).toEqual([]);
+    },
+    'POST /api/chat/conversations': async (w) => {
+      await ensure(w);
+      const own = await b('POST', '/api/chat/conversations', { title: 'B chat' });
+      expect(own.statusCode).toBe(201);
+      await b('DELETE', `/api/chat/conversations/${own.json().id}`);
+      await expectIntact(w);
+    },
+    'PUT /api/chat/conversations/:id': async (w) => {
+      await ensure(w);
+      expectNotFound(await b('PUT', `/api/chat/conversations/${aConversationId}`, { title: 'Taken' }));
+      expectNotFound(
+        await as(w.a.admin.token, 'PUT', `/api/chat/conversations/${aConversationId}`, { title: 'Taken' }),
+      );
+      await expectIntact(w);
+    },
+    'DELETE /api/chat/conversations/:id': async (w) => {
+      await ensure(w);
+      expectNotFound(await b('DELETE', `/api/chat/conversations/${aConversationId}`));
+      await expectIntact(w);
+    },
+    'DELETE /api/chat/conversations': async (w) => {
+      await ensure(w);
+      expect((await b('DELETE', '/api/chat/conversations')).statusCode).toBe(200);
+      await expectIntact(w);
+    },
+    'GET /api/chat/conversations/:id/messages': async (w) => {
+      await ensure(w);
+      expectNotFound(await b('GET', `/api/chat/conversations/${aConversationId}/messages`));
+    },
+    'POST /api/chat/conversations/:id/messages': async (w) => {
+      await ensure(w);
+      expectNotFound(
+        await b('POST', `/api/chat/conversations/${aConversationId}/messages`, {
+          content: 'x',
+          sender: 'user',
+        }),
+      );
+      await expectIntact(w);
+    },
+    'POST /api/chatbot': async (w) => {
+      await ensure(w);
+      const ask = (conversation_id?: number) =>
+        b('POST', '/api/chatbot', {
+          messages: [{ role: 'user', content: 'Where is ISOA1? How many do we have?' }],
+          ...(conversation_id ? { conversation_id } : {}),
+        });
+      expectNotFound(await ask(aConversationId));
+      await expectIntact(w);
+      // B asking about A's SKU hears about nothing of A's.
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().response).not.toContain('A secret');
+    },
+  };
+}
+
+/** The devices and audits routes: B's admin, and B's own reader, against A's readers, audits and locations. */
+function readerProbes(): Record<string, Probe> {
+  return {
+    'GET /api/devices': async (w) => {
+      const serials = ((await b('GET', '/api/devices')).json() as { serial_number: string }[]).map(
+        (d) => d.serial_number,
+      );
+      expect(serials).toEqual([w.bReader.serial]);
+    },
+    'POST /api/devices': async (w) => {
+      // A's serial number is free in B (no 409 that would reveal A's readers); A keeps its device.
+      const res = await b('POST', '/api/devices', { name: 'Same serial', serial_number: w.aReader.serial });
+      expect(res.statusCode).toBe(201);
+      expect((await aDevice(w)).serial_number).toBe(w.aReader.serial);
+      await b('DELETE', `/api/devices/${res.json().id}`);
+    },
+    'GET /api/devices/:id': async (w) => expectNotFound(await b('GET', `/api/devices/${w.aReader.deviceId}`)),
+    'PUT /api/devices/:id': async (w) => {
+      const before = await aDevice(w);
+      expectNotFound(await b('PUT', `/api/devices/${w.aReader.deviceId}`, { name: 'Taken' }));
+      expect((await aDevice(w)).name).toBe(before.name);
+    },
+    'DELETE /api/devices/:id': async (w) => {
+      expectNotFound(await b('DELETE', `/api/devices/${w.aReader.deviceId}`));
+      const hb = await dev(w.aReader.token, '/api/rfid/heartbeat', { battery_level: 70, signal_strength: 3 });
+      expect(hb.statusCode).toBe(200);
+    },
+    'POST /api/rfid/register/confirm': async (w) => {
+      // A code A has already confirmed is spent for everyone: B cannot take A's reader with it.
+      const start = await t.app.inject({
+        method: 'POST',
+        url: '/api/rfid/register/start',
+        payload: { serial_number: w.aReader.serial },
+      });
+      const code = start.json().code;
+      expect((await as(w.a.operator.token, 'POST', '/api/rfid/register/confirm', { code })).statusCode).toBe(
+        200,
+      );
+      expect((await b('POST', '/api/rfid/register/confirm', { code })).statusCode).toBe(400);
+      expect((await b('GET', '/api/devices')).json()).toHaveLength(1);
+    },
+    'GET /api/audits': async (w) => {
+      const res = (await b('GET', '/api/audits?limit=100')).json();
+      expect(res.data.map((x: { id: number }) => x.id)).not.toContain(w.aAuditId);
+      expect(res.summary).toEqual({ total: 0, completed: 0, averageAccuracy: null, discrepancies: 0 });
+    },
+    'GET /api/audits/:id': async (w) => expectNotFound(await b('GET', `/api/audits/${w.aAuditId}`)),
+    'GET /api/audits/:id/discrepancies': async (w) =>
+      expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/discrepancies`)),
+    'PATCH /api/audits/:id/comments': async (w) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/audits/${w.aAuditId}/comments`,
+        headers: bearer(w.b.admin.token),
+        payload: { comments: 'Hijacked' },
+      });
+      expectNotFound(res);
+      expect((await aAudit(w)).comments).toBeNull();
+    },
+    'POST /api/audits/:id/apply-counts': async (w) => {
+      expectNotFound(await b('POST', `/api/audits/${w.aAuditId}/apply-counts`, { reason: 'Mine now' }));
+      expect((await aAudit(w)).counts_applied_at).toBeNull();
+    },
+    'POST /api/rfid/heartbeat': async (w) => {
+      const before = await aDevice(w);
+      const res = await dev(w.bReader.token, '/api/rfid/heartbeat', { battery_level: 3, signal_strength: 0 });
+      expect(res.json().device_id).toBe(w.bReader.deviceId);
+      expect((await aDevice(w)).battery_level).toBe(before.battery_level);
+    },
+    'POST /api/rfid/audits': async (w) => {
+      const foreignPlace = await dev(w.bReader.token, '/api/rfid/audits', {
+        client_audit_id: randomUUID(),
+        location_id: w.aLocationId,
+      });
+      expectNotFound(foreignPlace);
+      // A's client_audit_id means nothing in B: B gets an audit of its own.
+      const same = await dev(w.bReader.token, '/api/rfid/audits', { client_audit_id: w.aAuditClientId });
+      expect(same.statusCode).toBe(201);
+      expect(same.json().audit_id).not.toBe(w.aAuditId);
+    },
+    'POST /api/rfid/audits/:audit_id/reads': async (w) => {
+      const before = (await aAudit(w)).reads_count;
+      const res = await dev(w.bReader.token, `/api/rfid/audits/${w.aAuditId}/reads`, {
+        batch_seq: 7,
+        reads: [{ epc: 'AB'.repeat(12) }],
+      });
+      expectNotFound(res);
+      expect((await aAudit(w)).reads_count).toBe(before);
+    },
+    'POST /api/rfid/audits/:audit_id/complete': async (w) => {
+      expectNotFound(
+        await dev(w.bReader.token, `/api/rfid/audits/${w.aAuditId}/complete`, { batch_count: 1 }),
+      );
+    },
+  };
+}
+
 beforeAll(async () => {
-  t = await createMailTestApp();
+  sim = await startDutchieSim();
+  t = await createMailTestApp({ dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: sim.url } });
+  dutchieWorld = await setupDutchieWorld(t, sim);
   const a = await createTenant(t, 'Company A');
   const bTenant = await createTenant(t, 'Company B');
   const aInviteEmail = uniqueEmail('a-invitee');
@@ -175,9 +572,52 @@ beforeAll(async () => {
   expect((await invite(bTenant, bInviteEmail)).statusCode).toBe(201);
   const mail = await t.smtp.waitFor((m) => m.to.includes(aInviteEmail));
   const aInviteToken = new URL(linkIn(mail, '/accept-invite')).searchParams.get('token') ?? '';
-  world = { a, b: bTenant, aInvitationId: aInvite.json().id, aInviteToken, aInviteEmail, bInviteEmail };
+  const aReader = await pairReader(t, a);
+  const bReader = await pairReader(t, bTenant);
+  const aLocationId = await addLocation(t, a.companyId, 'A store');
+  const epc = (await addProducts(t, a.companyId, [{ sku: 'ISO1', quantity: 2, locationId: aLocationId }]))
+    .ISO1?.epc;
+  const aAuditClientId = randomUUID();
+  const started = await dev(aReader.token, '/api/rfid/audits', {
+    client_audit_id: aAuditClientId,
+    location_id: aLocationId,
+  });
+  const aAuditId = started.json().audit_id;
+  await dev(aReader.token, `/api/rfid/audits/${aAuditId}/reads`, {
+    batch_seq: 0,
+    reads: readsOf(epc ?? '', 1),
+  });
+  expect(
+    (await dev(aReader.token, `/api/rfid/audits/${aAuditId}/complete`, { batch_count: 1 })).statusCode,
+  ).toBe(200);
+  const aProductRes = await as(a.admin.token, 'POST', '/api/inventory', {
+    name: 'A secret',
+    sku: 'ISOA1',
+    quantity: 5,
+    location_id: aLocationId,
+  });
+  expect(aProductRes.statusCode).toBe(201);
+  world = {
+    a,
+    b: bTenant,
+    aInvitationId: aInvite.json().id,
+    aInviteToken,
+    aInviteEmail,
+    bInviteEmail,
+    aProductId: aProductRes.json().id,
+    aReader,
+    bReader,
+    aAuditId,
+    aAuditClientId,
+    aLocationId,
+  };
+  aUtility = await setUpPrinting(t, a);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await aUtility?.close();
+  await t?.close();
+  await sim?.stop();
+});
 
 describe('tenant isolation', () => {
   it('probes every company route, and says why each other route holds no company data', () => {

@@ -1,4 +1,4 @@
-import type { TRole } from '@quantics/contracts';
+import type { TRegisterRequest, TRole } from '@quantics/contracts';
 import { memberships, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { startSession } from '../modules/auth/auth.service.ts';
@@ -44,9 +44,16 @@ export async function addPerson(
 export const freshToken = (t: TestApp, person: Person, companyId: number) =>
   startSession(t.database.db, person.userId, companyId);
 
-/** A company registered through the API, with an operator and a member beside its admin. */
-export async function createTenant(t: TestApp, companyName: string): Promise<Tenant> {
-  const reg = await registerUser(t.app, { company: companyName });
+/**
+ * A company registered through the API, with an operator and a member beside its admin. Pass
+ * `{ useDutchie: true, dutchieApiKey }` for a point-of-sale company.
+ */
+export async function createTenant(
+  t: TestApp,
+  companyName: string,
+  registration: Partial<TRegisterRequest> = {},
+): Promise<Tenant> {
+  const reg = await registerUser(t.app, { company: companyName, ...registration });
   const companyId = reg.user.company_id;
   const admin = { userId: reg.user.id, email: reg.user.email, name: reg.user.email, token: reg.token };
   return {

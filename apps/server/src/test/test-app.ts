@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, DUTCHIE_DEFAULTS } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
@@ -48,8 +48,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Quantics <no-reply@quantics.test>',
     waitlistRateLimit: 1000,
     inviteRateLimit: 1000,
+    signupRateLimit: 1000,
+    publicRateLimit: 1000,
+    pairingRateLimit: 1000,
+    pairingPollRateLimit: 10_000,
+    importMaxMb: 50,
+    importMaxRows: 200_000,
     authFailureLimit: 10,
     authFailureLimitPerIp: 30,
+    // No test calls the real Dutchie: a closed local port (Dutchie unreachable) unless a test starts the simulator.
+    dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
+    printQuantityMax: 500,
+    printAckTimeoutMs: 5000,
+    auditTimeoutMinutes: 120,
+    readerPollInterval: 5,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { MENU_KEYS, PublicOnly, RequireAuth, RequireMenu } from './guards';
+import { InventoryRoute } from './inventory-route';
 import { AppShell } from './shell/app-shell';
 
 const LandingPage = lazy(() =>
@@ -33,6 +34,24 @@ const CompanyPage = lazy(() =>
 const AcceptInvitePage = lazy(() =>
   import('@/features/team/pages/accept-invite-page').then((m) => ({ default: m.AcceptInvitePage })),
 );
+const LocationsPage = lazy(() =>
+  import('@/features/locations/pages/locations-page').then((m) => ({ default: m.LocationsPage })),
+);
+const PrintLabelsPage = lazy(() =>
+  import('@/features/print-labels/pages/print-labels-page').then((m) => ({ default: m.PrintLabelsPage })),
+);
+const DevicesPage = lazy(() =>
+  import('@/features/devices/pages/devices-page').then((m) => ({ default: m.DevicesPage })),
+);
+const AuditsPage = lazy(() =>
+  import('@/features/audits/pages/audits-page').then((m) => ({ default: m.AuditsPage })),
+);
+const ReportsPage = lazy(() =>
+  import('@/features/reports/pages/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
+const TalliePage = lazy(() =>
+  import('@/features/tallie/pages/tallie-page').then((m) => ({ default: m.TalliePage })),
+);
 const UpcomingPage = lazy(() =>
   import('@/features/shared/pages/upcoming-page').then((m) => ({ default: m.UpcomingPage })),
 );
@@ -41,7 +60,14 @@ const page = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node
 
 /** Screens that are built; every other menu area shows an honest 'not available yet' page. */
 const BUILT: Partial<Record<TMenuKey, ReactNode>> = {
+  'print-labels': <PrintLabelsPage />,
   dashboard: <DashboardPage />,
+  inventory: <InventoryRoute />,
+  tallie: <TalliePage />,
+  devices: <DevicesPage />,
+  audits: <AuditsPage />,
+  locations: <LocationsPage />,
+  reports: <ReportsPage />,
   team: <TeamPage />,
   company: <CompanyPage />,
   settings: <SettingsPage />,

@@ -25,7 +25,7 @@ export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
 /** Any 401 anywhere: forget the token and go to /login (spec: portal-access section 8). */
-function handleUnauthorized() {
+export function handleUnauthorized() {
   clearToken();
   // An invitation link opened with an expired session stays put: the page offers to sign in (and come back).
   if (!STAY_ON_401.includes(window.location.pathname)) window.location.assign('/login');
@@ -56,6 +56,23 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
   }
   return data as T;
+}
+
+/** A file from the API (CSV template, export) with the bearer token; errors as in `api()`. */
+export async function apiBlob(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, { headers, credentials: 'include' });
+  if (!res.ok) {
+    if (res.status === 401) handleUnauthorized();
+    const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const message = typeof data?.message === 'string' && data.message ? data.message : null;
+    throw new ApiError(res.status, message ?? 'An error occurred', message !== null);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await res.blob(), fileName };
 }
 
 /** The server's message when it gave one, else the screen's own fallback text. */

@@ -16,6 +16,8 @@ export type ActivityEntry = {
   message: string;
   /** Extra facts; inventory entries put `sku` and `quantity` here for the dashboard. */
   metadata?: Record<string, unknown>;
+  /** When it happened, for something recorded after the fact (an audit a reader did earlier); absent: now. */
+  at?: Date;
 };
 
 /**
@@ -32,6 +34,7 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
     type: entry.type,
     message: entry.message,
     metadata: entry.metadata ?? null,
+    ...(entry.at && { createdAt: entry.at }),
   });
 }
 

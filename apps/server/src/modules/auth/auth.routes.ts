@@ -11,20 +11,28 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
+import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { isKeyRefused } from '../dutchie/dutchie-connection.service.ts';
 import * as service from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
+  const deps = {
+    db: app.db,
+    box: app.box,
+    guard: bruteForceGuardFor(app),
+    isDutchieKeyRefused: (apiKey: string) => isKeyRefused(app.dutchie, apiKey),
+  };
 
   app.post(
     '/api/auth/register',
     {
+      config: perAddressPerHour(app.config.signupRateLimit),
       schema: {
         tags: ['auth'],
         body: ZRegisterRequest,
-        response: { 201: ZAuthResponse, 409: ZErrorResponse },
+        response: { 201: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request, reply) => reply.status(201).send(await service.register(deps, request.body)),

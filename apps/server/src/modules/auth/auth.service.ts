@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   companyNameFromEmail,
+  DUTCHIE_MESSAGES,
   normalizeRole,
   type TAuthResponse,
   type TLoginRequest,
@@ -15,16 +16,18 @@ import { AppError } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
 import { passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
 
-export type AuthDeps = { db: Db; box: SecretBox };
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' ||
-  (e as { cause?: { code?: string } })?.cause?.code === '23505';
+export type AuthDeps = {
+  db: Db;
+  box: SecretBox;
+  /** Asks Dutchie about a point-of-sale key at registration: true only when Dutchie answers and refuses it. */
+  isDutchieKeyRefused?: (apiKey: string) => Promise<boolean>;
+};
 
 export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
   const row = await repo.findUserInCompany(db, userId, companyId);
@@ -50,6 +53,9 @@ export async function register(
 ): Promise<TAuthResponse> {
   const { db, box } = deps;
   if (await repo.findUserByEmail(db, input.email)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+  if (input.useDutchie && (await deps.isDutchieKeyRefused?.(input.dutchieApiKey))) {
+    throw new AppError(400, DUTCHIE_MESSAGES.keyRejectedOnSave);
+  }
   const passwordHash = await hashPassword(input.password);
   try {
     const ids = await db.transaction(async (tx) => {

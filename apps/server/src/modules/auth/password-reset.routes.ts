@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
+import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import * as service from './password-reset.service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
+      config: perAddressPerHour(app.config.publicRateLimit),
       schema: {
         tags: ['auth'],
         body: ZForgotPasswordRequest,
@@ -37,6 +39,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/reset-password',
     {
+      config: perAddressPerHour(app.config.publicRateLimit),
       schema: {
         tags: ['auth'],
         body: ZResetPasswordRequest,

@@ -78,12 +78,14 @@ describe('editing and stats', () => {
     expect((await call('GET', `/api/companies/${other.id}/stats`, a.admin.token)).statusCode).toBe(404);
   });
 
-  it('counts active team members, and zero of what does not exist yet', async () => {
+  it('counts active team members and products, and zero of what does not exist yet', async () => {
     const a = await createTenant(t, 'Counted Co');
     await addPerson(t, a.companyId, 'member');
+    for (const sku of ['CNT1', 'CNT2'])
+      await call('POST', '/api/inventory', a.operator.token, { name: sku, sku });
     const res = await call('GET', `/api/companies/${a.companyId}/stats`, a.operator.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ users: 4, products: 0, devices: 0, audits: 0 });
+    expect(res.json()).toEqual({ users: 4, products: 2, devices: 0, audits: 0 });
   });
 });
 

@@ -1,18 +1,20 @@
 import type { TCompanyStats } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { countAudits } from '../audits/audits.service.ts';
+import { countDevices } from '../devices/devices.service.ts';
+import { productCount } from '../inventory/inventory.service.ts';
 import { countActiveMembers } from './companies.repo.ts';
 
 type Counter = (db: Db, companyId: number) => Promise<number>;
 
 /**
- * One counter per figure on the company card. Products, devices and audits have no tables yet: they count
- * zero until the inventory, devices and audits features add theirs here (each scoped by companyId).
+ * One counter per figure on the company card, each scoped by companyId.
  */
 const COUNTERS: Record<keyof TCompanyStats, Counter> = {
   users: countActiveMembers,
-  products: async () => 0,
-  devices: async () => 0,
-  audits: async () => 0,
+  products: productCount,
+  devices: countDevices,
+  audits: countAudits,
 };
 
 export async function companyStats(db: Db, companyId: number): Promise<TCompanyStats> {

@@ -1,6 +1,7 @@
 import { ZErrorResponse, ZHealthResponse } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/pg-errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,8 +12,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
         return { status: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ message: 'Database unavailable' });
+        request.log.warn({ err }, 'health check: database unreachable');
+        return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
     },
   );

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
 import { setPassword } from '../auth/auth.service.ts';
@@ -25,9 +26,6 @@ export type SettingsDeps = {
   mailer: Mailer;
   publicUrl: string;
 };
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 const asTheme = (t: string): TTheme => (t === 'light' || t === 'dark' ? t : 'system');
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { type LoginDeps, verifyCredentials } from '../auth/auth.service.ts';
@@ -19,9 +20,6 @@ import * as repo from './invitation.repo.ts';
 import * as teamRepo from './team.repo.ts';
 
 type Invitation = NonNullable<Awaited<ReturnType<typeof repo.findInvitationByTokenHash>>>;
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** The invitation behind a link: unknown and used links are 404, expired ones 410. */
 async function usableInvitation(db: Db, token: string): Promise<Invitation> {

@@ -7,6 +7,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
+import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import { acceptInvitation, invitationInfo } from './invitation-accept.service.ts';
 
 /** The invitation link's side: public, the token itself is the credential. */
@@ -25,6 +26,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/team/accept-invite',
     {
+      config: perAddressPerHour(app.config.publicRateLimit),
       schema: {
         tags: ['team'],
         body: ZAcceptInviteRequest,

@@ -1,12 +1,13 @@
 import { WAITLIST_MESSAGES, ZErrorResponse, ZWaitlistRequest, ZWaitlistResponse } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import { joinWaitlist } from './waitlist.service.ts';
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/waitlist',
     {
-      config: { rateLimit: { max: app.config.waitlistRateLimit, timeWindow: '1 hour' } },
+      config: perAddressPerHour(app.config.waitlistRateLimit),
       schema: {
         tags: ['waitlist'],
         body: ZWaitlistRequest,

@@ -9,18 +9,32 @@ type DialogProps = {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** Width: 'md' fits a short form; wider ones suit tables and two-column forms. */
+  size?: keyof typeof WIDTHS;
   className?: string;
 };
 
+// One width class per size: without a class merger, a max-w in `className` would not reliably beat the default.
+const WIDTHS = { md: 'max-w-lg', lg: 'max-w-xl', xl: 'max-w-2xl', '2xl': 'max-w-3xl' } as const;
+
 /** A centred modal: Escape and the close button dismiss it; focus stays inside while open. */
-export function Dialog({ isOpen, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({
+  isOpen,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+  className,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px] dark:bg-black/60" />
         <RadixDialog.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none dark:bg-slate-900 dark:ring-1 dark:ring-slate-800',
+            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none dark:bg-slate-900 dark:ring-1 dark:ring-slate-800',
+            WIDTHS[size],
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Card } from './card';
 
@@ -7,6 +8,7 @@ const TONES = {
   green: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
   amber: 'bg-amber-50 text-amber-600 dark:bg-amber-500/10 dark:text-amber-400',
   slate: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-400',
+  red: 'bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400',
 } as const;
 
 /** A figure with its label and icon, for the summary row at the top of a page. */
@@ -15,11 +17,17 @@ export function StatCard({
   label,
   value,
   tone = 'brand',
+  hint,
+  valueClassName,
 }: {
   icon: LucideIcon;
   label: string;
   value: number | string | undefined;
   tone?: keyof typeof TONES;
+  /** A short line under the figure (what it counts, a share). */
+  hint?: ReactNode;
+  /** Colours the figure itself, e.g. an accuracy in green, yellow or red. */
+  valueClassName?: string;
 }) {
   return (
     <Card className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
@@ -31,11 +39,22 @@ export function StatCard({
       <div className="min-w-0">
         <p className="text-xs leading-tight text-slate-500 sm:text-sm dark:text-slate-400">{label}</p>
         <p
-          className="text-2xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
+          className={cn(
+            'text-2xl font-semibold tabular-nums',
+            valueClassName ?? 'text-slate-900 dark:text-slate-100',
+          )}
           data-testid={`stat-${label}`}
         >
           {value ?? '–'}
         </p>
+        {hint && (
+          <p
+            className="truncate text-xs text-slate-500 dark:text-slate-400"
+            data-testid={`stat-hint-${label}`}
+          >
+            {hint}
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -51,7 +51,7 @@ export function BackupCodesDialog({ codes, onClose }: { codes: string[] | null; 
       }}
       title="Save your backup codes"
       description="If you lose your phone, each of these codes signs you in once instead of an authenticator code."
-      className="max-w-xl"
+      size="lg"
     >
       <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />

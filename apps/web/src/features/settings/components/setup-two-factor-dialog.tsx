@@ -23,7 +23,7 @@ export function SetupTwoFactorDialog({ setup, onClose, onEnabled }: Props) {
       onOpenChange={(isOpen) => !isOpen && onClose()}
       title="Set up two-factor authentication"
       description="Link an authenticator app to your account, then confirm with the code it shows."
-      className="max-w-xl"
+      size="lg"
     >
       {/* Keyed by the secret so each setup starts with an empty code. */}
       {setup && <SetupSteps key={setup.manualEntryKey} setup={setup} onEnabled={onEnabled} />}

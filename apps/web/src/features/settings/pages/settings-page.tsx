@@ -2,6 +2,7 @@ import { Palette, ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PointOfSaleCard } from '@/features/dutchie/components/point-of-sale-card';
 import { usePageTitle } from '@/lib/page-title';
 import { AppearanceTab } from '../components/appearance-tab';
 import { GeneralTab } from '../components/general-tab';
@@ -40,8 +41,9 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="general">
+        <TabsContent value="general" className="space-y-6">
           <GeneralTab />
+          <PointOfSaleCard />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />

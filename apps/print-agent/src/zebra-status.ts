@@ -1,0 +1,45 @@
+/**
+ * Zebra's host status (~HS): the printer answers three strings, each between STX (0x02) and ETX (0x03). The first
+ * carries the paper-out and pause flags (fields 2 and 3), the second the head-up and ribbon-out flags (fields 3
+ * and 4). ZPL II programming guide, ~HS.
+ */
+export const HOST_STATUS_QUERY = '~HS';
+
+export type HostStatus = { isPaperOut: boolean; isPaused: boolean; isHeadUp: boolean; isRibbonOut: boolean };
+
+/** The three strings' fields, or null while fewer than three complete strings have arrived. */
+export function parseHostStatus(reply: string): HostStatus | null {
+  const STX = String.fromCharCode(2);
+  const ETX = String.fromCharCode(3);
+  const frames = reply
+    .split(STX)
+    .slice(1)
+    .filter((part) => part.includes(ETX))
+    .map((part) => part.slice(0, part.indexOf(ETX)).split(','));
+  if (frames.length < 3) return null;
+  const [first = [], second = []] = frames;
+  const flag = (fields: string[], i: number) => fields[i]?.trim() === '1';
+  return {
+    isPaperOut: flag(first, 1),
+    isPaused: flag(first, 2),
+    isHeadUp: flag(second, 2),
+    isRibbonOut: flag(second, 3),
+  };
+}
+
+/** The status word the portal shows: 'ready' marks a usable printer. */
+export function statusWord(s: HostStatus): string {
+  if (s.isHeadUp) return 'head open';
+  if (s.isPaperOut) return 'paper out';
+  if (s.isRibbonOut) return 'ribbon out';
+  if (s.isPaused) return 'paused';
+  return 'ready';
+}
+
+/** The reply a printer in this state sends to ~HS (used by the stand-in printer). */
+export function hostStatusReply(s: HostStatus): string {
+  const f = (b: boolean) => (b ? '1' : '0');
+  const one = `030,${f(s.isPaperOut)},${f(s.isPaused)},0203,000,0,0,0,000,0,0,0`;
+  const two = `000,0,${f(s.isHeadUp)},${f(s.isRibbonOut)},0,2,4,0,00000000,1,000`;
+  return `\x02${one}\x03\r\n\x02${two}\x03\r\n\x021234,0\x03\r\n`;
+}

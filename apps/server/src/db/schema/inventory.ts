@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './accounts.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Storage places as a tree (store > backroom > shelf); names are unique among siblings. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    // Deleting a parent with children is refused by the service; the database agrees.
+    parentLocationId: integer('parent_location_id').references((): AnyPgColumn => locations.id, {
+      onDelete: 'restrict',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('locations_sibling_name_unique').on(
+      t.companyId,
+      sql`coalesce(${t.parentLocationId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    index('locations_parent_idx').on(t.parentLocationId),
+  ],
+);
+
+/**
+ * The local catalogue. `status` is derived from quantity and min_stock_level by PostgreSQL itself, so filters
+ * and the summary counters can index it. SKUs are stored upper case, so uniqueness ignores case.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    /** 12 characters from the SKU (rfidTagFromSku) and their 24 hex digits, as written to the chip. */
+    rfidTag: text('rfid_tag').notNull(),
+    epc: text('epc').notNull(),
+    description: text('description'),
+    category: text('category'),
+    vendor: text('vendor'),
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2 }).notNull().default('0'),
+    retailPrice: numeric('retail_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    quantity: integer('quantity').notNull().default(0),
+    minStockLevel: integer('min_stock_level').notNull().default(0),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    lastScanned: timestamp('last_scanned', { withTimezone: true }),
+    status: text('status')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN quantity <= 0 THEN 'out-of-stock' WHEN quantity <= min_stock_level THEN 'low-stock' ELSE 'in-stock' END`,
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    // Unique SKUs; text_pattern_ops so the same index serves SKU-prefix search (LIKE 'AB%').
+    uniqueIndex('products_company_sku_unique').on(t.companyId, sql`${t.sku} text_pattern_ops`),
+    // One product per tag (SKUs 'AB' and 'AB0' would pad to the same tag); audits match reads by EPC.
+    uniqueIndex('products_company_epc_unique').on(t.companyId, t.epc),
+    // Page 1 of the list, sorted by name, with and without a status filter.
+    index('products_company_name_idx').on(t.companyId, t.name, t.id),
+    index('products_company_status_name_idx').on(t.companyId, t.status, t.name, t.id),
+    // Name-fragment search (ILIKE '%...%').
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_company_location_idx').on(t.companyId, t.locationId),
+    // In the expiring list's order (soonest, then name), so its first five are read without a sort.
+    index('products_company_expiration_idx').on(t.companyId, t.expirationDate, t.name, t.id),
+    // The dashboard's Low Inventory list (fewest units first); only products low or out of stock are in it.
+    index('products_company_low_quantity_idx')
+      .on(t.companyId, t.quantity, t.name, t.id)
+      .where(sql`status <> 'in-stock'`),
+  ],
+);
+
+/**
+ * The four summary cards of the inventory page, kept current by statement-level triggers on products (see the
+ * migration), so a million-product catalogue answers them without counting.
+ */
+export const inventoryCounters = pgTable('inventory_counters', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  lowStock: integer('low_stock').notNull().default(0),
+  outOfStock: integer('out_of_stock').notNull().default(0),
+  /** Sum of quantity, and of quantity x unit cost: the dashboard's Inventory Overview. */
+  totalUnits: bigint('total_units', { mode: 'number' }).notNull().default(0),
+  totalCost: numeric('total_cost', { precision: 20, scale: 2 }).notNull().default('0'),
+});
+
+/**
+ * How many products carry each vendor and category (compared without regard to case), kept by the same triggers,
+ * so "how many vendors" is a count of a few rows rather than a distinct over the catalogue.
+ */
+export const inventoryFacets = pgTable(
+  'inventory_facets',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'vendor' or 'category'. */
+    kind: text('kind').notNull(),
+    /** lower(vendor) or lower(category). */
+    value: text('value').notNull(),
+    products: integer('products').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.value] })],
+);

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { locations, products } from './inventory.ts';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Handheld readers of a company; status is derived from last_seen, battery and signal when read. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    model: text('model'),
+    firmware: text('firmware'),
+    batteryLevel: smallint('battery_level'),
+    signalStrength: smallint('signal_strength'),
+    lastSeen: tz('last_seen'),
+    pairedAt: tz('paired_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_company_serial_unique').on(t.companyId, t.serialNumber),
+    index('devices_company_name_idx').on(t.companyId, t.name, t.id),
+  ],
+);
+
+/**
+ * A reader's pairing in progress (RFC 8628 style). `code` is set only while the pairing is live (unconfirmed,
+ * unexpired), so the unique index makes codes unique among live pairings; it is cleared once confirmed or expired.
+ */
+export const devicePairings = pgTable(
+  'device_pairings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code'),
+    pollSecretHash: text('poll_secret_hash').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    model: text('model'),
+    firmware: text('firmware'),
+    expiresAt: tz('expires_at').notNull(),
+    lastPolledAt: tz('last_polled_at'),
+    confirmedAt: tz('confirmed_at'),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    /** When the poll handed out the token: afterwards the pairing answers 410. */
+    deliveredAt: tz('delivered_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_pairings_code_unique').on(t.code),
+    index('device_pairings_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Bearer tokens of paired readers, stored only as SHA-256; deleting the device deletes them. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('device_tokens_hash_unique').on(t.tokenHash),
+    index('device_tokens_device_idx').on(t.deviceId),
+  ],
+);
+
+/**
+ * An audit: a reader's walk through a location (or the whole catalogue). Status 'in_progress' older than the
+ * audit time-out without a batch reads as 'failed' (derived on read, so any number of instances agree).
+ */
+export const audits = pgTable(
+  'audits',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    /** The reader's name at the time, kept when the reader is deleted. */
+    deviceName: text('device_name'),
+    clientAuditId: uuid('client_audit_id').notNull(),
+    name: text('name').notNull(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** A point-of-sale company's audit of one Dutchie room (null: the whole store, or a catalogue audit). */
+    room: text('room'),
+    /** When the Dutchie snapshot its expected counts (audit_expected) come from was taken. */
+    expectedAsOf: tz('expected_as_of'),
+    auditType: text('audit_type'),
+    status: text('status').notNull().default('in_progress'),
+    comments: text('comments'),
+    lastBatchAt: tz('last_batch_at'),
+    batchCount: integer('batch_count').notNull().default(0),
+    readsCount: bigint('reads_count', { mode: 'number' }).notNull().default(0),
+    tagsExpected: integer('tags_expected').notNull().default(0),
+    tagsFound: integer('tags_found').notNull().default(0),
+    expectedCount: integer('expected_count').notNull().default(0),
+    discrepanciesCount: integer('discrepancies_count').notNull().default(0),
+    misplacedCount: integer('misplaced_count').notNull().default(0),
+    unknownCount: integer('unknown_count').notNull().default(0),
+    accuracy: integer('accuracy'),
+    countsAppliedAt: tz('counts_applied_at'),
+    countsAppliedBy: text('counts_applied_by'),
+    countsAppliedReason: text('counts_applied_reason'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('audits_client_id_unique').on(t.companyId, sql`coalesce(${t.deviceId}, 0)`, t.clientAuditId),
+    index('audits_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('audits_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Completed audits per company and UTC day, kept by statement-level triggers on audits (migration 0009_dashboard_rollups), so the
+ * dashboard's 30-day figures and trends add up about 30 rows instead of every audit of the month.
+ */
+export const auditDays = pgTable(
+  'audit_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    audits: integer('audits').notNull().default(0),
+    /** Completed audits without discrepancies. */
+    clean: integer('clean').notNull().default(0),
+    tagsFound: bigint('tags_found', { mode: 'number' }).notNull().default(0),
+    discrepancies: bigint('discrepancies', { mode: 'number' }).notNull().default(0),
+    /** Sum and count of the non-null accuracies, for the mean. */
+    accuracySum: bigint('accuracy_sum', { mode: 'number' }).notNull().default(0),
+    accuracyCount: integer('accuracy_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/** One row per batch a reader sent: the unique key makes a resent batch a no-op. */
+export const auditBatches = pgTable(
+  'audit_batches',
+  {
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    batchSeq: integer('batch_seq').notNull(),
+    readCount: integer('read_count').notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.batchSeq] })],
+);
+
+/**
+ * A point-of-sale company's expected stock for one audit: its Dutchie packages as they were when the audit started,
+ * one row per EPC (a package's tag). `in_scope` rows are expected here (`expected` units: the room's quantity, or
+ * the package's for the whole store); the others are the store's packages elsewhere, so reading one here is
+ * 'misplaced' (`belongs` names its rooms) rather than unknown.
+ */
+export const auditExpected = pgTable(
+  'audit_expected',
+  {
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    epc: text('epc').notNull(),
+    packageId: text('package_id').notNull(),
+    name: text('name').notNull(),
+    rfidTag: text('rfid_tag').notNull(),
+    expected: integer('expected').notNull(),
+    inScope: boolean('in_scope').notNull(),
+    belongs: text('belongs'),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.epc] })],
+);
+
+/** Tag reads, as sent; the key is the batch and the read's place in it. */
+export const auditReads = pgTable(
+  'audit_reads',
+  {
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    batchSeq: integer('batch_seq').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    epc: text('epc').notNull(),
+    tid: text('tid'),
+    rssi: real('rssi'),
+    count: integer('count').notNull().default(1),
+    seenAt: tz('seen_at'),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.batchSeq, t.ordinal] })],
+);
+
+/** What reconciliation found, one row per product or unknown tag that is off. */
+export const auditDiscrepancies = pgTable(
+  'audit_discrepancies',
+  {
+    id: serial('id').primaryKey(),
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productSku: text('product_sku'),
+    productName: text('product_name'),
+    epc: text('epc').notNull(),
+    rfidTag: text('rfid_tag'),
+    expectedQuantity: integer('expected_quantity').notNull(),
+    foundQuantity: integer('found_quantity').notNull(),
+    discrepancyType: text('discrepancy_type').notNull(),
+    notes: text('notes'),
+    appliedAt: tz('applied_at'),
+  },
+  (t) => [index('audit_discrepancies_audit_idx').on(t.auditId, t.discrepancyType, t.id)],
+);

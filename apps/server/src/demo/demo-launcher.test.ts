@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TDevice, TPrintJobsResponse } from '@quantics/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PEOPLE, READERS } from './demo-data.ts';
+import { portalClient, REPO, signIn } from './stand-ins.ts';
+
+/**
+ * `npm run demo` as a user runs it (without the web build): a small seed into its own data folder, every stand-in
+ * as its own process, then Ctrl-C (SIGINT). Every process it started must be gone afterwards; a second start
+ * reuses the data (no new seed, the readers keep their tokens).
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'quantics-demo-run-'));
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  // A failed assertion must not leave a demo running: stop whatever is still up, as Ctrl-C would.
+  for (const child of started.filter((c) => c.exitCode === null && c.signalCode === null)) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A process as /proc knows it: its pid and start time, so a reused pid is not mistaken for it. */
+type ProcId = { pid: number; start: string; cmd: string };
+const stat = (pid: number) => {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), start: fields[19] as string };
+  } catch {
+    return null;
+  }
+};
+const isAlive = (p: ProcId) => stat(p.pid)?.start === p.start;
+
+/** Every process below `root`, found by walking /proc (not by asking the demo). */
+function descendants(root: number): ProcId[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    const s = Number.isInteger(pid) ? stat(pid) : null;
+    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+  }
+  const found: ProcId[] = [];
+  const queue = [...(children.get(root) ?? [])];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    const s = stat(pid);
+    if (!s) continue;
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    found.push({ pid, start: s.start, cmd });
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+function startDemo(port: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/demo/main.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--products',
+      '90',
+      '--days',
+      '6',
+    ],
+    { cwd: REPO, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  started.push(child);
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (out.includes('Quantics demo is running at')) {
+        clearInterval(timer);
+        resolve();
+      }
+      if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`demo exited ${child.exitCode}:\n${out}`));
+      }
+    }, 200);
+  });
+  return { child, ready, output: () => out };
+}
+
+async function stopDemo(child: ChildProcess, output: () => string) {
+  const pids = descendants(child.pid as number);
+  // Dutchie stand-in, portal, printer, utility and three readers.
+  expect(pids.length, pids.map((p) => p.cmd).join('\n')).toBeGreaterThanOrEqual(7);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  expect(await exited, output()).toBe(0);
+  expect(output()).toContain('Stopped: portal, stand-ins and readers.');
+  // Helpers such as tsx's esbuild service end when their parent's pipe closes, a moment after it exits.
+  for (let i = 0; i < 50 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 200));
+  expect(pids.filter(isAlive).map((p) => p.cmd)).toEqual([]);
+}
+
+describe('npm run demo', () => {
+  it('runs every part, stops them all on Ctrl-C, and starts again on the same data', async () => {
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const first = startDemo(port);
+    await first.ready;
+    expect(first.output()).toContain('Seeded in');
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    const api = portalClient(base, await signIn(base, PEOPLE.admin.email));
+
+    const devices = await api<TDevice[]>('GET', '/api/devices');
+    expect(devices).toHaveLength(READERS.length);
+    expect(devices.every((d) => d.status !== 'offline')).toBe(true);
+    expect(devices.find((d) => d.serial_number === READERS[1].serial)?.status).toBe('warning');
+    const status = await api<{ connected: boolean }>('GET', '/api/print/status');
+    expect(status.connected).toBe(true);
+    const jobs = await api<TPrintJobsResponse>('GET', '/api/print/jobs');
+    expect(jobs.data.length).toBeGreaterThan(0);
+    expect(jobs.data.every((j) => j.status === 'succeeded')).toBe(true);
+    const labels = readdirSync(join(dataDir, 'labels'));
+    expect(labels).toHaveLength(jobs.data.reduce((n, j) => n + j.quantity, 0));
+    await stopDemo(first.child, first.output);
+
+    const again = startDemo(port);
+    await again.ready;
+    expect(again.output()).not.toContain('Seeding');
+    // Each reader paired once, in the first run, and kept its token.
+    for (const r of READERS) {
+      const log = readFileSync(join(dataDir, 'logs', `reader-${r.serial}.log`), 'utf8');
+      expect(log.match(/PAIRING CODE/g)).toHaveLength(1);
+      expect(log.match(/ONLINE/g)).toHaveLength(2);
+    }
+    const api2 = portalClient(base, await signIn(base, PEOPLE.admin.email));
+    expect(await api2<TDevice[]>('GET', '/api/devices')).toHaveLength(READERS.length);
+    expect((await api2<TPrintJobsResponse>('GET', '/api/print/jobs')).data).toHaveLength(jobs.data.length);
+    await stopDemo(again.child, again.output);
+  }, 420_000);
+});

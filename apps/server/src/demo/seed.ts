@@ -1,0 +1,300 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TImportResult, TLocation } from '@quantics/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type HistorySummary, seedAuditHistory } from './audit-history.ts';
+import {
+  COMPANY,
+  catalogueCsv,
+  DEMO_PASSWORD,
+  DUTCHIE_COMPANY,
+  DUTCHIE_KEY,
+  DUTCHIE_OWNER,
+  demoCatalogue,
+  PENDING_INVITE,
+  PEOPLE,
+  READERS,
+  SITES,
+  TALLIE_QUESTIONS,
+} from './demo-data.ts';
+
+/**
+ * Seeds the demo through the product's own HTTP API (app.inject: routing, validation, access rules and services,
+ * as a browser or a reader would call them) on a fresh database. The one exception is the audit history, which
+ * goes through the readers' ingest service with its `at` time, because no API lets a caller back-date an audit.
+ */
+
+export type SeedOptions = { products: number; days: number; log?: (line: string) => void };
+
+export type SeedResult = {
+  companyId: number;
+  dutchieCompanyId: number;
+  products: number;
+  audits: HistorySummary;
+  readers: { serial: string; deviceId: number; name: string }[];
+  conversations: number;
+};
+
+type Json = Record<string, unknown>;
+
+export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<SeedResult> {
+  const log = o.log ?? (() => {});
+  const call = async <T = Json>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    token: string | null,
+    payload?: object,
+    expected = [200, 201],
+  ): Promise<T> => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload && { payload }),
+    });
+    if (!expected.includes(res.statusCode))
+      throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  };
+
+  // The company and its admin, as the sign-up form does it.
+  const reg = await call<{ token: string; user: { company_id: number } }>(
+    'POST',
+    '/api/auth/register',
+    null,
+    {
+      email: PEOPLE.admin.email,
+      password: DEMO_PASSWORD,
+      company: COMPANY,
+    },
+  );
+  const admin = reg.token;
+  const companyId = reg.user.company_id;
+  await call('PUT', '/api/settings/profile', admin, {
+    name: PEOPLE.admin.name,
+    email: PEOPLE.admin.email,
+    phone: '+1 503 555 0142',
+  });
+
+  // Locations: the four sites by hand, the levels below them from the catalogue's location paths.
+  for (const site of SITES) {
+    await call('POST', '/api/locations', admin, { ...site, parent_location_id: null });
+  }
+  const catalogue = demoCatalogue(o.products);
+  const imported = await uploadCsv(app, admin, catalogueCsv(catalogue));
+  if (imported.summary.failed > 0) throw new Error(`catalogue import: ${JSON.stringify(imported.details)}`);
+  log(`catalogue: ${imported.summary.successful} products imported from CSV`);
+  const locations = await call<TLocation[]>('GET', '/api/locations', admin);
+  const locationIds = new Map(locations.map((l) => [l.path, l.id]));
+
+  // The team: an operator and a member who accepted their invitations, and one invitation still open.
+  for (const p of [PEOPLE.operator, PEOPLE.member, PENDING_INVITE]) {
+    await call('POST', '/api/team/invite', admin, {
+      ...p,
+      message: 'Welcome to the team! Your RFID reader is waiting at the front desk.',
+    });
+  }
+  await app.mailer.flush();
+  const tokens: Record<string, string> = {};
+  for (const p of [PEOPLE.operator, PEOPLE.member]) {
+    const link = inviteToken(app.config.dataDir, p.email);
+    const accepted = await call<{ token: string }>('POST', '/api/team/accept-invite', null, {
+      token: link,
+      name: p.name,
+      password: DEMO_PASSWORD,
+    });
+    tokens[p.role] = accepted.token;
+  }
+  const operator = tokens.operator as string;
+  log('team: admin, operator and member, one invitation pending');
+
+  // Readers paired through the pairing protocol (start, an operator confirms the code, the reader polls).
+  const readers: SeedResult['readers'] = [];
+  const deviceTokens: string[] = [];
+  for (const r of READERS) {
+    const start = await call<Json>('POST', '/api/rfid/register/start', null, {
+      serial_number: r.serial,
+      model: r.model,
+    });
+    await call('POST', '/api/rfid/register/confirm', operator, { code: start.code });
+    const poll = await call<{ device_id: number; device_token: string }>(
+      'POST',
+      '/api/rfid/register/poll',
+      null,
+      {
+        pairing_id: start.pairing_id,
+        poll_secret: start.poll_secret,
+      },
+    );
+    await call('PUT', `/api/devices/${poll.device_id}`, operator, { name: r.name });
+    readers.push({ serial: r.serial, deviceId: poll.device_id, name: r.name });
+    deviceTokens.push(poll.device_token);
+  }
+
+  const audits = await seedAuditHistory({
+    db: app.db,
+    dutchie: app.dutchie,
+    readers: readers.map((r) => ({ deviceId: r.deviceId, companyId, name: r.name })),
+    products: catalogue,
+    locationIds,
+    days: o.days,
+    timeoutMinutes: app.config.auditTimeoutMinutes,
+  });
+  log(`audits: ${audits.completed} completed and ${audits.failed} failed over ${o.days} days`);
+  await annotateAudits(call, operator);
+  for (const [i, r] of READERS.entries()) {
+    await call('POST', '/api/rfid/heartbeat', deviceTokens[i] as string, {
+      battery_level: r.battery,
+      signal_strength: r.signal,
+    });
+  }
+
+  // A delivery the operator entered by hand today: inventory entries in the activity log.
+  const arrivals = [
+    { name: 'Summit Gear Ultralight Tent 1P', sku: 'CP900001', category: 'Camping', quantity: 6 },
+    { name: 'Fjell Apparel Alpine Parka - Slate M', sku: 'AP900002', category: 'Apparel', quantity: 12 },
+    { name: 'Alpine Trail Runner - Rust 10', sku: 'FW900003', category: 'Footwear', quantity: 3 },
+  ];
+  const shelf = locationIds.get('Portland Store > Sales Floor > Front Display') ?? null;
+  for (const a of arrivals) {
+    await call('POST', '/api/inventory', operator, {
+      ...a,
+      vendor: a.name.split(' ').slice(0, 2).join(' '),
+      unit_cost: 48.5,
+      retail_price: 109,
+      min_stock_level: 4,
+      location_id: shelf,
+    });
+  }
+
+  const conversations = await askTallie(call, admin);
+  const dutchieCompanyId = await seedDutchieCompany(app, call, companyId);
+  log(`${DUTCHIE_COMPANY}: a Dutchie company ${PEOPLE.admin.name} also belongs to`);
+  return {
+    companyId,
+    dutchieCompanyId,
+    products: catalogue.length + arrivals.length,
+    audits,
+    readers,
+    conversations,
+  };
+}
+
+type Call = <T = Json>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  token: string | null,
+  payload?: object,
+) => Promise<T>;
+
+/** Comments on a few audits with discrepancies, as an operator reviewing them would leave. */
+async function annotateAudits(call: Call, operator: string) {
+  const list = await call<{ data: { id: number; discrepancies_count: number }[] }>(
+    'GET',
+    '/api/audits?limit=50',
+    operator,
+  );
+  const notes = [
+    'Recounted by hand: two units were in the fitting rooms.',
+    'Shortage reported to loss prevention.',
+    'Misplaced items moved back to their shelves.',
+  ];
+  const withIssues = list.data.filter((a) => a.discrepancies_count > 0);
+  for (const [i, a] of withIssues.slice(0, notes.length).entries()) {
+    await call('PATCH', `/api/audits/${a.id}/comments`, operator, { comments: notes[i] });
+  }
+}
+
+/** Tallie conversations as the web page makes them: a conversation, then each question with the history. */
+async function askTallie(call: Call, token: string): Promise<number> {
+  for (const questions of TALLIE_QUESTIONS) {
+    const conversation = await call<{ id: number }>('POST', '/api/chat/conversations', token, {
+      title: questions[0],
+    });
+    const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+    for (const q of questions) {
+      messages.push({ role: 'user', content: q });
+      const answer = await call<{ response: string }>('POST', '/api/chatbot', token, {
+        messages,
+        conversation_id: conversation.id,
+      });
+      messages.push({ role: 'assistant', content: answer.response });
+    }
+  }
+  return TALLIE_QUESTIONS.length;
+}
+
+/** A Dutchie company registered by its owner, who invites the demo's admin; the admin accepts as themselves. */
+async function seedDutchieCompany(app: FastifyInstance, call: Call, homeCompanyId: number): Promise<number> {
+  const reg = await call<{ token: string; user: { company_id: number } }>(
+    'POST',
+    '/api/auth/register',
+    null,
+    {
+      email: DUTCHIE_OWNER.email,
+      password: DEMO_PASSWORD,
+      company: DUTCHIE_COMPANY,
+      useDutchie: true,
+      dutchieApiKey: DUTCHIE_KEY,
+    },
+  );
+  await call('PUT', '/api/settings/profile', reg.token, {
+    name: DUTCHIE_OWNER.name,
+    email: DUTCHIE_OWNER.email,
+  });
+  await call('POST', '/api/team/invite', reg.token, {
+    email: PEOPLE.admin.email,
+    name: PEOPLE.admin.name,
+    role: 'admin',
+    message: 'Could you help us run the dispensary side too?',
+  });
+  await app.mailer.flush();
+  const accepted = await call<{ token: string }>('POST', '/api/team/accept-invite', null, {
+    token: inviteToken(app.config.dataDir, PEOPLE.admin.email),
+    password: DEMO_PASSWORD,
+  });
+  // Back to the outfitter, so signing in (and the print utility) lands there.
+  await call('POST', '/api/team/switch-company', accepted.token, { companyId: homeCompanyId });
+  return reg.user.company_id;
+}
+
+async function uploadCsv(app: FastifyInstance, token: string, csv: string): Promise<TImportResult> {
+  const boundary = '----quantics-demo-seed';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="harbor-pine-catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/inventory/bulk-upload',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`catalogue import: ${res.statusCode} ${res.body}`);
+  return res.json() as TImportResult;
+}
+
+/** The newest invitation link sent to `email`, read from the mail outbox as the invited person would. */
+function inviteToken(dataDir: string, email: string): string {
+  const outbox = join(dataDir, 'outbox');
+  const files = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    // Quoted-printable: join soft line breaks and decode '=' before reading the link.
+    const text = readFileSync(join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+    const match = /accept-invite\?token=([A-Za-z0-9_%.-]+)/.exec(text);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  throw new Error(`no invitation mail to ${email} in ${outbox}`);
+}

@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditBatches, audits, locations } from '../../db/schema/index.ts';
+import { derivedStatus } from './audit-status.ts';
+
+/** The reader's writes: audits it starts and the batches of reads it streams. */
+
+export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Inserts the audit unless this reader already started one with this client_audit_id; undefined then. */
+export async function insertAudit(db: Db, values: typeof audits.$inferInsert): Promise<number | undefined> {
+  const [row] = await db.insert(audits).values(values).onConflictDoNothing().returning({ id: audits.id });
+  return row?.id;
+}
+
+export async function findByClientId(db: Db, companyId: number, deviceId: number, clientAuditId: string) {
+  const [row] = await db
+    .select({ id: audits.id })
+    .from(audits)
+    .where(
+      and(
+        eq(audits.companyId, companyId),
+        eq(audits.deviceId, deviceId),
+        eq(audits.clientAuditId, clientAuditId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * The reader's own audit, locked: FOR SHARE while a batch is stored (batches don't wait for each other),
+ * FOR UPDATE while completing (which waits for batches in flight, and they for it).
+ */
+export async function lockAudit(
+  db: Db,
+  companyId: number,
+  deviceId: number,
+  id: number,
+  mode: 'share' | 'update',
+  timeoutMinutes: number,
+) {
+  const [row] = await db
+    .select({
+      id: audits.id,
+      name: audits.name,
+      status: derivedStatus(timeoutMinutes),
+      locationId: audits.locationId,
+      expectedAsOf: audits.expectedAsOf,
+      deviceName: audits.deviceName,
+    })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.deviceId, deviceId), eq(audits.id, id)))
+    .for(mode === 'share' ? 'share' : 'update', { of: audits });
+  return row;
+}
+
+/** Claims the batch number; false when it had arrived before (or is arriving right now in another request). */
+export async function claimBatch(
+  db: Db,
+  auditId: number,
+  batchSeq: number,
+  readCount: number,
+  receivedAt?: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(auditBatches)
+    .values({ auditId, batchSeq, readCount, ...(receivedAt && { receivedAt }) })
+    .onConflictDoNothing()
+    .returning({ seq: auditBatches.batchSeq });
+  return rows.length > 0;
+}
+
+export async function batchReadCount(db: Db, auditId: number, batchSeq: number): Promise<number> {
+  const [row] = await db
+    .select({ n: auditBatches.readCount })
+    .from(auditBatches)
+    .where(and(eq(auditBatches.auditId, auditId), eq(auditBatches.batchSeq, batchSeq)));
+  return row?.n ?? 0;
+}
+
+export type ReadInput = {
+  epc: string;
+  tid: string | null;
+  rssi: number | null;
+  count: number;
+  seen_at: string | null;
+};
+
+/** All reads of a batch in one statement: one array per column, unnested by PostgreSQL. */
+export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
+  if (reads.length === 0) return;
+  const epcs = reads.map((r) => r.epc);
+  const tids = reads.map((r) => r.tid);
+  const rssis = reads.map((r) => r.rssi);
+  const counts = reads.map((r) => r.count);
+  const seen = reads.map((r) => r.seen_at);
+  await db.execute(sql`
+    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
+    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at
+    from unnest(${pgArray(epcs)}::text[], ${pgArray(tids)}::text[], ${pgArray(rssis)}::real[],
+                ${pgArray(counts)}::int[], ${pgArray(seen)}::timestamptz[])
+      with ordinality as r(epc, tid, rssi, count, seen_at, ord)`);
+}
+
+/**
+ * An array as one PostgreSQL array literal parameter: PGlite and node-postgres agree on text, and one parameter
+ * per column keeps a 5,000-read batch at five parameters. Values here are hex, numbers or ISO times (validated).
+ */
+function pgArray(values: (string | number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
+}
+
+/** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
+export async function missingBatches(db: Db, auditId: number, batchCount: number) {
+  const result = await db.execute<{ seq: number }>(sql`
+    select s::int as seq from generate_series(0, ${batchCount}::int - 1) s
+    where not exists (select 1 from audit_batches b where b.audit_id = ${auditId} and b.batch_seq = s)
+    order by s limit 1000`);
+  const [max] = await db
+    .select({ seq: sql<number | null>`max(${auditBatches.batchSeq})` })
+    .from(auditBatches)
+    .where(eq(auditBatches.auditId, auditId));
+  return { missing: result.rows.map((r) => Number(r.seq)), highest: max?.seq ?? null };
+}

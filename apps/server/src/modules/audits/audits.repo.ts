@@ -1,0 +1,122 @@
+import type { TAuditStatus } from '@quantics/contracts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditBatches, auditDiscrepancies, audits, devices, locations } from '../../db/schema/index.ts';
+import { derivedStatus } from './audit-status.ts';
+
+/** Audits of one company, read side. Every function takes the caller's companyId and filters by it. */
+
+function auditColumns(timeoutMinutes: number) {
+  return {
+    id: audits.id,
+    name: audits.name,
+    status: derivedStatus(timeoutMinutes),
+    createdAt: audits.createdAt,
+    completedAt: audits.completedAt,
+    deviceId: audits.deviceId,
+    deviceName: sql<string | null>`coalesce(${devices.name}, ${audits.deviceName})`,
+    locationId: audits.locationId,
+    // A Dutchie store's audit covers a room, kept on the audit.
+    location: sql<string | null>`coalesce(${locations.name}, ${audits.room})`,
+    tagsFound: audits.tagsFound,
+    tagsExpected: audits.tagsExpected,
+    expectedCount: audits.expectedCount,
+    discrepanciesCount: audits.discrepanciesCount,
+    misplacedCount: audits.misplacedCount,
+    unknownCount: audits.unknownCount,
+    accuracy: audits.accuracy,
+    auditType: audits.auditType,
+    comments: audits.comments,
+    // Counted from the batches while the audit runs; the same figures are kept on the row at completion.
+    batchCount: sql<number>`(case when ${audits.status} = 'completed' then ${audits.batchCount}
+      else (select count(*) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}) end)::int`,
+    readsCount: sql<number>`(case when ${audits.status} = 'completed' then ${audits.readsCount}
+      else (select coalesce(sum(${auditBatches.readCount}), 0) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}) end)::int`,
+    countsAppliedAt: audits.countsAppliedAt,
+    countsAppliedBy: audits.countsAppliedBy,
+  };
+}
+
+function selectAudits(db: Db, timeoutMinutes: number) {
+  return db
+    .select(auditColumns(timeoutMinutes))
+    .from(audits)
+    .leftJoin(devices, eq(devices.id, audits.deviceId))
+    .leftJoin(locations, eq(locations.id, audits.locationId));
+}
+
+export type AuditRow = Awaited<ReturnType<typeof selectAudits>>[number];
+
+function statusFilter(timeoutMinutes: number, status: TAuditStatus | undefined): SQL | undefined {
+  if (!status) return undefined;
+  return sql`${derivedStatus(timeoutMinutes)} = ${status}`;
+}
+
+export async function listAudits(
+  db: Db,
+  companyId: number,
+  opts: { page: number; limit: number; status?: TAuditStatus; timeoutMinutes: number },
+) {
+  const where = and(eq(audits.companyId, companyId), statusFilter(opts.timeoutMinutes, opts.status));
+  const [rows, [total]] = await Promise.all([
+    selectAudits(db, opts.timeoutMinutes)
+      .where(where)
+      .orderBy(desc(audits.createdAt), desc(audits.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(audits).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The four cards over all of the company's audits. */
+export async function auditSummary(db: Db, companyId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${audits.status} = 'completed'))::int`,
+      averageAccuracy: sql<
+        number | null
+      >`(round(avg(${audits.accuracy}) filter (where ${audits.status} = 'completed')))::int`,
+      discrepancies: sql<number>`coalesce(sum(${audits.discrepanciesCount}) filter (where ${audits.status} = 'completed'), 0)::int`,
+    })
+    .from(audits)
+    .where(eq(audits.companyId, companyId));
+  return row ?? { total: 0, completed: 0, averageAccuracy: null, discrepancies: 0 };
+}
+
+export async function findAudit(db: Db, companyId: number, id: number, timeoutMinutes: number) {
+  const [row] = await selectAudits(db, timeoutMinutes)
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function updateComments(db: Db, companyId: number, id: number, comments: string | null) {
+  const rows = await db
+    .update(audits)
+    .set({ comments })
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, id)))
+    .returning({ id: audits.id });
+  return rows.length > 0;
+}
+
+const TYPE_ORDER = sql`array_position(array['shortage','overage','misplaced','unknown'], ${auditDiscrepancies.discrepancyType})`;
+
+export function listDiscrepancies(db: Db, auditId: number, ids?: number[]) {
+  return db
+    .select()
+    .from(auditDiscrepancies)
+    .where(
+      and(eq(auditDiscrepancies.auditId, auditId), ids ? inArray(auditDiscrepancies.id, ids) : undefined),
+    )
+    .orderBy(asc(TYPE_ORDER), asc(auditDiscrepancies.productSku), asc(auditDiscrepancies.epc));
+}
+
+export async function countAudits(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(audits)
+    .where(eq(audits.companyId, companyId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,75 @@
+import {
+  ZApplyCountsRequest,
+  ZApplyCountsResponse,
+  ZAudit,
+  ZAuditListQuery,
+  ZAuditListResponse,
+  ZCommentsRequest,
+  ZDiscrepanciesResponse,
+  ZErrorResponse,
+  ZIdParam,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import { applyCounts } from './apply-counts.service.ts';
+import * as audits from './audits.service.ts';
+
+/** The portal's side of audits: history, details, comments, and applying counts to the catalogue. */
+export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const timeout = app.config.auditTimeoutMinutes;
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+  app.get(
+    '/api/audits',
+    { schema: { tags: ['audits'], querystring: ZAuditListQuery, response: { 200: ZAuditListResponse } } },
+    async (request) => audits.listAudits(app.db, requireAuth(request).companyId, request.query, timeout),
+  );
+
+  app.get(
+    '/api/audits/:id',
+    { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZAudit, ...errors } } },
+    async (request) => audits.getAudit(app.db, requireAuth(request).companyId, request.params.id, timeout),
+  );
+
+  app.get(
+    '/api/audits/:id/discrepancies',
+    { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZDiscrepanciesResponse, ...errors } } },
+    async (request) =>
+      audits.listDiscrepancies(app.db, requireAuth(request).companyId, request.params.id, timeout),
+  );
+
+  app.patch(
+    '/api/audits/:id/comments',
+    {
+      schema: {
+        tags: ['audits'],
+        params: ZIdParam,
+        body: ZCommentsRequest,
+        response: { 200: ZAudit, ...errors },
+      },
+    },
+    async (request) =>
+      audits.updateComments(
+        app.db,
+        requireAuth(request).companyId,
+        request.params.id,
+        request.body.comments,
+        timeout,
+      ),
+  );
+
+  app.post(
+    '/api/audits/:id/apply-counts',
+    {
+      schema: {
+        tags: ['audits'],
+        description:
+          'Sets product quantities to what the completed audit found (all or chosen shortage and overage rows), once.',
+        params: ZIdParam,
+        body: ZApplyCountsRequest,
+        response: { 200: ZApplyCountsResponse, ...errors },
+      },
+    },
+    async (request) => applyCounts(app.db, requireAuth(request), request.params.id, request.body, timeout),
+  );
+};

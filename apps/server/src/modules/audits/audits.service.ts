@@ -1,0 +1,106 @@
+import {
+  AUDIT_MESSAGES,
+  pagination,
+  type TAudit,
+  type TAuditListResponse,
+  type TAuditStatus,
+  type TDiscrepancy,
+  type TDiscrepancyType,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import * as repo from './audits.repo.ts';
+
+export function auditView(a: repo.AuditRow): TAudit {
+  return {
+    id: a.id,
+    name: a.name,
+    status: a.status as TAuditStatus,
+    created_at: a.createdAt.toISOString(),
+    completed_at: a.completedAt?.toISOString() ?? null,
+    device_id: a.deviceId,
+    device_name: a.deviceName,
+    location_id: a.locationId,
+    location: a.location,
+    tags_found: a.tagsFound,
+    tags_expected: a.tagsExpected,
+    expected_count: a.expectedCount,
+    discrepancies_count: a.discrepanciesCount,
+    misplaced_count: a.misplacedCount,
+    unknown_count: a.unknownCount,
+    accuracy: a.accuracy,
+    audit_type: a.auditType,
+    comments: a.comments,
+    batch_count: Number(a.batchCount),
+    reads_count: Number(a.readsCount),
+    counts_applied_at: a.countsAppliedAt?.toISOString() ?? null,
+    counts_applied_by: a.countsAppliedBy,
+  };
+}
+
+type DiscrepancyRow = Awaited<ReturnType<typeof repo.listDiscrepancies>>[number];
+
+export function discrepancyView(d: DiscrepancyRow): TDiscrepancy {
+  return {
+    id: d.id,
+    product_id: d.productId,
+    product_sku: d.productSku,
+    product_name: d.productName,
+    expected_quantity: d.expectedQuantity,
+    found_quantity: d.foundQuantity,
+    variance: d.foundQuantity - d.expectedQuantity,
+    discrepancy_type: d.discrepancyType as TDiscrepancyType,
+    rfid_tag: d.rfidTag,
+    epc: d.epc,
+    notes: d.notes,
+    applied_at: d.appliedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listAudits(
+  db: Db,
+  companyId: number,
+  query: { page: number; limit: number; status?: TAuditStatus },
+  timeoutMinutes: number,
+): Promise<TAuditListResponse> {
+  const [{ rows, total }, summary] = await Promise.all([
+    repo.listAudits(db, companyId, { ...query, timeoutMinutes }),
+    repo.auditSummary(db, companyId),
+  ]);
+  return { data: rows.map(auditView), pagination: pagination(query.page, query.limit, total), summary };
+}
+
+export async function getAudit(
+  db: Db,
+  companyId: number,
+  id: number,
+  timeoutMinutes: number,
+): Promise<TAudit> {
+  const row = await repo.findAudit(db, companyId, id, timeoutMinutes);
+  if (!row) throw notFound(AUDIT_MESSAGES.notFound);
+  return auditView(row);
+}
+
+export async function listDiscrepancies(
+  db: Db,
+  companyId: number,
+  id: number,
+  timeoutMinutes: number,
+): Promise<TDiscrepancy[]> {
+  await getAudit(db, companyId, id, timeoutMinutes);
+  return (await repo.listDiscrepancies(db, id)).map(discrepancyView);
+}
+
+export async function updateComments(
+  db: Db,
+  companyId: number,
+  id: number,
+  comments: string | null,
+  timeoutMinutes: number,
+): Promise<TAudit> {
+  if (!(await repo.updateComments(db, companyId, id, comments))) throw notFound(AUDIT_MESSAGES.notFound);
+  return getAudit(db, companyId, id, timeoutMinutes);
+}
+
+/** The company card's audit counter. */
+export const countAudits = (db: Db, companyId: number) => repo.countAudits(db, companyId);

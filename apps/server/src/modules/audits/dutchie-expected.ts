@@ -1,0 +1,101 @@
+import { epcFromSku, READER_MESSAGES, rfidTagFromSku, type TDutchieItem } from '@quantics/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+
+/**
+ * A point-of-sale company's audit counts against its Dutchie packages: when the audit starts, the snapshot's
+ * packages are copied into audit_expected (the room's quantities, or every package's for the whole store), and
+ * completion reconciles the reads against that copy (reconcileExpectedStatement). The copy is what the reader
+ * was asked to count, so Dutchie changing meanwhile (a sale, a refresh failing) does not move the target.
+ */
+
+export type ExpectedRow = {
+  epc: string;
+  package_id: string;
+  name: string;
+  rfid_tag: string;
+  expected: number;
+  in_scope: boolean;
+  belongs: string | null;
+};
+
+/** Where each audit's expected stock comes from, and what to audit. */
+export type AuditPlan = {
+  locationId: number | null;
+  room: string | null;
+  expected: { rows: ExpectedRow[]; asOf: Date } | null;
+};
+
+/**
+ * The packages as expected rows: in scope are all of them (whole store) or those listed in the room, expecting
+ * the room's units. Units are whole tags, so part units round. Two packages whose tags would carry the same EPC
+ * (the same first 6 and last 6 characters) are counted as one row, since a reader cannot tell them apart.
+ */
+export function expectedRows(items: TDutchieItem[], room: string | null): ExpectedRow[] {
+  const byEpc = new Map<string, ExpectedRow>();
+  const wanted = room?.toLowerCase() ?? null;
+  for (const item of items) {
+    const here = wanted === null ? null : item.rooms.filter((r) => r.roomName.toLowerCase() === wanted);
+    const inScope = here === null || here.length > 0;
+    const units = here === null ? item.quantity : here.reduce((s, r) => s + r.quantity, 0);
+    const held = item.rooms.filter((r) => r.quantity > 0).map((r) => r.roomName);
+    const epc = epcFromSku(item.packageId);
+    const row = byEpc.get(epc);
+    if (row) {
+      row.expected += inScope ? Math.round(units) : 0;
+      row.in_scope ||= inScope;
+      continue;
+    }
+    byEpc.set(epc, {
+      epc,
+      package_id: item.packageId,
+      name: item.productName,
+      rfid_tag: rfidTagFromSku(item.packageId),
+      expected: inScope ? Math.max(0, Math.round(units)) : 0,
+      in_scope: inScope,
+      belongs: held.length ? held.join(', ') : null,
+    });
+  }
+  return [...byEpc.values()];
+}
+
+export async function isPointOfSale(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ type: companies.inventoryType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.type === 'dutchie';
+}
+
+/**
+ * A point-of-sale company's audit: a room of its Dutchie store (by name, any case) or the whole store, with the
+ * expected rows from the snapshot. Dutchie away with no snapshot at all: its 503 (or 502), and nothing starts.
+ */
+export async function pointOfSalePlan(
+  ctx: DutchieContext,
+  companyId: number,
+  input: { location_id: number | null; room: string | null },
+): Promise<AuditPlan> {
+  if (input.location_id !== null) throw new AppError(400, READER_MESSAGES.locationIsForCatalogue);
+  const { value, fetchedAt } = await inventorySnapshot(ctx, companyId);
+  const room =
+    input.room === null
+      ? null
+      : (value.facets.rooms.find((r) => r.toLowerCase() === input.room?.toLowerCase()) ?? null);
+  if (input.room !== null && room === null) throw notFound(READER_MESSAGES.roomNotFound);
+  return { locationId: null, room, expected: { rows: expectedRows(value.items, room), asOf: fetchedAt } };
+}
+
+/** All rows in one statement (a JSON array unpacked by PostgreSQL, so names need no escaping). */
+export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
+    select ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(epc text, package_id text, name text,
+      rfid_tag text, expected int, in_scope boolean, belongs text)`);
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_MESSAGES,
+  auditAccuracy,
+  decodeEpc,
+  epcFromRfidTag,
+  type TDiscrepancy,
+} from '@quantics/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.ts';
+import { bearer } from '../../test/factories.ts';
+import {
+  addLocation,
+  addProducts,
+  asReader,
+  type PairedReader,
+  pairReader,
+  readsOf,
+} from '../../test/readers.ts';
+import { createTenant, type Tenant } from '../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let a: Tenant;
+let reader: PairedReader;
+let loc: { store: number; backroom: number; shelf: number; other: number };
+let epc: Record<string, string>;
+const GHOST = epcFromRfidTag('GHOST0000000');
+const GARBLED = '00FF00FF00FF00FF00FF00FF';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t, 'Reconcile Co');
+  reader = await pairReader(t, a);
+  const store = await addLocation(t, a.companyId, 'Store');
+  const backroom = await addLocation(t, a.companyId, 'Backroom', store);
+  const shelf = await addLocation(t, a.companyId, 'Shelf A', backroom);
+  const other = await addLocation(t, a.companyId, 'Other store');
+  loc = { store, backroom, shelf, other };
+  const rows = await addProducts(t, a.companyId, [
+    { sku: 'P1', quantity: 5, locationId: store },
+    { sku: 'P2', quantity: 3, locationId: shelf },
+    { sku: 'P3', quantity: 2, locationId: backroom },
+    { sku: 'P4', quantity: 4, locationId: backroom },
+    { sku: 'P5', quantity: 7, locationId: other },
+    { sku: 'P6', quantity: 1, locationId: null },
+    { sku: 'P7', quantity: 1, locationId: shelf },
+  ]);
+  epc = Object.fromEntries(Object.entries(rows).map(([sku, r]) => [sku, r.epc]));
+});
+afterAll(() => t.close());
+
+/** The walk through the store: every kind of finding. */
+function storeReads() {
+  const e = (sku: string) => epc[sku] ?? '';
+  return [
+    ...readsOf(e('P1'), 5, 3),
+    ...readsOf(e('P2'), 1),
+    ...readsOf(e('P3'), 4),
+    // P4: none found.
+    ...readsOf(e('P5'), 2),
+    ...readsOf(e('P6'), 1),
+    // P7 read twice without a TID: one unit.
+    { epc: e('P7'), rssi: -60 },
+    { epc: e('P7').toLowerCase(), rssi: -61 },
+    { epc: GHOST },
+    { epc: GARBLED, tid: 'E2801111' },
+  ];
+}
+
+async function runAudit(locationId: number | null, reads: object[]) {
+  const start = await asReader(t, reader.token, '/api/rfid/audits', {
+    client_audit_id: randomUUID(),
+    location_id: locationId,
+    name: 'Walk',
+  });
+  const id = start.json().audit_id as number;
+  // Split in two batches, the second first: order does not matter.
+  const half = Math.ceil(reads.length / 2);
+  await asReader(t, reader.token, `/api/rfid/audits/${id}/reads`, { batch_seq: 1, reads: reads.slice(half) });
+  await asReader(t, reader.token, `/api/rfid/audits/${id}/reads`, {
+    batch_seq: 0,
+    reads: reads.slice(0, half),
+  });
+  const done = await asReader(t, reader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 2 });
+  expect(done.statusCode).toBe(200);
+  const rows = await t.app.inject({
+    method: 'GET',
+    url: `/api/audits/${id}/discrepancies`,
+    headers: bearer(a.member.token),
+  });
+  return { audit: done.json(), rows: rows.json() as TDiscrepancy[] };
+}
+
+const bySku = (rows: TDiscrepancy[]) => Object.fromEntries(rows.map((r) => [r.product_sku ?? r.epc, r]));
+
+describe('reconciliation on a location tree', () => {
+  it('finds shortage, overage, misplaced and unknown for a location and its sub-locations', async () => {
+    const { audit, rows } = await runAudit(loc.store, storeReads());
+    expect(audit).toMatchObject({
+      status: 'completed',
+      location: 'Store',
+      tags_expected: 15,
+      tags_found: 11,
+      expected_count: 5,
+      discrepancies_count: 8,
+      misplaced_count: 3,
+      unknown_count: 2,
+      accuracy: auditAccuracy(15, 8),
+    });
+    expect(audit.accuracy).toBe(47);
+    const r = bySku(rows);
+    expect(r.P2).toMatchObject({
+      discrepancy_type: 'shortage',
+      expected_quantity: 3,
+      found_quantity: 1,
+      variance: -2,
+    });
+    expect(r.P3).toMatchObject({
+      discrepancy_type: 'overage',
+      expected_quantity: 2,
+      found_quantity: 4,
+      variance: 2,
+    });
+    expect(r.P4).toMatchObject({
+      discrepancy_type: 'shortage',
+      found_quantity: 0,
+      notes: '4 fewer than expected',
+    });
+    expect(r.P5).toMatchObject({
+      discrepancy_type: 'misplaced',
+      found_quantity: 2,
+      notes: 'Read here, but belongs in Other store',
+    });
+    expect(r.P6).toMatchObject({
+      discrepancy_type: 'misplaced',
+      notes: 'Read here, but this product has no location set',
+    });
+    expect(r[GHOST]).toMatchObject({
+      discrepancy_type: 'unknown',
+      product_sku: null,
+      rfid_tag: decodeEpc(GHOST),
+      notes: 'Unknown tag: reads as "GHOST0000000" and matches no product',
+    });
+    expect(r[GARBLED]).toMatchObject({
+      discrepancy_type: 'unknown',
+      notes: 'Unknown tag: matches no product',
+    });
+    expect(decodeEpc(GARBLED)).toBeNull();
+    expect(rows.map((x) => x.discrepancy_type)).toEqual([
+      'shortage',
+      'shortage',
+      'overage',
+      'misplaced',
+      'misplaced',
+      'unknown',
+      'unknown',
+    ]);
+    expect(r.P1).toBeUndefined();
+    expect(r.P7).toBeUndefined();
+  });
+
+  it('scopes a sub-location to itself and its children only', async () => {
+    const { audit, rows } = await runAudit(loc.backroom, storeReads());
+    // P2, P3, P4, P7 are in scope; P1 (Store, the parent) is misplaced here.
+    expect(audit).toMatchObject({
+      tags_expected: 10,
+      tags_found: 6,
+      discrepancies_count: 8,
+      expected_count: 4,
+    });
+    expect(bySku(rows).P1).toMatchObject({
+      discrepancy_type: 'misplaced',
+      notes: 'Read here, but belongs in Store',
+    });
+    expect(bySku(rows).P5?.notes).toBe('Read here, but belongs in Other store');
+  });
+
+  it('takes the whole catalogue without a location: nothing is misplaced', async () => {
+    const { audit, rows } = await runAudit(null, storeReads());
+    expect(audit).toMatchObject({
+      location: null,
+      tags_expected: 23,
+      tags_found: 14,
+      discrepancies_count: 13,
+      misplaced_count: 0,
+      accuracy: auditAccuracy(23, 13),
+    });
+    expect(rows.filter((r) => r.discrepancy_type === 'misplaced')).toEqual([]);
+    expect(bySku(rows).P5).toMatchObject({
+      discrepancy_type: 'shortage',
+      expected_quantity: 7,
+      found_quantity: 2,
+    });
+  });
+
+  it('stamps last_scanned on every product read', async () => {
+    const seenAt = '2031-05-06T07:08:09.000Z';
+    await runAudit(loc.other, [{ epc: epc.P5, tid: 'E2809999', seen_at: seenAt }]);
+    const [p5] = await t.database.db.select().from(products).where(eq(products.sku, 'P5'));
+    expect(p5?.lastScanned?.toISOString()).toBe(seenAt);
+  });
+});
+
+describe('accuracy edge cases', () => {
+  it('is 100 with nothing expected and nothing found, 0 with nothing expected and something off', async () => {
+    const empty = await addLocation(t, a.companyId, 'Empty aisle');
+    expect((await runAudit(empty, [])).audit).toMatchObject({ tags_expected: 0, accuracy: 100 });
+    // Only an unknown tag: counted apart, accuracy stays 100.
+    expect((await runAudit(empty, [{ epc: GHOST }])).audit).toMatchObject({
+      accuracy: 100,
+      unknown_count: 1,
+    });
+  });
+
+  it('stops at 0 when overages exceed what was expected', async () => {
+    const bin = await addLocation(t, a.companyId, 'Bin');
+    const { OVER } = await addProducts(t, a.companyId, [{ sku: 'OVER', quantity: 1, locationId: bin }]);
+    const { audit } = await runAudit(bin, readsOf(OVER?.epc ?? '', 4));
+    expect(audit).toMatchObject({ tags_expected: 1, tags_found: 4, discrepancies_count: 3, accuracy: 0 });
+  });
+});
+
+describe('applying counts', () => {
+  const apply = (id: number, body: object, token = a.operator.token) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/audits/${id}/apply-counts`,
+      headers: bearer(token),
+      payload: body,
+    });
+
+  it('sets chosen rows once, with a reason in the activity log', async () => {
+    const { audit, rows } = await runAudit(loc.backroom, storeReads());
+    const r = bySku(rows);
+    const misplaced = await apply(audit.id, { reason: 'Count', discrepancy_ids: [r.P1?.id] });
+    expect([misplaced.statusCode, misplaced.json().message]).toEqual([400, AUDIT_MESSAGES.rowsNotApplicable]);
+    expect((await apply(audit.id, {})).statusCode).toBe(400);
+
+    const [first, second] = await Promise.all([
+      apply(audit.id, { reason: 'Cycle count week 12', discrepancy_ids: [r.P2?.id, r.P3?.id] }),
+      apply(audit.id, { reason: 'Cycle count week 12', discrepancy_ids: [r.P2?.id, r.P3?.id] }),
+    ]);
+    const results = [first, second].map((x) => x?.statusCode).sort();
+    expect(results).toEqual([200, 409]);
+    const ok = first?.statusCode === 200 ? first : second;
+    expect(ok?.json()).toMatchObject({ applied: 2, audit: { counts_applied_by: 'Reconcile Co Operator' } });
+    const quantities = await t.database.db.select({ sku: products.sku, q: products.quantity }).from(products);
+    const q = Object.fromEntries(quantities.map((x) => [x.sku, x.q]));
+    expect([q.P2, q.P3, q.P4]).toEqual([1, 4, 4]);
+
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: '/api/stats/activity',
+      headers: bearer(a.member.token),
+    });
+    expect(activity.json().recentActivity[0]).toMatchObject({
+      performer_name: 'Reconcile Co Operator',
+      performer_type: 'user',
+      message: 'Reconcile Co Operator applied the counts of Walk to 2 products: Cycle count week 12',
+    });
+    const again = await apply(audit.id, { reason: 'Again' });
+    expect([again.statusCode, again.json().message]).toEqual([409, AUDIT_MESSAGES.alreadyApplied]);
+    // Restore for the other tests.
+    await t.database.db.update(products).set({ quantity: 3 }).where(eq(products.sku, 'P2'));
+    await t.database.db.update(products).set({ quantity: 2 }).where(eq(products.sku, 'P3'));
+  });
+
+  it('refuses an audit that is not completed, and members', async () => {
+    const start = await asReader(t, reader.token, '/api/rfid/audits', { client_audit_id: randomUUID() });
+    const id = start.json().audit_id;
+    const res = await apply(id, { reason: 'x' });
+    expect([res.statusCode, res.json().message]).toEqual([409, AUDIT_MESSAGES.notCompleted]);
+    expect((await apply(id, { reason: 'x' }, a.member.token)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,134 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices, deviceTokens } from '../../db/schema/index.ts';
+
+/** Readers of one company: every function takes the caller's companyId and filters by it. */
+
+const deviceColumns = {
+  id: devices.id,
+  name: devices.name,
+  serialNumber: devices.serialNumber,
+  model: devices.model,
+  firmware: devices.firmware,
+  batteryLevel: devices.batteryLevel,
+  signalStrength: devices.signalStrength,
+  lastSeen: devices.lastSeen,
+  createdAt: devices.createdAt,
+  // A reader is paired while it holds a live token.
+  // Qualified by hand: inside sql`` Drizzle writes bare column names, and a bare "id" here is the token's own id.
+  isPaired: sql<boolean>`exists (select 1 from ${deviceTokens} t where t.device_id = "devices"."id" and t.revoked_at is null)`,
+};
+export type DeviceRow = {
+  id: number;
+  name: string;
+  serialNumber: string;
+  model: string | null;
+  firmware: string | null;
+  batteryLevel: number | null;
+  signalStrength: number | null;
+  lastSeen: Date | null;
+  createdAt: Date;
+  isPaired: boolean;
+};
+
+export function listDevices(db: Db, companyId: number): Promise<DeviceRow[]> {
+  return db
+    .select(deviceColumns)
+    .from(devices)
+    .where(eq(devices.companyId, companyId))
+    .orderBy(asc(devices.name), asc(devices.id));
+}
+
+export async function findDevice(db: Db, companyId: number, id: number): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findDeviceBySerial(db: Db, companyId: number, serialNumber: string) {
+  const [row] = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.serialNumber, serialNumber)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts the device; undefined when the company already has that serial number. */
+export async function insertDevice(
+  db: Db,
+  values: {
+    companyId: number;
+    name: string;
+    serialNumber: string;
+    model?: string | null;
+    firmware?: string | null;
+  },
+) {
+  const [row] = await db.insert(devices).values(values).onConflictDoNothing().returning({ id: devices.id });
+  return row?.id;
+}
+
+export async function markPaired(
+  db: Db,
+  companyId: number,
+  id: number,
+  info: { model: string | null; firmware: string | null },
+) {
+  await db
+    .update(devices)
+    .set({
+      pairedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(info.model ? { model: info.model } : {}),
+      ...(info.firmware ? { firmware: info.firmware } : {}),
+    })
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
+}
+
+export async function renameDevice(db: Db, companyId: number, id: number, name: string): Promise<boolean> {
+  const rows = await db
+    .update(devices)
+    .set({ name, updatedAt: sql`now()` })
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}
+
+/** Deleting a device deletes its tokens (cascade): the reader stops working at once. */
+export async function deleteDevice(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .delete(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))
+    .returning({ id: devices.id, name: devices.name });
+  return row;
+}
+
+export async function revokeTokens(db: Db, deviceId: number) {
+  await db
+    .update(deviceTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(deviceTokens.deviceId, deviceId), isNull(deviceTokens.revokedAt)));
+}
+
+export async function recordHeartbeat(
+  db: Db,
+  deviceId: number,
+  batteryLevel: number,
+  signalStrength: number,
+) {
+  const [row] = await db
+    .update(devices)
+    .set({ batteryLevel, signalStrength, lastSeen: sql`now()` })
+    .where(eq(devices.id, deviceId))
+    .returning({ lastSeen: devices.lastSeen });
+  return row;
+}
+
+export async function countDevices(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,87 @@
+import {
+  ZCreateDeviceRequest,
+  ZDevice,
+  ZDevicesResponse,
+  ZErrorResponse,
+  ZIdParam,
+  ZRegisterConfirmRequest,
+  ZRegisterConfirmResponse,
+  ZRegisterErrorResponse,
+  ZSuccessResponse,
+  ZUpdateDeviceRequest,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createFailureCounter } from '../../lib/failure-counter.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as devices from './devices.service.ts';
+import { confirmPairing, type PairingDeps } from './pairing.service.ts';
+
+/** The portal's side of readers: the device list, registering by serial number, and confirming a pairing code. */
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+  const pairing: PairingDeps = {
+    db: app.db,
+    failures: createFailureCounter(app),
+    limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
+    interval: app.config.readerPollInterval,
+  };
+
+  app.get(
+    '/api/devices',
+    { schema: { tags: ['devices'], response: { 200: ZDevicesResponse } } },
+    async (request) => devices.listDevices(app.db, requireAuth(request).companyId),
+  );
+
+  app.post(
+    '/api/devices',
+    { schema: { tags: ['devices'], body: ZCreateDeviceRequest, response: { 201: ZDevice, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await devices.createDevice(app.db, requireAuth(request), request.body)),
+  );
+
+  app.get(
+    '/api/devices/:id',
+    { schema: { tags: ['devices'], params: ZIdParam, response: { 200: ZDevice, ...errors } } },
+    async (request) => devices.getDevice(app.db, requireAuth(request).companyId, request.params.id),
+  );
+
+  app.put(
+    '/api/devices/:id',
+    {
+      schema: {
+        tags: ['devices'],
+        params: ZIdParam,
+        body: ZUpdateDeviceRequest,
+        response: { 200: ZDevice, ...errors },
+      },
+    },
+    async (request) =>
+      devices.renameDevice(app.db, requireAuth(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/api/devices/:id',
+    { schema: { tags: ['devices'], params: ZIdParam, response: { 200: ZSuccessResponse, ...errors } } },
+    async (request) => {
+      await devices.deleteDevice(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/rfid/register/confirm',
+    {
+      schema: {
+        tags: ['devices'],
+        description:
+          'Binds the reader showing this 6-digit code to the caller’s current company (see the reader protocol).',
+        body: ZRegisterConfirmRequest,
+        response: { 200: ZRegisterConfirmResponse, 400: ZRegisterErrorResponse, 429: ZRegisterErrorResponse },
+      },
+    },
+    async (request) => {
+      const device = await confirmPairing(pairing, requireAuth(request), request.body.code, request.ip);
+      return { success: true as const, device };
+    },
+  );
+};

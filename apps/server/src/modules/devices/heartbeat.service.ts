@@ -1,0 +1,26 @@
+import { deviceStatus } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import type { DeviceContext } from '../../plugins/auth.ts';
+import { recordHeartbeat } from './devices.repo.ts';
+
+/** Battery and signal from the reader; its status follows from them and the time. */
+export async function heartbeat(
+  db: Db,
+  device: DeviceContext,
+  input: { battery_level: number; signal_strength: number },
+) {
+  const row = await recordHeartbeat(db, device.deviceId, input.battery_level, input.signal_strength);
+  const now = new Date();
+  return {
+    device_id: device.deviceId,
+    status: deviceStatus(
+      {
+        lastSeen: row?.lastSeen ?? now,
+        batteryLevel: input.battery_level,
+        signalStrength: input.signal_strength,
+      },
+      now,
+    ),
+    server_time: now.toISOString(),
+  };
+}

@@ -1,0 +1,71 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import { CSV_MESSAGES, ZErrorResponse, ZImportQuery, ZImportResult } from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { importCsv } from './inventory-import.service.ts';
+
+/**
+ * POST /api/inventory/bulk-upload: multipart, field `file`. The upload is first written to a temporary file (so a
+ * slow client never holds a database transaction open), then parsed and imported in one transaction.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maxBytes = Math.round(app.config.importMaxMb * 1024 * 1024);
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
+
+  app.post(
+    '/api/inventory/bulk-upload',
+    {
+      schema: {
+        tags: ['inventory'],
+        querystring: ZImportQuery,
+        consumes: ['multipart/form-data'],
+        description:
+          'Upserts products by SKU from a CSV file (form field `file`). Bad rows are reported, not fatal; ' +
+          '`dryRun=true` checks the file and answers the same without writing anything.',
+        response: { 200: ZImportResult, 400: ZErrorResponse, 413: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw new AppError(400, CSV_MESSAGES.noFile);
+      const dir = await mkdtemp(join(tmpdir(), 'quantics-import-'));
+      try {
+        const file = await request.file().catch(translateMultipartError(maxBytes));
+        if (file?.fieldname !== 'file') throw new AppError(400, CSV_MESSAGES.noFile);
+        if (!/\.csv$/i.test(file.filename)) {
+          file.file.resume();
+          throw new AppError(400, CSV_MESSAGES.notCsv);
+        }
+        const path = join(dir, 'upload.csv');
+        await pipeline(file.file, createWriteStream(path)).catch(translateMultipartError(maxBytes));
+        // A streamed file that hit the size limit is cut short rather than failing: refuse it whole.
+        if (file.file.truncated) throw new AppError(413, CSV_MESSAGES.tooLarge(app.config.importMaxMb));
+        return await importCsv(app.db, auth, createReadStream(path), {
+          dryRun: request.query.dryRun,
+          maxRows: app.config.importMaxRows,
+          fileName: file.filename,
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+};
+
+/** The multipart library's limit errors, in words a person can act on. */
+const translateMultipartError = (maxBytes: number) => (e: unknown) => {
+  const code = (e as { code?: string })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    throw new AppError(413, CSV_MESSAGES.tooLarge(maxBytes / 1024 / 1024));
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    throw new AppError(400, 'Upload one CSV file at a time');
+  }
+  if (code?.startsWith('FST_')) throw new AppError(400, CSV_MESSAGES.noFile);
+  throw e;
+};

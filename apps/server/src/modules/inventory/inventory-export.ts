@@ -1,0 +1,83 @@
+import {
+  CSV_COLUMNS,
+  CSV_TEMPLATE_EXAMPLE,
+  type TCsvColumn,
+  type TInventoryFilters,
+} from '@quantics/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { listLocations } from '../locations/locations.service.ts';
+import { filterCondition } from './inventory.repo.ts';
+
+/** Products fetched per query while streaming: the export never holds the catalogue in memory. */
+const CHUNK = 5000;
+
+/** The template: the header and one example row. */
+export const templateCsv = (): string =>
+  toCsv([[...CSV_COLUMNS], CSV_COLUMNS.map((c) => CSV_TEMPLATE_EXAMPLE[c])]);
+
+/**
+ * The catalogue (with the list's search and status filter) in the template's columns, sorted like the list, as
+ * CSV text chunks. Locations are written as paths, which the import reads back. Keyset pagination on
+ * (name, id), so each chunk is one index range, however deep into the catalogue.
+ */
+export async function* exportCsv(
+  db: Db,
+  companyId: number,
+  filters: TInventoryFilters,
+): AsyncGenerator<string> {
+  const paths = new Map((await listLocations(db, companyId)).map((l) => [l.id, l.path]));
+  yield toCsv([[...CSV_COLUMNS]]);
+  let after: { name: string; id: number } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        description: products.description,
+        category: products.category,
+        vendor: products.vendor,
+        unitCost: products.unitCost,
+        retailPrice: products.retailPrice,
+        quantity: products.quantity,
+        minStockLevel: products.minStockLevel,
+        locationId: products.locationId,
+        expirationDate: products.expirationDate,
+      })
+      .from(products)
+      .where(
+        and(
+          filterCondition(companyId, filters),
+          after ? sql`(${products.name}, ${products.id}) > (${after.name}, ${after.id})` : undefined,
+          eq(products.companyId, companyId),
+        ),
+      )
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(CHUNK);
+    if (rows.length === 0) return;
+    yield toCsv(
+      rows.map((p) => {
+        const cells: Record<TCsvColumn, string> = {
+          name: p.name,
+          sku: p.sku,
+          description: p.description ?? '',
+          category: p.category ?? '',
+          vendor: p.vendor ?? '',
+          unit_cost: p.unitCost,
+          retail_price: p.retailPrice,
+          quantity: String(p.quantity),
+          min_stock_level: String(p.minStockLevel),
+          location: p.locationId === null ? '' : (paths.get(p.locationId) ?? ''),
+          expiration_date: p.expirationDate ?? '',
+        };
+        return CSV_COLUMNS.map((c) => cells[c]);
+      }),
+    );
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < CHUNK) return;
+    after = { name: last.name, id: last.id };
+  }
+}

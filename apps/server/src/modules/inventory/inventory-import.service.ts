@@ -1,0 +1,168 @@
+import type { Readable } from 'node:stream';
+import {
+  CSV_MESSAGES,
+  earliestToday,
+  epcFromRfidTag,
+  IMPORT_FAILURES_LISTED_MAX,
+  INVENTORY_MESSAGES,
+  LOCATION_NAME_MAX,
+  mapHeaders,
+  parseCsvRow,
+  rfidTagFromSku,
+  type TCsvColumn,
+  type TImportFailure,
+  type TImportResult,
+  tagTakenMessage,
+} from '@quantics/contracts';
+import { CsvError, parse } from 'csv-parse';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import * as staging from './import.repo.ts';
+import { resolveLocations } from './import-locations.ts';
+
+export type ImportOptions = { dryRun: boolean; maxRows: number; fileName: string };
+
+/** Rows sent to the database per statement: large enough to be few statements, small enough to stay flat in memory. */
+const BATCH = 2000;
+
+/** Thrown at the end of a dry run so the transaction rolls back everything it did, with the answer inside. */
+class DryRunDone extends Error {
+  constructor(readonly result: TImportResult) {
+    super('dry run');
+  }
+}
+
+const STAGED_MESSAGES: Record<string, (f: staging.StagedFailure) => string> = {
+  duplicate_sku: (f) => CSV_MESSAGES.duplicateSku(f.sku, Number(f.error_arg)),
+  duplicate_tag: (f) => tagTakenMessage(rfidTagFromSku(f.sku), f.error_arg ?? ''),
+  tag_taken: (f) => tagTakenMessage(rfidTagFromSku(f.sku), f.error_arg ?? ''),
+  expired: () => INVENTORY_MESSAGES.expirationInPast,
+  ambiguous_location: (f) => CSV_MESSAGES.ambiguousLocation(f.error_arg ?? ''),
+  location_too_long: () => `Each location name must be at most ${LOCATION_NAME_MAX} characters`,
+  location_invalid: () => 'Location must be a name or a path such as "Main Store > Backroom"',
+};
+
+/**
+ * Imports a CSV stream into the catalogue, upserting by SKU, in one transaction: either every good row lands or,
+ * on any failure (or a dry run), none does. Bad rows are reported, not fatal. Memory stays flat: rows are parsed
+ * as they arrive and staged in batches; only the first failures are kept for the answer.
+ */
+export async function importCsv(
+  db: Db,
+  actor: AuthContext,
+  input: Readable,
+  opts: ImportOptions,
+): Promise<TImportResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      await staging.createStaging(tx);
+      const parsed = await stageFile(tx, input, opts.maxRows);
+      await staging.analyzeStaging(tx);
+      await staging.markDuplicatesInFile(tx);
+      const { resolved, created: locationsCreated } = await resolveLocations(
+        tx,
+        actor,
+        await staging.distinctLocations(tx),
+      );
+      await staging.applyLocations(tx, resolved);
+      await staging.checkAgainstCatalogue(tx, actor.companyId, earliestToday());
+      const { created, updated } = await staging.mergeRows(tx, actor.companyId);
+      const stagedFailures = await staging.stagedFailures(tx, IMPORT_FAILURES_LISTED_MAX);
+
+      const failed = [
+        ...parsed.failures,
+        ...stagedFailures.rows.map((f) => ({
+          row: f.row_no,
+          sku: f.sku,
+          message: STAGED_MESSAGES[f.error_kind]?.(f) ?? f.error_kind,
+        })),
+      ].sort((a, b) => a.row - b.row);
+      const failedCount = parsed.failedCount + stagedFailures.total;
+      const result: TImportResult = {
+        summary: { successful: created + updated, failed: failedCount, created, updated },
+        details: {
+          failed: failed.slice(0, IMPORT_FAILURES_LISTED_MAX),
+          truncated: failedCount > IMPORT_FAILURES_LISTED_MAX,
+        },
+        locations_created: locationsCreated,
+        dry_run: opts.dryRun,
+      };
+      if (opts.dryRun) throw new DryRunDone(result);
+      const performer = userPerformer(actor);
+      await recordActivity(tx, {
+        companyId: actor.companyId,
+        performer,
+        action: 'inventory.import',
+        type: 'inventory',
+        message: `${performer.name} imported ${opts.fileName}: ${created} added, ${updated} updated, ${failedCount} failed`,
+        metadata: { created, updated, failed: failedCount, quantity: parsed.units },
+      });
+      return result;
+    });
+  } catch (e) {
+    if (e instanceof DryRunDone) return e.result;
+    throw e;
+  }
+}
+
+type Parsed = { failures: TImportFailure[]; failedCount: number; units: number };
+
+/** Streams the file through the CSV parser into the staging table, checking each row's own rules on the way. */
+async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Parsed> {
+  // bom: a UTF-8 BOM from Excel; relax_quotes: a stray quote inside an unquoted cell (5" screen) is text.
+  const parser = input.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true }));
+  let columns: (TCsvColumn | undefined)[] | undefined;
+  let recordNo = 0;
+  let dataRows = 0;
+  let units = 0;
+  const out: Parsed = { failures: [], failedCount: 0, units: 0 };
+  let batch: staging.StagedRow[] = [];
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      recordNo += 1;
+      if (!columns) {
+        columns = headerColumns(record);
+        continue;
+      }
+      // A spreadsheet shows blank lines as rows: they keep their number but are not products.
+      if (record.every((cell) => cell.trim() === '')) continue;
+      dataRows += 1;
+      if (dataRows > maxRows) throw new AppError(413, CSV_MESSAGES.tooManyRows(maxRows));
+      const cells: Partial<Record<TCsvColumn, string>> = {};
+      columns.forEach((column, i) => {
+        if (column && record[i] !== undefined) cells[column] = record[i];
+      });
+      const row = parseCsvRow(cells);
+      if (!row.ok) {
+        out.failedCount += 1;
+        if (out.failures.length < IMPORT_FAILURES_LISTED_MAX) {
+          out.failures.push({ row: recordNo, sku: row.sku, message: row.message });
+        }
+        continue;
+      }
+      const rfidTag = rfidTagFromSku(row.value.sku);
+      units += row.value.quantity ?? 0;
+      batch.push({ row_no: recordNo, ...row.value, rfid_tag: rfidTag, epc: epcFromRfidTag(rfidTag) });
+      if (batch.length >= BATCH) {
+        await staging.stageRows(db, batch);
+        batch = [];
+      }
+    }
+  } catch (e) {
+    if (e instanceof CsvError) throw new AppError(400, CSV_MESSAGES.badCsv(e.message));
+    throw e;
+  }
+  if (!columns) throw new AppError(400, CSV_MESSAGES.emptyFile);
+  await staging.stageRows(db, batch);
+  return { ...out, units };
+}
+
+function headerColumns(record: string[]): (TCsvColumn | undefined)[] {
+  const columns = mapHeaders(record);
+  for (const needed of ['name', 'sku'] as const) {
+    if (!columns.includes(needed)) throw new AppError(400, CSV_MESSAGES.missingColumn(needed));
+  }
+  return columns;
+}

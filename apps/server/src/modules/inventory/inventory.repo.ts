@@ -1,0 +1,238 @@
+import {
+  epcFromRfidTag,
+  isEpcHex,
+  normalizeSku,
+  RFID_TAG_LENGTH,
+  type TInventoryFilters,
+  type TStockStatus,
+} from '@quantics/contracts';
+import { and, asc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { inventoryCounters, locations, products } from '../../db/schema/index.ts';
+
+/** The local catalogue of one company; every function takes the caller's companyId and filters by it. */
+
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  rfidTag: products.rfidTag,
+  epc: products.epc,
+  description: products.description,
+  category: products.category,
+  vendor: products.vendor,
+  unitCost: products.unitCost,
+  retailPrice: products.retailPrice,
+  quantity: products.quantity,
+  minStockLevel: products.minStockLevel,
+  locationId: products.locationId,
+  location: locations.name,
+  expirationDate: products.expirationDate,
+  status: products.status,
+  lastScanned: products.lastScanned,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+export type ProductRow = Awaited<ReturnType<typeof findProduct>> & {};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search term matches a name fragment (any case; served by the trigram index), a SKU or SKU prefix, or an RFID
+ * tag: the 12 characters shown on screen, or the 24 hex digits a reader reports.
+ */
+function searchCondition(term: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [ilike(products.name, `%${escapeLike(term)}%`)];
+  const skuPrefix = normalizeSku(term);
+  if (skuPrefix) conditions.push(like(products.sku, `${skuPrefix}%`));
+  const upper = term.toUpperCase();
+  if (upper.length === RFID_TAG_LENGTH && /^[\x20-\x7e]+$/.test(upper)) {
+    conditions.push(eq(products.epc, epcFromRfidTag(upper)));
+  } else if (isEpcHex(upper)) {
+    conditions.push(eq(products.epc, upper));
+  }
+  return or(...conditions);
+}
+
+export function filterCondition(companyId: number, filters: TInventoryFilters): SQL | undefined {
+  return and(
+    eq(products.companyId, companyId),
+    filters.status ? eq(products.status, filters.status) : undefined,
+    filters.search ? searchCondition(filters.search) : undefined,
+  );
+}
+
+export function listProducts(
+  db: Db,
+  companyId: number,
+  filters: TInventoryFilters,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(locations, eq(locations.id, products.locationId))
+    .where(filterCondition(companyId, filters))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countProducts(db: Db, companyId: number, filters: TInventoryFilters): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(filterCondition(companyId, filters));
+  return Number(row?.n ?? 0);
+}
+
+export type Summary = { total: number; lowStock: number; outOfStock: number };
+
+/** The summary cards, from the trigger-kept counters (no row yet: an empty catalogue). */
+export async function summary(db: Db, companyId: number): Promise<Summary> {
+  const [row] = await db
+    .select({
+      total: inventoryCounters.total,
+      lowStock: inventoryCounters.lowStock,
+      outOfStock: inventoryCounters.outOfStock,
+    })
+    .from(inventoryCounters)
+    .where(eq(inventoryCounters.companyId, companyId));
+  return row ?? { total: 0, lowStock: 0, outOfStock: 0 };
+}
+
+/** How many products of the status the counters say there are (the list's total when only that filter is on). */
+export function countForStatus(s: Summary, status: TStockStatus | undefined): number {
+  if (status === 'low-stock') return s.lowStock;
+  if (status === 'out-of-stock') return s.outOfStock;
+  if (status === 'in-stock') return s.total - s.lowStock - s.outOfStock;
+  return s.total;
+}
+
+export async function findProduct(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(locations, eq(locations.id, products.locationId))
+    .where(and(eq(products.companyId, companyId), eq(products.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The product that already holds this SKU or this tag, if any (to name it in a 409). */
+export async function findClash(db: Db, companyId: number, sku: string, epc: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: products.id, sku: products.sku, epc: products.epc })
+    .from(products)
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        or(eq(products.sku, sku), eq(products.epc, epc)),
+        exceptId === undefined ? undefined : sql`${products.id} <> ${exceptId}`,
+      ),
+    )
+    .orderBy(sql`${products.sku} = ${sku} desc`)
+    .limit(1);
+  return row;
+}
+
+export type ProductValues = {
+  name: string;
+  sku: string;
+  rfidTag: string;
+  epc: string;
+  description: string | null;
+  category: string | null;
+  vendor: string | null;
+  unitCost: string;
+  retailPrice: string;
+  quantity: number;
+  minStockLevel: number;
+  locationId: number | null;
+  expirationDate: string | null;
+};
+
+export async function insertProduct(db: Db, companyId: number, values: ProductValues): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ companyId, ...values })
+    .returning({ id: products.id });
+  if (!row) throw new Error('insert product returned nothing');
+  return row.id;
+}
+
+export async function updateProduct(db: Db, companyId: number, id: number, values: ProductValues) {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(products.companyId, companyId), eq(products.id, id)));
+}
+
+export async function deleteProduct(db: Db, companyId: number, id: number) {
+  await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, id)));
+}
+
+export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Products matching a search term (as the list's search), for a question rather than a page: how many match, up
+ * to `cap` (past it, "more than"), and the first `limit` of those by name. One pass over the matches, not a
+ * count over every one of them and a sorted page besides.
+ */
+export async function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
+  const r = await db.execute<{ id: number; total: number }>(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${products.id} AS id, ${products.name} AS name FROM ${products}
+      WHERE ${filterCondition(companyId, { search: term, status: undefined })} LIMIT ${cap}
+    )
+    SELECT id, (SELECT count(*)::int FROM m) AS total FROM m ORDER BY name, id LIMIT ${limit}
+  `);
+  const ids = r.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return { rows: [], total: 0 };
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(locations, eq(locations.id, products.locationId))
+    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
+    .orderBy(asc(products.name), asc(products.id));
+  return { rows, total: Number(r.rows[0]?.total ?? 0) };
+}
+
+/** Products expiring from today to `days` days ahead, soonest first (the index's order, so only `limit` are read). */
+export function expiringProducts(db: Db, companyId: number, days: number, limit: number) {
+  return db
+    .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - current_date)::int` })
+    .from(products)
+    .leftJoin(locations, eq(locations.id, products.locationId))
+    .where(
+      and(
+        eq(products.companyId, companyId),
+        sql`${products.expirationDate} >= current_date`,
+        sql`${products.expirationDate} <= current_date + ${days}::int`,
+      ),
+    )
+    .orderBy(asc(products.expirationDate), asc(products.name), asc(products.id))
+    .limit(limit);
+}
+
+/** The first `limit` low-stock and out-of-stock products by name, in one statement (two short index scans). */
+export function stockAlertRows(db: Db, companyId: number, limit: number) {
+  const first = (status: TStockStatus) =>
+    db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(locations, eq(locations.id, products.locationId))
+      .where(and(eq(products.companyId, companyId), eq(products.status, status)))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(limit);
+  return unionAll(first('low-stock'), first('out-of-stock'));
+}

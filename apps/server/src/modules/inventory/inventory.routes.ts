@@ -1,0 +1,88 @@
+import { Readable } from 'node:stream';
+import {
+  CSV_TEMPLATE_FILENAME,
+  ZErrorResponse,
+  ZIdParam,
+  ZInventoryFilters,
+  ZInventoryListResponse,
+  ZInventoryQuery,
+  ZProduct,
+  ZProductRequest,
+  ZSuccessResponse,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as inventory from './inventory.service.ts';
+import { exportCsv, templateCsv } from './inventory-export.ts';
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/** The local catalogue (members read, operators and admins write; see the access table). CSV import: import.routes.ts. */
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+  const tags = ['inventory'];
+
+  app.get(
+    '/api/inventory',
+    { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventoryListResponse } } },
+    async (request) => inventory.listInventory(app.db, requireAuth(request).companyId, request.query),
+  );
+
+  app.get(
+    '/api/inventory/csv-template',
+    { schema: { tags, description: 'A CSV with the import columns and one example row' } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(CSV_TEMPLATE_FILENAME))
+        .send(templateCsv()),
+  );
+
+  app.get(
+    '/api/inventory/export.csv',
+    {
+      schema: {
+        tags,
+        querystring: ZInventoryFilters,
+        description:
+          "The catalogue (with the list's search and status filter) in the template's columns, streamed",
+      },
+    },
+    async (request, reply) => {
+      const companyId = requireAuth(request).companyId;
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`inventory-${day}.csv`))
+        .send(Readable.from(exportCsv(app.db, companyId, request.query)));
+    },
+  );
+
+  app.get(
+    '/api/inventory/:id',
+    { schema: { tags, params: ZIdParam, response: { 200: ZProduct, 404: ZErrorResponse } } },
+    async (request) => inventory.getProduct(app.db, requireAuth(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/api/inventory',
+    { schema: { tags, body: ZProductRequest, response: { 201: ZProduct, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await inventory.createProduct(app.db, requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/inventory/:id',
+    { schema: { tags, params: ZIdParam, body: ZProductRequest, response: { 200: ZProduct, ...errors } } },
+    async (request) => inventory.updateProduct(app.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/inventory/:id',
+    { schema: { tags, params: ZIdParam, response: { 200: ZSuccessResponse, 404: ZErrorResponse } } },
+    async (request) => {
+      await inventory.deleteProduct(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+};

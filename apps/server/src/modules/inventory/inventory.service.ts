@@ -1,0 +1,212 @@
+import {
+  earliestToday,
+  epcFromRfidTag,
+  INVENTORY_MESSAGES,
+  pagination,
+  rfidTagFromSku,
+  skuTakenMessage,
+  type TInventoryListResponse,
+  type TProduct,
+  type TProductInput,
+  type TStockStatus,
+  tagTakenMessage,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import * as repo from './inventory.repo.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
+
+export function productView(r: Row): TProduct {
+  return {
+    id: r.id,
+    name: r.name,
+    sku: r.sku,
+    rfid_tag: r.rfidTag,
+    epc: r.epc,
+    description: r.description,
+    category: r.category,
+    vendor: r.vendor,
+    unit_cost: Number(r.unitCost),
+    retail_price: Number(r.retailPrice),
+    quantity: r.quantity,
+    min_stock_level: r.minStockLevel,
+    location_id: r.locationId,
+    location: r.location,
+    expiration_date: r.expirationDate,
+    status: r.status as TStockStatus,
+    last_scanned: r.lastScanned?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export type ListQuery = { page: number; limit: number; search?: string; status?: TStockStatus };
+
+/**
+ * One page of the catalogue, its pagination and the four cards. Without a search the total comes from the
+ * trigger-kept counters, so neither the cards nor the page count scan a million rows.
+ */
+export async function listInventory(
+  db: Db,
+  companyId: number,
+  q: ListQuery,
+): Promise<TInventoryListResponse> {
+  const filters = { search: q.search, status: q.status };
+  const [rows, counts] = await Promise.all([
+    repo.listProducts(db, companyId, filters, q.limit, (q.page - 1) * q.limit),
+    repo.summary(db, companyId),
+  ]);
+  const totalItems = q.search
+    ? await repo.countProducts(db, companyId, filters)
+    : repo.countForStatus(counts, q.status);
+  return {
+    data: rows.map(productView),
+    pagination: pagination(q.page, q.limit, totalItems),
+    summary: {
+      total: counts.total,
+      inStock: counts.total - counts.lowStock - counts.outOfStock,
+      lowStock: counts.lowStock,
+      outOfStock: counts.outOfStock,
+    },
+  };
+}
+
+/** Products in the catalogue, from the trigger-kept counter (no count over a large catalogue). */
+export async function productCount(db: Db, companyId: number): Promise<number> {
+  return (await repo.summary(db, companyId)).total;
+}
+
+export async function getProduct(db: Db, companyId: number, id: number): Promise<TProduct> {
+  const row = await repo.findProduct(db, companyId, id);
+  if (!row) throw notFound(INVENTORY_MESSAGES.productNotFound);
+  return productView(row);
+}
+
+function values(input: TProductInput): repo.ProductValues {
+  const rfidTag = rfidTagFromSku(input.sku);
+  return {
+    name: input.name,
+    sku: input.sku,
+    rfidTag,
+    epc: epcFromRfidTag(rfidTag),
+    description: input.description,
+    category: input.category,
+    vendor: input.vendor,
+    unitCost: input.unit_cost.toFixed(2),
+    retailPrice: input.retail_price.toFixed(2),
+    quantity: input.quantity,
+    minStockLevel: input.min_stock_level,
+    locationId: input.location_id,
+    expirationDate: input.expiration_date,
+  };
+}
+
+/**
+ * The rules that need the database: the location is the company's own, the SKU and its tag are free, and a
+ * changed expiration date is not in the past (an unchanged one may be: an expired product can still be edited).
+ */
+async function check(db: Db, companyId: number, v: repo.ProductValues, existing?: Row) {
+  if (v.locationId !== null && !(await repo.locationExists(db, companyId, v.locationId))) {
+    throw new AppError(400, INVENTORY_MESSAGES.locationInvalid);
+  }
+  if (
+    v.expirationDate &&
+    v.expirationDate < earliestToday() &&
+    v.expirationDate !== existing?.expirationDate
+  ) {
+    throw new AppError(400, INVENTORY_MESSAGES.expirationInPast);
+  }
+  await checkClash(db, companyId, v, existing?.id);
+}
+
+async function checkClash(db: Db, companyId: number, v: repo.ProductValues, exceptId?: number) {
+  const clash = await repo.findClash(db, companyId, v.sku, v.epc, exceptId);
+  if (!clash) return;
+  if (clash.sku === v.sku) throw new AppError(409, skuTakenMessage(v.sku));
+  throw new AppError(409, tagTakenMessage(v.rfidTag, clash.sku));
+}
+
+/** A concurrent writer can take the SKU or delete the location between our check and our write. */
+async function translateWriteErrors<T>(
+  db: Db,
+  companyId: number,
+  v: repo.ProductValues,
+  work: () => Promise<T>,
+) {
+  try {
+    return await work();
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      await checkClash(db, companyId, v);
+      throw new AppError(409, skuTakenMessage(v.sku));
+    }
+    if (isForeignKeyViolation(e)) throw new AppError(400, INVENTORY_MESSAGES.locationInvalid);
+    throw e;
+  }
+}
+
+export async function createProduct(db: Db, actor: AuthContext, input: TProductInput): Promise<TProduct> {
+  const v = values(input);
+  const id = await translateWriteErrors(db, actor.companyId, v, () =>
+    db.transaction(async (tx) => {
+      await check(tx, actor.companyId, v);
+      const newId = await repo.insertProduct(tx, actor.companyId, v);
+      await logProduct(tx, actor, 'create', `added ${v.name}`, v);
+      return newId;
+    }),
+  );
+  return getProduct(db, actor.companyId, id);
+}
+
+export async function updateProduct(
+  db: Db,
+  actor: AuthContext,
+  id: number,
+  input: TProductInput,
+): Promise<TProduct> {
+  const v = values(input);
+  await translateWriteErrors(db, actor.companyId, v, () =>
+    db.transaction(async (tx) => {
+      const existing = await repo.findProduct(tx, actor.companyId, id);
+      if (!existing) throw notFound(INVENTORY_MESSAGES.productNotFound);
+      await check(tx, actor.companyId, v, existing);
+      await repo.updateProduct(tx, actor.companyId, id, v);
+      const change =
+        existing.quantity === v.quantity ? '' : ` (quantity ${existing.quantity} → ${v.quantity})`;
+      await logProduct(tx, actor, 'update', `updated ${v.name}${change}`, v);
+    }),
+  );
+  return getProduct(db, actor.companyId, id);
+}
+
+export async function deleteProduct(db: Db, actor: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await repo.findProduct(tx, actor.companyId, id);
+    if (!existing) throw notFound(INVENTORY_MESSAGES.productNotFound);
+    await repo.deleteProduct(tx, actor.companyId, id);
+    await logProduct(tx, actor, 'delete', `deleted ${existing.name}`, existing);
+  });
+}
+
+/** Inventory entries carry the SKU and quantity, which the dashboard's Recent Activity shows. */
+function logProduct(
+  db: Db,
+  actor: AuthContext,
+  verb: 'create' | 'update' | 'delete',
+  what: string,
+  product: { sku: string; quantity: number },
+) {
+  const performer = userPerformer(actor);
+  return recordActivity(db, {
+    companyId: actor.companyId,
+    performer,
+    action: `inventory.${verb}`,
+    type: 'inventory',
+    message: `${performer.name} ${what} (SKU ${product.sku})`,
+    metadata: { sku: product.sku, quantity: product.quantity },
+  });
+}

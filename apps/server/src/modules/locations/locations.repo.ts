@@ -1,0 +1,142 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { locations, products } from '../../db/schema/index.ts';
+
+/** Locations of one company; every function takes the caller's companyId and filters by it. */
+
+export type LocationRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  parentLocationId: number | null;
+  parentName: string | null;
+  childrenCount: number;
+  productCount: number;
+  path: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/**
+ * The whole tree as a flat list, each with its parent's name, direct children, products placed there and its
+ * path from the top; sorted by path so parents come before their children.
+ */
+export async function listLocations(db: Db, companyId: number, id?: number): Promise<LocationRow[]> {
+  const result = await db.execute<{
+    id: number;
+    name: string;
+    description: string | null;
+    parent_location_id: number | null;
+    parent_name: string | null;
+    children_count: number;
+    product_count: number;
+    path: string;
+    created_at: string | Date;
+    updated_at: string | Date;
+  }>(sql`
+    WITH RECURSIVE tree AS (
+      SELECT id, name::text AS path, 1 AS depth FROM locations
+      WHERE company_id = ${companyId} AND parent_location_id IS NULL
+      UNION ALL
+      SELECT l.id, tree.path || ' > ' || l.name, tree.depth + 1 FROM locations l
+      JOIN tree ON l.parent_location_id = tree.id
+      WHERE l.company_id = ${companyId} AND tree.depth < 100
+    ),
+    children AS (
+      SELECT parent_location_id AS id, count(*)::int AS n FROM locations
+      WHERE company_id = ${companyId} AND parent_location_id IS NOT NULL GROUP BY parent_location_id
+    ),
+    stock AS (
+      SELECT location_id AS id, count(*)::int AS n FROM products
+      WHERE company_id = ${companyId} AND location_id IS NOT NULL GROUP BY location_id
+    )
+    SELECT l.id, l.name, l.description, l.parent_location_id, parent.name AS parent_name,
+      coalesce(children.n, 0) AS children_count, coalesce(stock.n, 0) AS product_count,
+      coalesce(tree.path, l.name) AS path, l.created_at, l.updated_at
+    FROM locations l
+    LEFT JOIN locations parent ON parent.id = l.parent_location_id
+    LEFT JOIN tree ON tree.id = l.id
+    LEFT JOIN children ON children.id = l.id
+    LEFT JOIN stock ON stock.id = l.id
+    WHERE l.company_id = ${companyId} ${id === undefined ? sql`` : sql`AND l.id = ${id}`}
+    ORDER BY lower(coalesce(tree.path, l.name)), l.id
+  `);
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    parentLocationId: r.parent_location_id,
+    parentName: r.parent_name,
+    childrenCount: Number(r.children_count),
+    productCount: Number(r.product_count),
+    path: r.path,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  }));
+}
+
+export async function findLocationRow(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The ids of the location's ancestors, nearest first (to refuse making a location its own descendant). */
+export async function ancestorIds(db: Db, companyId: number, id: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_location_id, 1 AS depth FROM locations WHERE company_id = ${companyId} AND id = ${id}
+      UNION ALL
+      SELECT l.id, l.parent_location_id, up.depth + 1 FROM locations l
+      JOIN up ON l.id = up.parent_location_id
+      WHERE l.company_id = ${companyId} AND up.depth < 100
+    )
+    SELECT id FROM up ORDER BY depth
+  `);
+  return result.rows.map((r) => r.id);
+}
+
+export type LocationValues = { name: string; description: string | null; parentLocationId: number | null };
+
+export async function insertLocation(db: Db, companyId: number, values: LocationValues) {
+  const [row] = await db
+    .insert(locations)
+    .values({ companyId, ...values })
+    .returning({ id: locations.id });
+  if (!row) throw new Error('insert location returned nothing');
+  return row.id;
+}
+
+export async function updateLocation(db: Db, companyId: number, id: number, values: LocationValues) {
+  await db
+    .update(locations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
+}
+
+export async function countChildren(db: Db, companyId: number, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.parentLocationId, id)));
+  return row?.n ?? 0;
+}
+
+/** Products at the location are left with none ('Not set'); returns how many. */
+export async function unsetProductsAt(db: Db, companyId: number, id: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    WITH moved AS (
+      UPDATE ${products} SET location_id = NULL, updated_at = now()
+      WHERE company_id = ${companyId} AND location_id = ${id} RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM moved
+  `);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function deleteLocation(db: Db, companyId: number, id: number) {
+  await db.delete(locations).where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
+}

@@ -1,0 +1,50 @@
+import {
+  ZErrorResponse,
+  ZIdParam,
+  ZLocation,
+  ZLocationRequest,
+  ZLocationsResponse,
+  ZSuccessResponse,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as locations from './locations.service.ts';
+
+/** The company's storage places (members read, operators and admins change them; see the access table). */
+export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+  const tags = ['locations'];
+
+  app.get('/api/locations', { schema: { tags, response: { 200: ZLocationsResponse } } }, async (request) =>
+    locations.listLocations(app.db, requireAuth(request).companyId),
+  );
+
+  app.get(
+    '/api/locations/:id',
+    { schema: { tags, params: ZIdParam, response: { 200: ZLocation, 404: ZErrorResponse } } },
+    async (request) => locations.getLocation(app.db, requireAuth(request).companyId, request.params.id),
+  );
+
+  app.post(
+    '/api/locations',
+    { schema: { tags, body: ZLocationRequest, response: { 201: ZLocation, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await locations.createLocation(app.db, requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/locations/:id',
+    { schema: { tags, params: ZIdParam, body: ZLocationRequest, response: { 200: ZLocation, ...errors } } },
+    async (request) =>
+      locations.updateLocation(app.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/locations/:id',
+    { schema: { tags, params: ZIdParam, response: { 200: ZSuccessResponse, ...errors } } },
+    async (request) => {
+      await locations.deleteLocation(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+};

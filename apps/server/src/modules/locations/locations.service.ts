@@ -1,0 +1,136 @@
+import {
+  LOCATION_DEPTH_MAX,
+  LOCATION_MESSAGES,
+  locationNameTakenMessage,
+  type TLocation,
+  type TLocationInput,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import * as repo from './locations.repo.ts';
+
+const view = (r: repo.LocationRow): TLocation => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  parent_location_id: r.parentLocationId,
+  parent_name: r.parentName,
+  children_count: r.childrenCount,
+  product_count: r.productCount,
+  path: r.path,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+export async function listLocations(db: Db, companyId: number): Promise<TLocation[]> {
+  return (await repo.listLocations(db, companyId)).map(view);
+}
+
+export async function getLocation(db: Db, companyId: number, id: number): Promise<TLocation> {
+  const [row] = await repo.listLocations(db, companyId, id);
+  if (!row) throw notFound(LOCATION_MESSAGES.notFound);
+  return view(row);
+}
+
+/** The parent must be one of the company's locations, and not the location itself or anything below it. */
+async function checkParent(db: Db, companyId: number, parentId: number | null, selfId?: number) {
+  if (parentId === null) return;
+  if (parentId === selfId) throw new AppError(400, LOCATION_MESSAGES.parentIsSelf);
+  const chain = await repo.ancestorIds(db, companyId, parentId);
+  if (chain.length === 0) throw new AppError(400, LOCATION_MESSAGES.parentNotFound);
+  if (selfId !== undefined && chain.includes(selfId)) {
+    throw new AppError(400, LOCATION_MESSAGES.parentIsDescendant);
+  }
+  if (chain.length >= LOCATION_DEPTH_MAX) {
+    throw new AppError(400, `Locations can be nested at most ${LOCATION_DEPTH_MAX} levels deep`);
+  }
+}
+
+const values = (input: TLocationInput): repo.LocationValues => ({
+  name: input.name,
+  description: input.description,
+  parentLocationId: input.parent_location_id,
+});
+
+async function saving<T>(input: TLocationInput, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(409, locationNameTakenMessage(input.name));
+    // The parent was deleted by someone else between the check and the write.
+    if (isForeignKeyViolation(e)) throw new AppError(400, LOCATION_MESSAGES.parentNotFound);
+    throw e;
+  }
+}
+
+export async function createLocation(db: Db, actor: AuthContext, input: TLocationInput): Promise<TLocation> {
+  const id = await saving(input, () =>
+    db.transaction(async (tx) => {
+      await checkParent(tx, actor.companyId, input.parent_location_id);
+      const newId = await repo.insertLocation(tx, actor.companyId, values(input));
+      await logLocation(tx, actor, 'create', `${userPerformer(actor).name} added location ${input.name}`);
+      return newId;
+    }),
+  );
+  return getLocation(db, actor.companyId, id);
+}
+
+export async function updateLocation(
+  db: Db,
+  actor: AuthContext,
+  id: number,
+  input: TLocationInput,
+): Promise<TLocation> {
+  await saving(input, () =>
+    db.transaction(async (tx) => {
+      const existing = await repo.findLocationRow(tx, actor.companyId, id);
+      if (!existing) throw notFound(LOCATION_MESSAGES.notFound);
+      await checkParent(tx, actor.companyId, input.parent_location_id, id);
+      await repo.updateLocation(tx, actor.companyId, id, values(input));
+      await logLocation(tx, actor, 'update', `${userPerformer(actor).name} updated location ${input.name}`);
+    }),
+  );
+  return getLocation(db, actor.companyId, id);
+}
+
+/**
+ * Refused while sub-locations remain (they would lose their place in the tree); products kept there are left
+ * with no location, in the same transaction as the delete.
+ */
+export async function deleteLocation(db: Db, actor: AuthContext, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await repo.findLocationRow(tx, actor.companyId, id);
+      if (!existing) throw notFound(LOCATION_MESSAGES.notFound);
+      if ((await repo.countChildren(tx, actor.companyId, id)) > 0) {
+        throw new AppError(409, LOCATION_MESSAGES.hasChildren);
+      }
+      const moved = await repo.unsetProductsAt(tx, actor.companyId, id);
+      await repo.deleteLocation(tx, actor.companyId, id);
+      const note = moved > 0 ? `; ${moved} product${moved === 1 ? '' : 's'} now have no location` : '';
+      await logLocation(
+        tx,
+        actor,
+        'delete',
+        `${userPerformer(actor).name} deleted location ${existing.name}${note}`,
+      );
+    });
+  } catch (e) {
+    // A sub-location added by someone else between the check and the delete: the foreign key refuses it.
+    if (isForeignKeyViolation(e)) throw new AppError(409, LOCATION_MESSAGES.hasChildren);
+    throw e;
+  }
+}
+
+function logLocation(db: Db, actor: AuthContext, verb: string, message: string) {
+  return recordActivity(db, {
+    companyId: actor.companyId,
+    performer: userPerformer(actor),
+    action: `location.${verb}`,
+    type: 'location',
+    message,
+  });
+}

@@ -1,0 +1,61 @@
+import { epcFromSku, type TDutchieItem } from '@quantics/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
+import { bearer } from '../../test/factories.ts';
+import { onlineUtility, type UtilityClient, utilityToken } from '../../test/print-utility.ts';
+
+/** Labels of a point-of-sale company: printed from a Dutchie package, its package id the SKU and EPC source. */
+
+let w: DutchieShop;
+let utility: UtilityClient;
+let pkg: TDutchieItem;
+
+const print = (sku: string, quantity = 1) =>
+  w.t.app.inject({
+    method: 'POST',
+    url: '/api/print/print',
+    headers: bearer(w.shop.operator.token),
+    payload: { zpl: '', quantity, printerName: 'Zebra ZD621R', productInfo: { name: 'x', sku, epc: 'x' } },
+  });
+
+beforeAll(async () => {
+  w = await startDutchieShop();
+  await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  utility = await onlineUtility(w.t.app, await utilityToken(w.t.app, w.shop.operator.token), [
+    { name: 'Zebra ZD621R', status: 'ready' },
+  ]);
+  pkg = w.all.find((i) => i.quantity > 0 && i.rooms.length > 0) as TDutchieItem;
+});
+afterAll(async () => {
+  await utility?.close();
+  await w?.close();
+});
+
+describe('labels of a point-of-sale company', () => {
+  it("prints the package's label: its id as SKU and QR code, the EPC of its first 6 + last 6 characters", async () => {
+    const pending = print(pkg.packageId.toLowerCase(), 2);
+    const job = await utility.next('print');
+    utility.send({ type: 'ack', jobId: job.jobId, ok: true, printed: 2 });
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`Print job sent: 2 label(s) for ${pkg.productName}`);
+    const tag = pkg.packageId.slice(0, 6) + pkg.packageId.slice(-6);
+    expect(epcFromSku(pkg.packageId)).toBe(Buffer.from(tag).toString('hex').toUpperCase());
+    expect(job.zpl).toContain(`^RFW,H^FD${epcFromSku(pkg.packageId)}^FS`);
+    expect(job.zpl).toContain(`^FH^FDSKU: ${pkg.packageId}^FS`);
+    expect(job.zpl).toContain(`^FH^FDQA,${pkg.packageId}^FS`);
+    expect(job.quantity).toBe(2);
+    expect(res.json().job).toMatchObject({
+      status: 'succeeded',
+      product_name: pkg.productName,
+      sku: pkg.packageId,
+      epc: epcFromSku(pkg.packageId),
+    });
+  });
+
+  it('a package id not in the store (or a catalogue SKU) is refused before anything is printed', async () => {
+    const res = await print('1A4000000000000000999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Product not found' });
+  });
+});

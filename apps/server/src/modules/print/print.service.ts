@@ -1,0 +1,159 @@
+import {
+  buildLabel,
+  DEFAULT_LABEL_SIZE,
+  labelToZpl,
+  PRINT_MESSAGES,
+  printableFromPackage,
+  printJobSentMessage,
+  quantityTooHighMessage,
+  type TLabelSettings,
+  type TLabelSize,
+  type TPrintJob,
+  type TPrintResponse,
+  type TPrintStatus,
+  type ZPrintRequest,
+} from '@quantics/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+import * as repo from './print.repo.ts';
+import type { PrintRelay } from './print-relay.ts';
+
+export type PrintDeps = {
+  db: Db;
+  relay: PrintRelay;
+  quantityMax: number;
+  ackTimeoutMs: number;
+  dutchie: DutchieContext;
+};
+
+/**
+ * What the label is printed from: the catalogue's product with that SKU, or for a point-of-sale company the
+ * package with that id in its Dutchie snapshot (the package id is its SKU and EPC source).
+ */
+async function labelProduct(deps: PrintDeps, auth: AuthContext, sku: string) {
+  if (auth.inventoryType !== 'dutchie') return repo.findProductBySku(deps.db, auth.companyId, sku);
+  const { value } = await inventorySnapshot(deps.dutchie, auth.companyId);
+  const item = value.byPackage.get(sku) ?? value.byPackage.get(sku.toUpperCase());
+  if (!item) return undefined;
+  const p = printableFromPackage(item);
+  return { id: null, name: p.name, sku: p.sku, epc: p.epc };
+}
+
+/** The caller's own utilities that are connected now, and their printers. */
+export async function status(db: Db, auth: AuthContext): Promise<TPrintStatus> {
+  const agents = await repo.connectedAgents(db, auth.companyId, auth.userId);
+  const seen = new Set<string>();
+  const printers = agents.flatMap((a) => a.printers).filter((p) => !seen.has(p.name) && seen.add(p.name));
+  return {
+    connected: agents.length > 0,
+    printers,
+    agents: agents.map((a) => ({
+      name: a.name,
+      version: a.version,
+      hostname: a.hostname,
+      last_seen: a.lastSeenAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function labelSize(db: Db, companyId: number): Promise<TLabelSize> {
+  const row = await repo.getLabelSettings(db, companyId);
+  if (!row) return DEFAULT_LABEL_SIZE;
+  return { widthInches: row.widthInches, heightInches: row.heightInches, dpi: row.dpi as TLabelSize['dpi'] };
+}
+
+export async function saveLabelSize(
+  db: Db,
+  auth: AuthContext,
+  size: TLabelSettings,
+): Promise<TLabelSettings> {
+  await repo.saveLabelSettings(db, auth.companyId, size);
+  return size;
+}
+
+/**
+ * Prints the company's own label for the product whose SKU is productInfo.sku (for a point-of-sale company, the
+ * package with that id), never the browser's zpl, through the caller's utility that has the printer, and answers
+ * once the utility acknowledges.
+ */
+export async function print(
+  deps: PrintDeps,
+  auth: AuthContext,
+  body: z.output<typeof ZPrintRequest>,
+): Promise<TPrintResponse> {
+  const { db } = deps;
+  if (body.quantity > deps.quantityMax) throw new AppError(400, quantityTooHighMessage(deps.quantityMax));
+  const [product, agents, size] = await Promise.all([
+    labelProduct(deps, auth, body.productInfo.sku),
+    repo.connectedAgents(db, auth.companyId, auth.userId),
+    labelSize(db, auth.companyId),
+  ]);
+  if (!product) throw notFound(PRINT_MESSAGES.productUnknown);
+  if (!agents.length) throw new AppError(409, PRINT_MESSAGES.serverNotConnected);
+  const agent = agents.find((a) => a.printers.some((p) => p.name === body.printerName));
+  if (!agent) throw new AppError(400, PRINT_MESSAGES.printerUnknown);
+
+  // One label per format: the utility sends it `quantity` times, so a printer failing halfway says how far it got.
+  const zpl = labelToZpl(buildLabel(product, 1, size));
+  const jobId = await repo.insertJob(db, {
+    companyId: auth.companyId,
+    userId: auth.userId,
+    agentId: agent.id,
+    productId: product.id,
+    productName: product.name,
+    sku: product.sku,
+    epc: product.epc,
+    printerName: body.printerName,
+    quantity: body.quantity,
+  });
+  const outcome = await deps.relay.dispatch(
+    agent.id,
+    { type: 'print', jobId, printerName: body.printerName, zpl, quantity: body.quantity },
+    deps.ackTimeoutMs,
+  );
+  const job = await repo.findJob(db, auth.companyId, jobId);
+  if (!job) throw new Error(`print job ${jobId} vanished`);
+  if (job.status !== 'succeeded') {
+    const message = job.error ?? outcome.error ?? PRINT_MESSAGES.sendFailed;
+    // The utility answered with the printer's error (502), or never answered (504).
+    throw new AppError(message === PRINT_MESSAGES.utilityTimeout ? 504 : 502, message);
+  }
+  await recordActivity(db, {
+    companyId: auth.companyId,
+    performer: userPerformer(auth),
+    action: 'print.labels',
+    type: 'print',
+    message: `${auth.name || auth.email} printed ${body.quantity} label(s) for ${product.name} on ${body.printerName}`,
+    metadata: { sku: product.sku, quantity: body.quantity },
+  });
+  return { success: true, message: printJobSentMessage(body.quantity, product.name), job: toJob(job) };
+}
+
+export async function listJobs(db: Db, companyId: number, page: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    repo.listJobs(db, companyId, limit, (page - 1) * limit),
+    repo.countJobs(db, companyId),
+  ]);
+  return { rows: rows.map(toJob), total };
+}
+
+function toJob(row: repo.JobRow): TPrintJob {
+  return {
+    id: row.id,
+    product_name: row.productName,
+    sku: row.sku,
+    epc: row.epc,
+    printer_name: row.printerName,
+    quantity: row.quantity,
+    status: row.status === 'succeeded' || row.status === 'failed' ? row.status : 'sent',
+    error: row.error,
+    printed_by: row.printedBy,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}

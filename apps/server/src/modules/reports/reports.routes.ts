@@ -1,0 +1,83 @@
+import { Readable } from 'node:stream';
+import {
+  defaultReportRange,
+  REPORT_MESSAGES,
+  reportFileName,
+  type TReportType,
+  ZReportParams,
+  ZReportQuery,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
+import { reportRows, reportSource } from './report-sources.ts';
+
+/**
+ * GET /api/reports/{type}.csv: the server writes the CSV (UTF-8 with a BOM, so spreadsheets read accents right)
+ * and streams it page by page. An empty report is a 404 with the spec's message instead of an empty file.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/reports/:type.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        params: ZReportParams,
+        querystring: ZReportQuery,
+        description:
+          'inventory, low-stock (products low or out of stock), audits and discrepancies (start and end dates, ' +
+          'YYYY-MM-DD, default the last 30 days) as CSV. For a point-of-sale company, inventory is every Dutchie ' +
+          'package (zero quantities included) and low-stock the packages with 0 < quantity <= 5, with the reorder ' +
+          'value (shortage to 5 x unit cost).',
+      },
+    },
+    async (request, reply) => {
+      const { companyId, inventoryType } = requireAuth(request);
+      const { type } = request.params;
+      const range = defaultReportRange();
+      const start = request.query.start ?? range.start;
+      const end = request.query.end ?? range.end;
+      const body =
+        inventoryType === 'dutchie' && (type === 'inventory' || type === 'low-stock')
+          ? await pointOfSaleCsv(companyId, type)
+          : await catalogueCsv(companyId, type, start, end);
+      const today = new Date().toISOString().slice(0, 10);
+      const name = reportFileName(type, start, end, today);
+      // One page read ahead at most (Readable.from buffers 16 by default): memory stays flat whatever the size.
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(body, { highWaterMark: 1 }));
+    },
+  );
+
+  /** The catalogue's or the audits' rows, read from the database page by page while the CSV is sent. */
+  async function catalogueCsv(companyId: number, type: TReportType, start: string, end: string) {
+    const source = reportSource(type, {
+      companyId,
+      start,
+      end,
+      auditTimeoutMinutes: app.config.auditTimeoutMinutes,
+    });
+    const pages = reportRows(app.db, source);
+    const firstPage = await pages.next();
+    if (firstPage.done) throw new AppError(404, REPORT_MESSAGES.noData);
+    return (async function* () {
+      yield `\uFEFF${toCsv([source.header])}`;
+      yield toCsv(firstPage.value as unknown[][]);
+      for await (const page of pages) yield toCsv(page);
+    })();
+  }
+
+  /** A point-of-sale company's inventory and low-stock reports, from its Dutchie snapshot. */
+  async function pointOfSaleCsv(companyId: number, type: DutchieReportType) {
+    const { header, pages } = await dutchieReport(app.dutchie, companyId, type);
+    if (pages.length === 0) throw new AppError(404, REPORT_MESSAGES.dutchieNoData);
+    return (function* () {
+      yield `\uFEFF${toCsv([header])}`;
+      for (const page of pages) yield toCsv(page);
+    })();
+  }
+};

@@ -1,0 +1,202 @@
+import { DASHBOARD_LIST_SIZE, EXPIRING_WINDOW_DAYS, TRENDS_DAYS } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { derivedStatus } from '../audits/audit-status.ts';
+
+/**
+ * The dashboard's figures, each one query scoped by the caller's company. Windows are computed by PostgreSQL
+ * (now(), current_date) so every instance agrees; the catalogue totals come from the trigger-kept counters.
+ */
+
+const first = <T>(rows: T[]): T | undefined => rows[0];
+const n = (v: unknown) => Number(v ?? 0);
+
+export async function deviceCounts(db: Db, companyId: number, onlineWindowMs: number) {
+  const r = await db.execute<{ online: number; total: number }>(sql`
+    SELECT count(*) FILTER (WHERE last_seen > now() - make_interval(secs => ${onlineWindowMs / 1000}))::int AS online,
+      count(*)::int AS total
+    FROM devices WHERE company_id = ${companyId}
+  `);
+  const row = first(r.rows);
+  return { online: n(row?.online), total: n(row?.total) };
+}
+
+export async function latestCompletedAudit(db: Db, companyId: number) {
+  const r = await db.execute<{
+    id: number;
+    tags_found: number;
+    discrepancies_count: number;
+    accuracy: number | null;
+  }>(
+    sql`
+    SELECT id, tags_found, discrepancies_count, accuracy FROM audits
+    WHERE company_id = ${companyId} AND status = 'completed'
+    ORDER BY created_at DESC, id DESC LIMIT 1
+  `,
+  );
+  return first(r.rows);
+}
+
+/**
+ * The completed audits of the last 30 days (created_at within 30 x 24 hours of now), one row per UTC day: the whole
+ * days after the window's first come from the trigger-kept audit_days rollup, and the partial first day from the
+ * audits themselves, so the figures are exact and the work is about 30 rows plus one day of audits.
+ */
+function windowDays(companyId: number) {
+  return sql`
+    WITH w AS (
+      SELECT now() - make_interval(days => ${TRENDS_DAYS}) AS since,
+        ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date AS first_day
+    )
+    SELECT d.day, d.audits, d.clean, d.tags_found, d.discrepancies, d.accuracy_sum, d.accuracy_count
+    FROM audit_days d, w WHERE d.company_id = ${companyId} AND d.day > w.first_day AND d.audits > 0
+    UNION ALL
+    SELECT w.first_day, count(*), count(*) FILTER (WHERE a.discrepancies_count = 0), coalesce(sum(a.tags_found), 0),
+      coalesce(sum(a.discrepancies_count), 0), coalesce(sum(a.accuracy), 0), count(a.accuracy)
+    FROM audits a, w
+    WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.created_at >= w.since
+      AND a.created_at < (w.first_day + 1)::timestamp AT TIME ZONE 'UTC'
+    GROUP BY w.first_day HAVING count(*) > 0
+  `;
+}
+
+/** Completed audits of the last 30 days: how many, with and without discrepancies, units off, mean accuracy. */
+export async function auditWindow(db: Db, companyId: number) {
+  const r = await db.execute<{
+    total: number;
+    clean: number;
+    units_off: number;
+    accuracy_sum: string | null;
+    accuracy_count: string | null;
+  }>(sql`
+    SELECT coalesce(sum(audits), 0)::int AS total, coalesce(sum(clean), 0)::int AS clean,
+      coalesce(sum(discrepancies), 0)::bigint AS units_off, sum(accuracy_sum) AS accuracy_sum,
+      sum(accuracy_count) AS accuracy_count
+    FROM (${windowDays(companyId)}) days
+  `);
+  const row = first(r.rows);
+  const total = n(row?.total);
+  const clean = n(row?.clean);
+  const accuracyCount = n(row?.accuracy_count);
+  return {
+    total,
+    clean,
+    off: total - clean,
+    unitsOff: n(row?.units_off),
+    averageAccuracy: accuracyCount === 0 ? null : Math.round(n(row?.accuracy_sum) / accuracyCount),
+  };
+}
+
+/** Tags scanned and discrepancies per UTC day over the last 30 days, oldest first. */
+export async function auditTrends(db: Db, companyId: number) {
+  const r = await db.execute<{ date: string; scanned: number; discrepancies: number }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date, tags_found AS scanned, discrepancies
+    FROM (${windowDays(companyId)}) days ORDER BY day
+  `);
+  return r.rows.map((row) => ({
+    date: row.date,
+    scanned: n(row.scanned),
+    discrepancies: n(row.discrepancies),
+  }));
+}
+
+export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {
+  const r = await db.execute<{
+    id: number;
+    name: string;
+    status: string;
+    device_name: string | null;
+    created_at: string | Date;
+    completed_at: string | Date | null;
+    tags_found: number;
+    tags_expected: number;
+    discrepancies_count: number;
+    accuracy: number | null;
+    comments: string | null;
+  }>(sql`
+    SELECT id, name,
+      ${derivedStatus(timeoutMinutes)} AS status,
+      device_name, created_at, completed_at, tags_found, tags_expected, discrepancies_count, accuracy, comments
+    FROM audits WHERE company_id = ${companyId}
+    ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}
+  `);
+  return r.rows.map((a) => ({
+    id: a.id,
+    name: a.name,
+    status: a.status,
+    device_name: a.device_name,
+    created_at: new Date(a.created_at).toISOString(),
+    completed_at: a.completed_at ? new Date(a.completed_at).toISOString() : null,
+    tags_found: n(a.tags_found),
+    tags_expected: n(a.tags_expected),
+    discrepancies_count: n(a.discrepancies_count),
+    accuracy: a.accuracy,
+    comments: a.comments,
+  }));
+}
+
+/** The Inventory Overview, from the trigger-kept counters and facets: no scan of the catalogue. */
+export async function inventoryTotals(db: Db, companyId: number) {
+  const r = await db.execute<{
+    cost: string | null;
+    products: number;
+    units: string | null;
+    low: number;
+    vendors: number;
+    categories: number;
+  }>(sql`
+    SELECT c.total_cost AS cost, c.total AS products, c.total_units AS units, c.low_stock + c.out_of_stock AS low,
+      (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'vendor') AS vendors,
+      (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'category') AS categories
+    FROM (SELECT ${companyId}::int AS company_id) k
+    LEFT JOIN inventory_counters c ON c.company_id = k.company_id
+  `);
+  const row = first(r.rows);
+  return {
+    totalInventoryCost: Number(row?.cost ?? 0),
+    totalProducts: n(row?.products),
+    totalUnits: n(row?.units),
+    totalVendors: n(row?.vendors),
+    totalCategories: n(row?.categories),
+    lowStock: n(row?.low),
+  };
+}
+
+/** Products low or out of stock, fewest units first. */
+export async function lowStock(db: Db, companyId: number) {
+  const r = await db.execute<{
+    id: number;
+    name: string;
+    sku: string;
+    quantity: number;
+    min_stock_level: number;
+  }>(
+    sql`
+    SELECT id, name, sku, quantity, min_stock_level FROM products
+    WHERE company_id = ${companyId} AND status <> 'in-stock'
+    ORDER BY quantity, name, id LIMIT ${DASHBOARD_LIST_SIZE}
+  `,
+  );
+  return r.rows;
+}
+
+/** Products expiring from today to 30 days ahead, soonest first. */
+export async function expiring(db: Db, companyId: number) {
+  const r = await db.execute<{
+    id: number;
+    name: string;
+    sku: string;
+    quantity: number;
+    expiration_date: string;
+    days_left: number;
+  }>(sql`
+    -- Ordered by the column (p.), not the formatted output of the same name, so the index gives the order.
+    SELECT p.id, p.name, p.sku, p.quantity, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+      (p.expiration_date - current_date)::int AS days_left
+    FROM products p
+    WHERE p.company_id = ${companyId} AND p.expiration_date >= current_date
+      AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int
+    ORDER BY p.expiration_date, p.name, p.id LIMIT ${DASHBOARD_LIST_SIZE}
+  `);
+  return r.rows;
+}

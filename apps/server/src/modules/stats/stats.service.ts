@@ -1,0 +1,156 @@
+import type {
+  TActivityStats,
+  TDashboardStats,
+  TExpiringItem,
+  TInventoryStats,
+  TLowStockItem,
+  TQuickStats,
+  TTopProduct,
+} from '@quantics/contracts';
+import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { recentActivity } from '../activity/activity.service.ts';
+import { isDutchieFailure } from './dutchie-stock.ts';
+import * as repo from './stats.repo.ts';
+import type { StockFigures } from './stock-figures.ts';
+
+export type StatsDeps = { db: Db; auditTimeoutMinutes: number };
+
+type AuditWindow = Awaited<ReturnType<typeof repo.auditWindow>>;
+
+/** The quick stats from figures already read (the dashboard reads the 30-day window once for all its parts). */
+async function quickFrom({ db }: StatsDeps, companyId: number, window: AuditWindow): Promise<TQuickStats> {
+  const [devices, latest] = await Promise.all([
+    repo.deviceCounts(db, companyId, DEVICE_ONLINE_WINDOW_MS),
+    repo.latestCompletedAudit(db, companyId),
+  ]);
+  return {
+    devices,
+    latestAudit: {
+      id: latest?.id ?? null,
+      tagsFound: Number(latest?.tags_found ?? 0),
+      discrepancies: Number(latest?.discrepancies_count ?? 0),
+      accuracy: latest?.accuracy ?? null,
+    },
+    audits: {
+      total: window.total,
+      successfulNoDiscrepancies: window.clean,
+      failedWithDiscrepancies: window.off,
+    },
+  };
+}
+
+async function activityFrom(
+  deps: StatsDeps,
+  companyId: number,
+  window: AuditWindow,
+): Promise<TActivityStats> {
+  const [activity, audits, trends] = await Promise.all([
+    recentActivity(deps.db, companyId, DASHBOARD_LIST_SIZE),
+    repo.recentAudits(deps.db, companyId, deps.auditTimeoutMinutes),
+    repo.auditTrends(deps.db, companyId),
+  ]);
+  return {
+    recentActivity: activity,
+    recentAudits: audits,
+    audits: { trends, averageAccuracy: window.averageAccuracy },
+  };
+}
+
+export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
+  return quickFrom(deps, companyId, await repo.auditWindow(deps.db, companyId));
+}
+
+export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
+  return activityFrom(deps, companyId, await repo.auditWindow(deps.db, companyId));
+}
+
+export async function inventoryStats({ db }: StatsDeps, companyId: number): Promise<TInventoryStats> {
+  return { inventory: await repo.inventoryTotals(db, companyId) };
+}
+
+export async function lowStockItems({ db }: StatsDeps, companyId: number): Promise<TLowStockItem[]> {
+  return repo.lowStock(db, companyId);
+}
+
+export async function expiringItems({ db }: StatsDeps, companyId: number): Promise<TExpiringItem[]> {
+  return repo.expiring(db, companyId);
+}
+
+/**
+ * Best sellers need sales, which only a point-of-sale records: a local catalogue has none, so the list is empty
+ * ('No sales data available'). Point-of-sale companies get theirs from the Dutchie module.
+ */
+export async function topProducts(
+  _deps: StatsDeps,
+  _companyId: number,
+  _days: number,
+): Promise<TTopProduct[]> {
+  return [];
+}
+
+/** The local catalogue's figures, as the dashboard reads them. */
+export function localStock(deps: StatsDeps): StockFigures {
+  return {
+    inventory: async (companyId) => (await inventoryStats(deps, companyId)).inventory,
+    lowStock: (companyId) => lowStockItems(deps, companyId),
+    expiring: (companyId) => expiringItems(deps, companyId),
+    topProducts: (companyId, days) => topProducts(deps, companyId, days),
+    source: async () => null,
+  };
+}
+
+const EMPTY_INVENTORY: TInventoryStats['inventory'] = {
+  totalInventoryCost: 0,
+  totalProducts: 0,
+  totalUnits: 0,
+  totalVendors: 0,
+  totalCategories: 0,
+  lowStock: 0,
+};
+
+/**
+ * Every figure at once (one round trip for the dashboard). `stock` is where the inventory figures come from (the
+ * local catalogue unless given). When a point-of-sale company's Dutchie cannot be read, the audit and device
+ * figures still come, the inventory ones are empty and `pointOfSale.message` says why.
+ */
+export async function dashboard(
+  deps: StatsDeps,
+  companyId: number,
+  topDays: number,
+  stock: StockFigures = localStock(deps),
+): Promise<TDashboardStats> {
+  const failures: string[] = [];
+  const part = async <T>(run: () => Promise<T>, empty: T): Promise<T> => {
+    try {
+      return await run();
+    } catch (e) {
+      if (!isDutchieFailure(e)) throw e;
+      failures.push(e.message);
+      return empty;
+    }
+  };
+  const window = await repo.auditWindow(deps.db, companyId);
+  const [quick, inventory, low, soon, top, activity, source] = await Promise.all([
+    quickFrom(deps, companyId, window),
+    part(() => stock.inventory(companyId), EMPTY_INVENTORY),
+    part(() => stock.lowStock(companyId), []),
+    part(() => stock.expiring(companyId), []),
+    part(() => stock.topProducts(companyId, topDays), []),
+    activityFrom(deps, companyId, window),
+    part(() => stock.source(companyId), null),
+  ]);
+  return {
+    devices: quick.devices,
+    latestAudit: quick.latestAudit,
+    audits: { ...quick.audits, totalDiscrepancies: window.unitsOff, ...activity.audits },
+    inventory,
+    lowStock: low,
+    expiring: soon,
+    topProducts: top,
+    recentActivity: activity.recentActivity,
+    recentAudits: activity.recentAudits,
+    pointOfSale:
+      failures.length > 0 ? { as_of: source?.as_of ?? null, message: failures[0] ?? null } : (source ?? null),
+  };
+}

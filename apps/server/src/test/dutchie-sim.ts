@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SIM_MAIN = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'dutchie-sim',
+  'src',
+  'main.ts',
+);
+
+/** The simulator's fixed keys (apps/dutchie-sim/src/state.ts): two stores, and one key without reporting rights. */
+export const SIM_KEY = 'dsim_greenleaf_5c1f7a9e2b';
+export const SIM_KEY_OTHER_STORE = 'dsim_northside_8d2e4b6a1c';
+export const SIM_KEY_NO_REPORTS = 'dsim_noreports_3f9a0c7e5d';
+
+export type SimFault = {
+  mode: 'none' | 'rate-limit' | 'error' | 'slow' | 'refuse';
+  status?: number;
+  delayMs?: number;
+  times?: number;
+  path?: string;
+};
+
+export type DutchieSimProcess = {
+  url: string;
+  /** Flip a fault on the running simulator. */
+  fault: (f: SimFault) => Promise<void>;
+  /** Clear faults, rate windows and request counts. */
+  reset: () => Promise<void>;
+  /** Calls that reached the simulator per path since the last reset. */
+  requests: () => Promise<Record<string, number>>;
+  setQuantity: (packageId: string, quantityAvailable: number) => Promise<void>;
+  revokeKey: (key: string) => Promise<void>;
+  addKey: (key: string, locationId?: number) => Promise<void>;
+  /** Basic-auth GET straight at the simulator, as Dutchie's own clients call it. */
+  get: (path: string, key?: string) => Promise<Response>;
+  stop: () => Promise<void>;
+};
+
+/** Starts apps/dutchie-sim as its own process on a free port (real HTTP between the two). */
+export async function startDutchieSim(args: string[] = []): Promise<DutchieSimProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SIM_MAIN, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`dutchie-sim did not start: ${out}`)), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`dutchie-sim exited with ${code}: ${out}`)));
+  });
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`sim ${path}: ${res.status} ${await res.text()}`);
+  };
+  return {
+    url,
+    fault: (f) => post('/__sim/faults', f),
+    reset: () => post('/__sim/reset', {}),
+    requests: async () =>
+      ((await (await fetch(`${url}/__sim/state`)).json()) as { requests: Record<string, number> }).requests,
+    setQuantity: (packageId, quantityAvailable) =>
+      post(`/__sim/packages/${packageId}`, { quantityAvailable }),
+    revokeKey: (key) => post('/__sim/keys', { key, revoke: true }),
+    addKey: (key, locationId) => post('/__sim/keys', { key, locationId }),
+    get: (path, key = SIM_KEY) =>
+      fetch(url + path, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

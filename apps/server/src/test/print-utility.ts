@@ -1,0 +1,93 @@
+import { PRINT_AGENT_SOCKET_PATH, type TServerMessage, ZServerMessage } from '@quantics/contracts';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { bearer } from './factories.ts';
+
+/**
+ * The print utility's side of the protocol, driven by a test: connects with a utility token, reads the server's
+ * messages in order and sends whatever the test says. (The real utility in apps/print-agent has its own tests.)
+ */
+export type UtilityClient = {
+  socket: WebSocket;
+  next: <K extends TServerMessage['type']>(
+    type: K,
+    timeoutMs?: number,
+  ) => Promise<Extract<TServerMessage, { type: K }>>;
+  send: (message: object) => void;
+  close: () => Promise<void>;
+};
+
+/** A utility token for the person, made through the API like the utility does. */
+export async function utilityToken(app: FastifyInstance, sessionToken: string, name = 'Front desk PC') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/print/agents',
+    headers: bearer(sessionToken),
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`create utility token: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const socketUrl = (app: FastifyInstance) => {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening');
+  return `ws://127.0.0.1:${address.port}${PRINT_AGENT_SOCKET_PATH}`;
+};
+
+/** Opens the socket; rejects with the HTTP status when the upgrade is refused. */
+export function connectUtility(app: FastifyInstance, token: string): Promise<UtilityClient> {
+  const socket = new WebSocket(socketUrl(app), { headers: bearer(token) });
+  const inbox: TServerMessage[] = [];
+  const waiting: (() => void)[] = [];
+  socket.on('message', (raw) => {
+    inbox.push(ZServerMessage.parse(JSON.parse(raw.toString())));
+    for (const w of waiting.splice(0)) w();
+  });
+  const next: UtilityClient['next'] = async (type, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = inbox.findIndex((m) => m.type === type);
+      if (i >= 0) return inbox.splice(i, 1)[0] as never;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no '${type}' message within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        setTimeout(resolve, left);
+      });
+    }
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () =>
+      resolve({
+        socket,
+        next,
+        send: (m) => socket.send(JSON.stringify(m)),
+        close: () =>
+          new Promise<void>((done) => {
+            if (socket.readyState === WebSocket.CLOSED) return done();
+            socket.once('close', () => done());
+            socket.close();
+          }),
+      }),
+    );
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+/** Connects, says hello and reports printers, then waits until the server has recorded them. */
+export async function onlineUtility(
+  app: FastifyInstance,
+  token: string,
+  printers = [{ name: 'Zebra ZD621R', status: 'ready' }],
+): Promise<UtilityClient> {
+  const u = await connectUtility(app, token);
+  u.send({ type: 'hello', protocol: 1, agentVersion: 'test', hostname: 'test-host' });
+  await u.next('welcome');
+  u.send({ type: 'printers', printers });
+  // The server handles a connection's messages in order: a second hello's welcome means the printers are stored.
+  u.send({ type: 'hello', protocol: 1, agentVersion: 'test', hostname: 'test-host' });
+  await u.next('welcome');
+  return u;
+}

@@ -1,0 +1,93 @@
+import { epcFromRfidTag, rfidTagFromSku } from '@quantics/contracts';
+import { locations, products } from '../db/schema/index.ts';
+import { bearer } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+let serials = 0;
+export const uniqueSerial = (prefix = 'SN') => `${prefix}-${++serials}-${Date.now().toString(36)}`;
+
+export type PairedReader = { deviceId: number; token: string; serial: string };
+
+/** A reader paired through the real protocol: start, an operator confirms the code, the first poll gets the token. */
+export async function pairReader(
+  t: TestApp,
+  tenant: { operator: { token: string } },
+  serial = uniqueSerial(),
+): Promise<PairedReader> {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/rfid/register/start',
+    payload: { serial_number: serial, model: 'Zebra RFD40' },
+  });
+  if (start.statusCode !== 201) throw new Error(`start: ${start.statusCode} ${start.body}`);
+  const { pairing_id, code, poll_secret } = start.json();
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/rfid/register/confirm',
+    headers: bearer(tenant.operator.token),
+    payload: { code },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
+  const poll = await t.app.inject({
+    method: 'POST',
+    url: '/api/rfid/register/poll',
+    payload: { pairing_id, poll_secret },
+  });
+  if (poll.statusCode !== 200) throw new Error(`poll: ${poll.statusCode} ${poll.body}`);
+  return { deviceId: poll.json().device_id, token: poll.json().device_token, serial };
+}
+
+/** Calls a reader route with the device token. */
+export const asReader = (t: TestApp, token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+export async function addLocation(
+  t: TestApp,
+  companyId: number,
+  name: string,
+  parentId: number | null = null,
+) {
+  const [row] = await t.database.db
+    .insert(locations)
+    .values({ companyId, name, parentLocationId: parentId })
+    .returning({ id: locations.id });
+  if (!row) throw new Error('insert location returned nothing');
+  return row.id;
+}
+
+export type ProductSeed = { sku: string; quantity: number; locationId?: number | null; name?: string };
+
+/** Catalogue rows written straight to the table (the inventory API has its own tests); tag and EPC from the SKU. */
+export async function addProducts(t: TestApp, companyId: number, seeds: ProductSeed[]) {
+  const rows = await t.database.db
+    .insert(products)
+    .values(
+      seeds.map((s) => {
+        const rfidTag = rfidTagFromSku(s.sku);
+        return {
+          companyId,
+          name: s.name ?? `Product ${s.sku}`,
+          sku: s.sku.toUpperCase(),
+          rfidTag,
+          epc: epcFromRfidTag(rfidTag),
+          quantity: s.quantity,
+          locationId: s.locationId ?? null,
+        };
+      }),
+    )
+    .returning({ id: products.id, sku: products.sku, epc: products.epc });
+  return Object.fromEntries(rows.map((r) => [r.sku, r]));
+}
+
+/** A TID per unit: 24 hex digits, distinct per (epc, n). */
+export const tidFor = (epc: string, n: number) =>
+  `E280${epc.slice(0, 12)}${n.toString(16).padStart(8, '0')}`.toUpperCase();
+
+/** `units` tags of one EPC, each read `times` times (as a handheld does), as protocol reads. */
+export function readsOf(epc: string, units: number, times = 2) {
+  const reads = [];
+  for (let u = 0; u < units; u++) {
+    for (let i = 0; i < times; i++) reads.push({ epc, tid: tidFor(epc, u), rssi: -40 - i, count: 1 });
+  }
+  return reads;
+}

@@ -1,0 +1,112 @@
+import type { TAudit } from '@quantics/contracts';
+import { CheckCheck, ClipboardCheck, MessageSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
+import { useToastOnError } from '@/lib/use-toast-on-error';
+import { useAuditDiscrepancies } from '../api/audits';
+import { Accuracy, AuditStatusBadge, formatDateTime } from './audit-bits';
+import { DiscrepancyTable } from './discrepancy-table';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** Misplaced and unknown tags are counted apart from the discrepancies: '2 misplaced, 1 unknown'. */
+function extras(a: TAudit): string {
+  const parts = [];
+  if (a.misplaced_count > 0) parts.push(`${a.misplaced_count} misplaced`);
+  if (a.unknown_count > 0) parts.push(`${a.unknown_count} unknown`);
+  return parts.join(', ');
+}
+
+type Props = {
+  audit: TAudit | null;
+  onClose: () => void;
+  onComments?: (a: TAudit) => void;
+  onApply?: (a: TAudit) => void;
+};
+
+export function AuditDetailsDialog({ audit, onClose, onComments, onApply }: Props) {
+  const rows = useAuditDiscrepancies(audit);
+  useToastOnError(rows.error, AUDIT_TEXTS.discrepanciesFailed);
+  const canApply = audit?.status === 'completed' && !audit.counts_applied_at && audit.discrepancies_count > 0;
+  return (
+    <Dialog
+      isOpen={audit !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={audit?.name ?? ''}
+      className="sm:max-w-3xl"
+    >
+      {audit && (
+        <div className="space-y-5">
+          <dl className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 sm:grid-cols-3 dark:bg-slate-800/50">
+            <Fact label="Status">
+              <AuditStatusBadge status={audit.status} />
+            </Fact>
+            <Fact label="Date">{formatDateTime(audit.created_at)}</Fact>
+            <Fact label="Device">{audit.device_name ?? AUDIT_TEXTS.unknownDevice}</Fact>
+            <Fact label="Location">{audit.location ?? AUDIT_TEXTS.notSpecified}</Fact>
+            <Fact label="Tags scanned">
+              <span className="tabular-nums">
+                {audit.tags_found} / {audit.tags_expected}
+              </span>
+            </Fact>
+            <Fact label="Accuracy">
+              <Accuracy value={audit.accuracy} />
+            </Fact>
+            <Fact label="Discrepancies">
+              <span className="tabular-nums">{audit.discrepancies_count}</span>
+              {extras(audit) && (
+                <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">({extras(audit)})</span>
+              )}
+            </Fact>
+            <Fact label="Audit type">{audit.audit_type ?? AUDIT_TEXTS.manual}</Fact>
+            <Fact label="Completed at">{audit.completed_at ? formatDateTime(audit.completed_at) : '—'}</Fact>
+          </dl>
+          {audit.comments && (
+            <p className="flex gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+              <MessageSquare className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+              {audit.comments}
+            </p>
+          )}
+          {audit.counts_applied_at && (
+            <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-300">
+              <CheckCheck className="size-4 shrink-0" aria-hidden />
+              Counts applied to the inventory by {audit.counts_applied_by} on{' '}
+              {formatDateTime(audit.counts_applied_at)}
+            </p>
+          )}
+          <section>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">
+              Discrepancy Details
+            </h3>
+            <DiscrepancyTable rows={rows.data} isLoading={rows.isFetching && !rows.data} />
+          </section>
+          {(onComments || (onApply && canApply)) && (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {onComments && (
+                <Button variant="secondary" onClick={() => onComments(audit)}>
+                  <MessageSquare className="size-4" aria-hidden />
+                  {audit.comments ? 'Edit comments' : 'Add comments'}
+                </Button>
+              )}
+              {onApply && canApply && (
+                <Button onClick={() => onApply(audit)}>
+                  <ClipboardCheck className="size-4" aria-hidden />
+                  Apply counts
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@quantics/contracts';
+import { CheckCircle2, ClipboardList, RefreshCw, Target, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
+import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
+import { useAuth } from '@/features/auth/auth-provider';
+import { usePageTitle } from '@/lib/page-title';
+import { notify } from '@/lib/toast';
+import { useToastOnError } from '@/lib/use-toast-on-error';
+import { useAudits } from '../api/audits';
+import { ApplyCountsDialog } from '../components/apply-counts-dialog';
+import { STATUS_LABELS } from '../components/audit-bits';
+import { AuditDetailsDialog } from '../components/audit-details-dialog';
+import { AuditsList } from '../components/audits-list';
+import { CommentsDialog } from '../components/comments-dialog';
+
+type Filter = TAuditStatus | 'all';
+
+export function AuditsPage() {
+  usePageTitle('Audits');
+  const { user } = useAuth();
+  const [status, setStatus] = useState<Filter>('all');
+  const [limit, setLimit] = useState(10);
+  // Changing the filter or the page size goes back to page 1.
+  const filterKey = `${status}:${limit}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const list = useAudits({ page, limit, status });
+  useToastOnError(list.error, AUDIT_TEXTS.loadFailed);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [commenting, setCommenting] = useState<TAudit | null>(null);
+  const [applying, setApplying] = useState<TAudit | null>(null);
+  if (!user) return null;
+  const canWrite = user.role !== 'member';
+  const rows = list.data?.data ?? [];
+  const open = rows.find((a) => a.id === openId) ?? null;
+  const summary = list.data?.summary;
+
+  const refresh = async () => {
+    const res = await list.refetch();
+    if (!res.isError) notify.success(AUDIT_TEXTS.refreshed);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={AUDIT_TEXTS.title}
+        description="Every count your readers report, reconciled against expected stock."
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard icon={ClipboardList} label="Total Audits" value={summary?.total} />
+        <StatCard icon={CheckCircle2} tone="green" label="Completed" value={summary?.completed} />
+        <StatCard
+          icon={Target}
+          tone="brand"
+          label="Avg. Accuracy"
+          value={
+            summary ? (summary.averageAccuracy === null ? '—' : `${summary.averageAccuracy}%`) : undefined
+          }
+        />
+        <StatCard icon={TriangleAlert} tone="amber" label="Discrepancies" value={summary?.discrepancies} />
+      </div>
+
+      <Card className="overflow-hidden">
+        <div className="flex items-center gap-2 border-b border-slate-200 p-4 dark:border-slate-800">
+          <Select
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as Filter)}
+            className="w-48"
+          >
+            <option value="all">All statuses</option>
+            {AUDIT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+          <Button variant="secondary" onClick={refresh} isLoading={list.isFetching} className="ml-auto">
+            {!list.isFetching && <RefreshCw className="size-4" aria-hidden />}
+            Refresh
+          </Button>
+        </div>
+        {list.isPending ? (
+          <Spinner label="Loading audits" />
+        ) : rows.length === 0 ? (
+          <EmptyState icon={ClipboardList} title={AUDIT_TEXTS.empty}>
+            {status === 'all'
+              ? 'Audits appear here when a paired reader completes a scan.'
+              : 'No audit has this status.'}
+          </EmptyState>
+        ) : (
+          <AuditsList
+            audits={rows}
+            onOpen={(a) => setOpenId(a.id)}
+            onComments={canWrite ? setCommenting : undefined}
+          />
+        )}
+        {list.data && list.data.pagination.totalItems > 0 && (
+          <Pagination
+            page={list.data.pagination.page}
+            totalPages={list.data.pagination.totalPages}
+            totalItems={list.data.pagination.totalItems}
+            limit={limit}
+            pageSizes={PAGE_SIZES}
+            onPageChange={(p) => setPaging({ key: filterKey, page: p })}
+            onLimitChange={setLimit}
+            noun="audits"
+          />
+        )}
+      </Card>
+
+      <AuditDetailsDialog
+        audit={open}
+        onClose={() => setOpenId(null)}
+        onComments={canWrite ? setCommenting : undefined}
+        // A Dutchie store's quantities are kept in Dutchie, which the portal only reads.
+        onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}
+      />
+      <CommentsDialog audit={commenting} onClose={() => setCommenting(null)} />
+      <ApplyCountsDialog audit={applying} onClose={() => setApplying(null)} />
+    </>
+  );
+}

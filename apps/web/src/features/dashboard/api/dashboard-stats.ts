@@ -1,0 +1,19 @@
+import { DASHBOARD_REFRESH_MS, type TDashboardStats } from '@quantics/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const DASHBOARD_STATS_KEY = ['stats', 'dashboard'] as const;
+
+export const fetchDashboardStats = () => api<TDashboardStats>('/api/stats/dashboard');
+
+/**
+ * Every dashboard figure in one call, refreshed every 30 s. The previous answer stays on screen while the next
+ * one loads (and if it fails), so nothing flickers or blanks out.
+ */
+export const useDashboardStats = () =>
+  useQuery({
+    queryKey: DASHBOARD_STATS_KEY,
+    queryFn: fetchDashboardStats,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });

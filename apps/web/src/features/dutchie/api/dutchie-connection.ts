@@ -1,0 +1,30 @@
+import type { TDutchieConnection } from '@quantics/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { DUTCHIE_KEY } from './dutchie-inventory';
+
+const CONNECTION_KEY = [...DUTCHIE_KEY, 'connection'] as const;
+
+/** GET /api/settings/dutchie (admins): the store the key reaches and the last sync. */
+export function useDutchieConnection(isEnabled: boolean) {
+  return useQuery({
+    queryKey: CONNECTION_KEY,
+    queryFn: () => api<TDutchieConnection>('/api/settings/dutchie'),
+    enabled: isEnabled,
+  });
+}
+
+type ReplaceResult = { message: string; verified: boolean; connection: TDutchieConnection };
+
+/** PUT /api/settings/dutchie: replace the key (Dutchie checks it first); the old snapshot is dropped. */
+export function useReplaceDutchieKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (apiKey: string) =>
+      api<ReplaceResult>('/api/settings/dutchie', { method: 'PUT', body: { apiKey } }),
+    onSuccess: (result) => {
+      client.setQueryData(CONNECTION_KEY, result.connection);
+      client.invalidateQueries({ queryKey: DUTCHIE_KEY });
+    },
+  });
+}

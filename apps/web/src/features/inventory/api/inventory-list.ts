@@ -1,0 +1,35 @@
+import type { TInventoryListResponse, TStockStatus } from '@quantics/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const INVENTORY_KEY = ['inventory'] as const;
+
+/** Query string of the list's filters; empty values are left out. */
+export function inventoryParams(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== 'all') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** GET /api/inventory's query (ZInventoryQuery on the server); 'all' means no status filter. */
+export type InventoryListQuery = {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: TStockStatus | 'all';
+};
+
+export const fetchInventory = (query: InventoryListQuery) =>
+  api<TInventoryListResponse>(`/api/inventory${inventoryParams(query)}`);
+
+/** One page of the catalogue; the previous page stays on screen while the next one loads. */
+export function useInventoryList(query: InventoryListQuery) {
+  return useQuery({
+    queryKey: [...INVENTORY_KEY, 'list', query],
+    queryFn: () => fetchInventory(query),
+    placeholderData: keepPreviousData,
+  });
+}

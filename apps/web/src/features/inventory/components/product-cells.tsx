@@ -1,0 +1,84 @@
+import { displayRfidTag, type TProduct } from '@quantics/contracts';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { INVENTORY_TEXTS } from '../inventory-texts';
+
+export type ProductHandlers = { onEdit: (p: TProduct) => void; onDelete: (p: TProduct) => void };
+
+export function RfidTag({ tag }: { tag: string | null }) {
+  return tag ? (
+    <span className="font-mono text-xs tracking-wide text-slate-700 dark:text-slate-300" title={tag}>
+      {displayRfidTag(tag)}
+    </span>
+  ) : (
+    <span className="text-slate-400 italic dark:text-slate-500">{INVENTORY_TEXTS.notAssigned}</span>
+  );
+}
+
+export function LocationName({ name }: { name: string | null }) {
+  return name ? (
+    <span>{name}</span>
+  ) : (
+    <span className="text-slate-400 dark:text-slate-500">{INVENTORY_TEXTS.notSet}</span>
+  );
+}
+
+export function LastScanned({ at }: { at: string | null }) {
+  return at ? (
+    <span className="whitespace-nowrap">{formatDate(at)}</span>
+  ) : (
+    <span className="text-slate-400 dark:text-slate-500">{INVENTORY_TEXTS.never}</span>
+  );
+}
+
+/** The quantity, red at 0 and amber at or below the minimum, with the minimum beside it. */
+export function Quantity({ product }: { product: TProduct }) {
+  return (
+    <span
+      className={cn(
+        'font-semibold tabular-nums',
+        product.status === 'out-of-stock' && 'text-red-600 dark:text-red-400',
+        product.status === 'low-stock' && 'text-amber-600 dark:text-amber-400',
+        product.status === 'in-stock' && 'text-slate-900 dark:text-slate-100',
+      )}
+    >
+      {product.quantity.toLocaleString()}
+    </span>
+  );
+}
+
+export function ProductActions({ product, handlers }: { product: TProduct; handlers: ProductHandlers }) {
+  return (
+    <div className="flex justify-end gap-1 whitespace-nowrap">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        onClick={() => handlers.onEdit(product)}
+        aria-label={`Edit ${product.name}`}
+        title="Edit"
+      >
+        <Pencil className="size-4" aria-hidden />
+      </Button>
+      <Button
+        variant="danger-ghost"
+        size="sm"
+        className="px-2"
+        onClick={() => handlers.onDelete(product)}
+        aria-label={`Delete ${product.name}`}
+        title="Delete"
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/** Category and vendor under the name, when the product has them. */
+export function ProductSubline({ product }: { product: TProduct }) {
+  const parts = [product.category, product.vendor].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="truncate text-xs text-slate-500 dark:text-slate-400">{parts.join(' · ')}</p>;
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TProduct,
+  type TProductInput,
+  type TProductRequest,
+  ZProductRequest,
+} from '@quantics/contracts';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useSaveProduct } from '../api/save-product';
+import { INVENTORY_TEXTS } from '../inventory-texts';
+import { ProductFormFields } from './product-form-fields';
+
+/** Today on the person's own calendar, YYYY-MM-DD (the date input's minimum). */
+export function localToday(now = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+const EMPTY: TProductRequest = {
+  name: '',
+  sku: '',
+  description: '',
+  category: '',
+  vendor: '',
+  unit_cost: undefined,
+  retail_price: undefined,
+  quantity: 0,
+  min_stock_level: 0,
+  location_id: '',
+  expiration_date: '',
+};
+
+const fromProduct = (p: TProduct): TProductRequest => ({
+  name: p.name,
+  sku: p.sku,
+  description: p.description ?? '',
+  category: p.category ?? '',
+  vendor: p.vendor ?? '',
+  unit_cost: p.unit_cost,
+  retail_price: p.retail_price,
+  quantity: p.quantity,
+  min_stock_level: p.min_stock_level,
+  location_id: p.location_id ?? '',
+  expiration_date: p.expiration_date ?? '',
+});
+
+/**
+ * The contracts' product schema plus the date rule: an expiration date may not be set before today, though an
+ * already expired product keeps its date when edited (the server applies the same rule).
+ */
+function productSchema(originalDate: string | null) {
+  return ZProductRequest.superRefine((v, ctx) => {
+    if (v.expiration_date && v.expiration_date < localToday() && v.expiration_date !== originalDate) {
+      ctx.addIssue({ code: 'custom', path: ['expiration_date'], message: INVENTORY_TEXTS.expirationInPast });
+    }
+  });
+}
+
+type Props = {
+  /** 'new' adds a product; a product edits it; null is closed. */
+  product: TProduct | 'new' | null;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
+export function ProductDialog({ product, onOpenChange }: Props) {
+  const isEdit = product !== null && product !== 'new';
+  return (
+    <Dialog
+      isOpen={product !== null}
+      onOpenChange={onOpenChange}
+      title={isEdit ? 'Edit Product' : 'Add Product'}
+      description={
+        isEdit
+          ? `Changes to ${product.sku} apply at once; a new SKU gives the product a new RFID tag.`
+          : 'Add an item to your catalogue. Its RFID tag is made from the SKU.'
+      }
+      size="xl"
+    >
+      {product !== null && (
+        <ProductForm
+          key={isEdit ? product.id : 'new'}
+          product={isEdit ? product : null}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function ProductForm({ product, onDone }: { product: TProduct | null; onDone: () => void }) {
+  const save = useSaveProduct();
+  const schema = useMemo(() => productSchema(product?.expiration_date ?? null), [product]);
+  const form = useForm<TProductRequest, unknown, TProductInput>({
+    resolver: zodResolver(schema),
+    defaultValues: product ? fromProduct(product) : EMPTY,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: product?.id, body: values });
+      notify.success(product ? INVENTORY_TEXTS.updated : INVENTORY_TEXTS.created);
+      onDone();
+    } catch (err) {
+      const message = errorMessage(err, INVENTORY_TEXTS.saveFailed);
+      // A taken SKU (or the tag it would make) is the SKU field's problem: say it there too.
+      if (err instanceof ApiError && err.status === 409) form.setError('sku', { message });
+      notify.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ProductFormFields form={form} minDate={localToday()} />
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" isLoading={form.formState.isSubmitting}>
+          {product ? 'Save Changes' : 'Add Product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

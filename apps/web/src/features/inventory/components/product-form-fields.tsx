@@ -1,0 +1,176 @@
+import {
+  normalizeSku,
+  rfidTagFromSku,
+  SKU_MAX,
+  type TProductInput,
+  type TProductRequest,
+} from '@quantics/contracts';
+import type { UseFormReturn } from 'react-hook-form';
+import { Field, Input, TextField } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useLocations } from '@/features/locations/api/locations';
+import { INVENTORY_TEXTS } from '../inventory-texts';
+
+type Form = UseFormReturn<TProductRequest, unknown, TProductInput>;
+
+/** Empty inputs are left out (the schema's default applies); anything else goes to the schema as a number. */
+const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
+export function ProductFormFields({ form, minDate }: { form: Form; minDate: string }) {
+  const { errors } = form.formState;
+  const locations = useLocations();
+  const sku = form.watch('sku') ?? '';
+  const skuField = form.register('sku');
+  // The spec gives one message for both required fields: mark the fields, say it once.
+  const required = INVENTORY_TEXTS.nameAndSkuRequired;
+  const isMissing = errors.name?.message === required || errors.sku?.message === required;
+  const own = (message: string | undefined) => (message === required ? undefined : message);
+  const sorted = [...(locations.data ?? [])].sort((a, b) => a.path.localeCompare(b.path));
+
+  return (
+    <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
+      <div className="col-span-2">
+        <TextField
+          label="Product Name"
+          autoComplete="off"
+          placeholder="Blue Dream 3.5g"
+          error={own(errors.name?.message)}
+          hasError={!!errors.name}
+          {...form.register('name')}
+        />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <TextField
+          label="SKU"
+          autoComplete="off"
+          placeholder="BD35"
+          maxLength={SKU_MAX}
+          className="font-mono uppercase"
+          error={own(errors.sku?.message)}
+          hasError={!!errors.sku}
+          hint={`RFID tag: ${sku ? rfidTagFromSku(sku) : '—'}`}
+          {...skuField}
+          onChange={(e) => {
+            e.target.value = normalizeSku(e.target.value).slice(0, SKU_MAX);
+            return skuField.onChange(e);
+          }}
+        />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <Field label="Location" error={errors.location_id?.message}>
+          {(id, describedBy) => (
+            <Select
+              id={id}
+              aria-describedby={describedBy}
+              hasError={!!errors.location_id}
+              {...form.register('location_id', { setValueAs: (v) => (v === '' ? '' : Number(v)) })}
+            >
+              <option value="">{INVENTORY_TEXTS.notSet}</option>
+              {sorted.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.path}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <div className="col-span-2">
+        <Field label="Description" error={errors.description?.message}>
+          {(id, describedBy) => (
+            <Textarea
+              id={id}
+              aria-describedby={describedBy}
+              rows={2}
+              hasError={!!errors.description}
+              {...form.register('description')}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <TextField
+          label="Category"
+          placeholder="Flower"
+          error={errors.category?.message}
+          {...form.register('category')}
+        />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <TextField
+          label="Vendor"
+          placeholder="Green Valley Farms"
+          error={errors.vendor?.message}
+          {...form.register('vendor')}
+        />
+      </div>
+      <TextField
+        label="Unit Cost ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="0.00"
+        error={errors.unit_cost?.message}
+        hasError={!!errors.unit_cost}
+        {...form.register('unit_cost', { setValueAs: toNumber })}
+      />
+      <TextField
+        label="Retail Price ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="0.00"
+        error={errors.retail_price?.message}
+        hasError={!!errors.retail_price}
+        {...form.register('retail_price', { setValueAs: toNumber })}
+      />
+      <TextField
+        label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.quantity?.message}
+        hasError={!!errors.quantity}
+        {...form.register('quantity', { setValueAs: toNumber })}
+      />
+      <TextField
+        label="Min Stock Level"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint="Low Stock at or below this."
+        error={errors.min_stock_level?.message}
+        hasError={!!errors.min_stock_level}
+        {...form.register('min_stock_level', { setValueAs: toNumber })}
+      />
+      <div className="col-span-2">
+        <Field label="Expiration Date" error={errors.expiration_date?.message} hint="Optional.">
+          {(id, describedBy) => (
+            <Input
+              id={id}
+              type="date"
+              min={minDate}
+              aria-describedby={describedBy}
+              hasError={!!errors.expiration_date}
+              className="sm:w-1/2"
+              {...form.register('expiration_date')}
+            />
+          )}
+        </Field>
+      </div>
+      {isMissing && (
+        <p
+          role="alert"
+          className="col-span-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300"
+        >
+          {required}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { TProduct } from '@quantics/contracts';
+import { MapPin, ScanLine } from 'lucide-react';
+import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import {
+  LastScanned,
+  LocationName,
+  ProductActions,
+  type ProductHandlers,
+  ProductSubline,
+  Quantity,
+  RfidTag,
+} from './product-cells';
+import { StockBadge } from './stock-badge';
+
+type ListProps = {
+  rows: TProduct[];
+  /** Absent for members, who read the catalogue without write controls. */
+  handlers?: ProductHandlers;
+};
+
+/** A table on large screens, cards on phones. */
+export function ProductsList(props: ListProps) {
+  return (
+    <>
+      <ProductsTable {...props} />
+      <ProductCards {...props} />
+    </>
+  );
+}
+
+function ProductsTable({ rows, handlers }: ListProps) {
+  return (
+    <Table className="hidden lg:block">
+      <THead>
+        <tr>
+          <Th>Product</Th>
+          <Th>SKU</Th>
+          <Th>RFID Tag</Th>
+          <Th className="text-right">Quantity</Th>
+          <Th>Location</Th>
+          <Th>Status</Th>
+          <Th>Last Scanned</Th>
+          {handlers && (
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          )}
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((p) => (
+          <Tr key={p.id} data-testid="product-row">
+            <Td className="max-w-72">
+              <p className="truncate font-medium text-slate-900 dark:text-slate-100" title={p.name}>
+                {p.name}
+              </p>
+              <ProductSubline product={p} />
+            </Td>
+            <Td className="font-mono text-xs">{p.sku}</Td>
+            <Td>
+              <RfidTag tag={p.rfid_tag} />
+            </Td>
+            <Td className="text-right">
+              <Quantity product={p} />
+            </Td>
+            <Td className="max-w-48 truncate">
+              <LocationName name={p.location} />
+            </Td>
+            <Td>
+              <StockBadge status={p.status} />
+            </Td>
+            <Td>
+              <LastScanned at={p.last_scanned} />
+            </Td>
+            {handlers && (
+              <Td isCompact>
+                <ProductActions product={p} handlers={handlers} />
+              </Td>
+            )}
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+function ProductCards({ rows, handlers }: ListProps) {
+  return (
+    <ul className="divide-y divide-slate-100 lg:hidden dark:divide-slate-800">
+      {rows.map((p) => (
+        <li key={p.id} data-testid="product-card" className="space-y-3 p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-slate-900 dark:text-slate-100">{p.name}</p>
+              <p className="font-mono text-xs text-slate-500 dark:text-slate-400">SKU {p.sku}</p>
+            </div>
+            <StockBadge status={p.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Quantity</dt>
+              <dd>
+                <Quantity product={p} />
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+                <MapPin className="size-3" aria-hidden /> Location
+              </dt>
+              <dd className="truncate text-slate-700 dark:text-slate-300">
+                <LocationName name={p.location} />
+              </dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+                <ScanLine className="size-3" aria-hidden /> RFID Tag
+              </dt>
+              <dd>
+                <RfidTag tag={p.rfid_tag} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Last Scanned</dt>
+              <dd className="text-slate-700 dark:text-slate-300">
+                <LastScanned at={p.last_scanned} />
+              </dd>
+            </div>
+          </dl>
+          {handlers && (
+            <div className="-mx-2 -mb-2 border-t border-slate-100 pt-2 dark:border-slate-800">
+              <ProductActions product={p} handlers={handlers} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,12 @@
+import type { TLocation } from '@quantics/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const LOCATIONS_KEY = ['locations'] as const;
+
+/** The company's whole tree as a flat list (parent ids, counts and paths). */
+export const fetchLocations = () => api<TLocation[]>('/api/locations');
+
+export function useLocations() {
+  return useQuery({ queryKey: LOCATIONS_KEY, queryFn: fetchLocations });
+}

@@ -1,0 +1,24 @@
+import type { TLocation, TLocationRequest } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { INVENTORY_KEY } from '@/features/inventory/api/inventory-list';
+import { api } from '@/lib/api-client';
+import { LOCATIONS_KEY } from './locations';
+
+export const createLocation = (body: TLocationRequest) =>
+  api<TLocation>('/api/locations', { method: 'POST', body });
+
+export const updateLocation = (id: number, body: TLocationRequest) =>
+  api<TLocation>(`/api/locations/${id}`, { method: 'PUT', body });
+
+/** POST without an id, PUT with one. Renaming a location renames it on every product row too. */
+export function useSaveLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: TLocationRequest }) =>
+      id === undefined ? createLocation(body) : updateLocation(id, body),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
+      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+    },
+  });
+}

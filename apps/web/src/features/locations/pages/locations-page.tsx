@@ -1,0 +1,174 @@
+import type { TLocation } from '@quantics/contracts';
+import { ChevronsDownUp, ChevronsUpDown, MapPin, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HelpToggle, useHelp } from '@/components/ui/help-panel';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/auth-provider';
+import { errorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
+import { notify } from '@/lib/toast';
+import { useToastOnError } from '@/lib/use-toast-on-error';
+import { useDeleteLocation } from '../api/delete-location';
+import { useLocations } from '../api/locations';
+import { LocationDialog, type LocationTarget } from '../components/location-dialog';
+import { LocationsHelp } from '../components/locations-help';
+import { LocationsTree } from '../components/locations-tree';
+import { parentIds, visibleRows } from '../location-tree';
+import { LOCATION_TEXTS } from '../locations-texts';
+
+export function LocationsPage() {
+  usePageTitle('Locations');
+  const { user } = useAuth();
+  const help = useHelp();
+  const locations = useLocations();
+  useToastOnError(locations.error, LOCATION_TEXTS.loadFailed);
+  const remove = useDeleteLocation();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const [target, setTarget] = useState<LocationTarget | null>(null);
+  const [deleting, setDeleting] = useState<TLocation | null>(null);
+  if (!user) return null;
+  const canWrite = user.role !== 'member';
+  const all = locations.data ?? [];
+  const rows = visibleRows(all, collapsed);
+  const hasNesting = all.some((l) => l.parent_location_id !== null);
+
+  const toggle = (id: number) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify.success(LOCATION_TEXTS.deleted);
+      setDeleting(null);
+    } catch (err) {
+      // The server says why (e.g. sub-locations still inside); the dialog closes either way.
+      notify.error(errorMessage(err, LOCATION_TEXTS.deleteFailed));
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Locations"
+        description={`Where the stock of ${user.company} lives: stores, rooms, shelves and bins.`}
+        actions={
+          <>
+            <HelpToggle help={help} />
+            {canWrite && (
+              <Button onClick={() => setTarget({ kind: 'new', parentId: null })}>
+                <Plus className="size-4" aria-hidden />
+                Add Location
+              </Button>
+            )}
+          </>
+        }
+      />
+      <LocationsHelp help={help} />
+
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
+            All locations
+            {locations.data && (
+              <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
+                {all.length}
+              </span>
+            )}
+          </h2>
+          {hasNesting && (
+            <div className="flex gap-1">
+              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
+                <ChevronsUpDown className="size-4" aria-hidden />
+                Expand all
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(parentIds(all)))}>
+                <ChevronsDownUp className="size-4" aria-hidden />
+                Collapse all
+              </Button>
+            </div>
+          )}
+        </div>
+        {locations.isPending ? (
+          <Spinner label="Loading locations" />
+        ) : locations.isError ? (
+          <EmptyState
+            icon={RefreshCw}
+            title={LOCATION_TEXTS.loadFailed}
+            action={
+              <Button variant="secondary" onClick={() => locations.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(locations.error, 'Check your connection and try again.')}
+          </EmptyState>
+        ) : all.length === 0 ? (
+          <EmptyState
+            icon={MapPin}
+            title={LOCATION_TEXTS.empty}
+            action={
+              canWrite && (
+                <Button onClick={() => setTarget({ kind: 'new', parentId: null })}>
+                  <Plus className="size-4" aria-hidden />
+                  Add Location
+                </Button>
+              )
+            }
+          >
+            Add the stores, rooms and shelves where you keep stock, then place products in them.
+          </EmptyState>
+        ) : (
+          <LocationsTree
+            rows={rows}
+            collapsed={collapsed}
+            onToggle={toggle}
+            handlers={
+              canWrite
+                ? {
+                    onAddChild: (parent) => setTarget({ kind: 'new', parentId: parent.id }),
+                    onEdit: (location) => setTarget({ kind: 'edit', location }),
+                    onDelete: setDeleting,
+                  }
+                : undefined
+            }
+          />
+        )}
+      </Card>
+
+      {canWrite && (
+        <>
+          <LocationDialog target={target} all={all} onOpenChange={(open) => !open && setTarget(null)} />
+          <ConfirmDialog
+            isOpen={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title="Delete location?"
+            description={deleting && deleteWarning(deleting)}
+            confirmLabel="Delete location"
+            onConfirm={confirmDelete}
+            isPending={remove.isPending}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function deleteWarning(l: TLocation): string {
+  if (l.children_count > 0) {
+    return `${l.name} still has ${l.children_count} sub-location${l.children_count === 1 ? '' : 's'}; it can only be deleted once they are moved or deleted.`;
+  }
+  if (l.product_count > 0) {
+    return `${l.name} will be deleted. Its ${l.product_count} product${l.product_count === 1 ? '' : 's'} stay in your catalogue with location 'Not set'.`;
+  }
+  return `${l.name} will be deleted.`;
+}

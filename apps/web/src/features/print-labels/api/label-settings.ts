@@ -1,0 +1,25 @@
+import { DEFAULT_LABEL_SIZE, type TLabelSettings } from '@quantics/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const LABEL_SETTINGS_KEY = ['print', 'label-settings'] as const;
+
+/** The company's label size, which the preview draws and the server prints. */
+export function useLabelSettings() {
+  return useQuery({
+    queryKey: LABEL_SETTINGS_KEY,
+    queryFn: () => api<TLabelSettings>('/api/print/label-settings'),
+    placeholderData: DEFAULT_LABEL_SIZE,
+    staleTime: 60_000,
+  });
+}
+
+/** Admins set the company's label size; every label printed afterwards uses it. */
+export function useSaveLabelSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (size: TLabelSettings) =>
+      api<TLabelSettings>('/api/print/label-settings', { method: 'PUT', body: size }),
+    onSuccess: (size) => queryClient.setQueryData(LABEL_SETTINGS_KEY, size),
+  });
+}

@@ -1,0 +1,46 @@
+import {
+  PRINT_ADD_ALL_LIMIT,
+  PRINT_SEARCH_LIMIT,
+  printableFromPackage,
+  type TDutchieListResponse,
+  type TInventoryListResponse,
+  type TPrintableProduct,
+  type TProduct,
+} from '@quantics/contracts';
+import { api } from '@/lib/api-client';
+
+/** The spec's Printable product: a catalogue product, or a point-of-sale package. */
+export type PrintableProduct = TPrintableProduct;
+
+const toPrintable = (p: TProduct): PrintableProduct => ({
+  id: p.id,
+  name: p.name,
+  sku: p.sku,
+  vendor: p.vendor,
+  location: p.location,
+  quantity: p.quantity,
+  rfid_tag: p.rfid_tag,
+  epc: p.epc,
+});
+
+/**
+ * The search box: up to 20 products matching a name or SKU; for a point-of-sale company, Dutchie packages matching
+ * a name, SKU or package id.
+ */
+export async function searchPrintable(term: string, isPointOfSale = false): Promise<PrintableProduct[]> {
+  if (isPointOfSale) {
+    const q = new URLSearchParams({ q: term, limit: String(PRINT_SEARCH_LIMIT) });
+    return (await api<TDutchieListResponse>(`/api/dutchie-inventory/search?${q}`)).data.map(
+      printableFromPackage,
+    );
+  }
+  const q = new URLSearchParams({ search: term, limit: String(PRINT_SEARCH_LIMIT) });
+  return (await api<TInventoryListResponse>(`/api/inventory?${q}`)).data.map(toPrintable);
+}
+
+/** 'Add All Products' (local catalogues only): the catalogue, up to 1000. */
+export async function allPrintable(): Promise<PrintableProduct[]> {
+  return (await api<TInventoryListResponse>(`/api/inventory?limit=${PRINT_ADD_ALL_LIMIT}`)).data.map(
+    toPrintable,
+  );
+}

@@ -1,0 +1,43 @@
+import { reportFileName, type TReportType } from '@quantics/contracts';
+import { ApiError, getToken, handleUnauthorized } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
+
+export type ReportRequest = { type: TReportType; start: string; end: string };
+
+/**
+ * GET /api/reports/{type}.csv with the bearer token. The server builds and streams the CSV; the browser reads it
+ * chunk by chunk (reporting the bytes received, for the button's progress) and saves it under the server's name.
+ */
+export async function downloadReport(
+  { type, start, end }: ReportRequest,
+  onProgress: (bytes: number) => void,
+): Promise<string> {
+  const query =
+    type === 'audits' || type === 'discrepancies' ? `?${new URLSearchParams({ start, end })}` : '';
+  const token = getToken();
+  const res = await fetch(`/api/reports/${type}.csv${query}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    if (res.status === 401) handleUnauthorized();
+    const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    const message = typeof data?.message === 'string' && data.message ? data.message : null;
+    throw new ApiError(res.status, message ?? 'An error occurred', message !== null);
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const today = new Date().toISOString().slice(0, 10);
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? reportFileName(type, start, end, today);
+  saveBlob(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), fileName);
+  return fileName;
+}

@@ -1,0 +1,79 @@
+import { navigationTarget, type TChatMessage, withoutNavigation } from '@quantics/contracts';
+import { ArrowRight, Bot, User } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { ReplyMarkdown } from './reply-markdown';
+
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+export type ShownMessage = Pick<TChatMessage, 'sender' | 'content' | 'created_at' | 'navigation'> & {
+  key: string;
+  imageUrl?: string;
+};
+
+/** A user or assistant bubble with its time; a reply naming a page gets a 'Go to X' button. */
+export function MessageBubble({ message }: { message: ShownMessage }) {
+  const navigate = useNavigate();
+  const isUser = message.sender === 'user';
+  const target = isUser ? null : navigationTarget(message.content);
+  const text = target ? withoutNavigation(message.content) : message.content;
+  const Icon = isUser ? User : Bot;
+  return (
+    <div className={cn('flex gap-3', isUser && 'flex-row-reverse')} data-testid={`message-${message.sender}`}>
+      <span
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center rounded-full',
+          isUser
+            ? 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'
+            : 'bg-brand-100 text-brand-700 dark:bg-brand-500/20 dark:text-brand-300',
+        )}
+        aria-hidden
+      >
+        <Icon className="size-4" />
+      </span>
+      <div className={cn('flex max-w-[85%] flex-col gap-1 sm:max-w-[75%]', isUser && 'items-end')}>
+        <div
+          className={cn(
+            'rounded-2xl px-4 py-3 text-sm leading-relaxed',
+            isUser
+              ? 'rounded-tr-sm bg-brand-600 text-white'
+              : 'rounded-tl-sm border border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+          )}
+        >
+          {message.imageUrl && (
+            <img src={message.imageUrl} alt="Attached" className="mb-2 max-h-48 rounded-lg object-contain" />
+          )}
+          {isUser ? <p className="whitespace-pre-wrap break-words">{text}</p> : <ReplyMarkdown text={text} />}
+          {target && message.navigation && (
+            <Button size="sm" className="mt-3" onClick={() => navigate(message.navigation ?? '/')}>
+              Go to {target}
+              <ArrowRight className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+        <span className="px-1 text-xs text-slate-500 dark:text-slate-400">{time(message.created_at)}</span>
+      </div>
+    </div>
+  );
+}
+
+export function TypingIndicator() {
+  return (
+    <div className="flex gap-3" role="status" aria-label="Tallie is typing">
+      <span className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-500/20 dark:text-brand-300">
+        <Bot className="size-4" aria-hidden />
+      </span>
+      <div className="flex items-center gap-1 rounded-2xl rounded-tl-sm border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-800">
+        {[0, 150, 300].map((d) => (
+          <span
+            key={d}
+            className="size-2 animate-bounce rounded-full bg-slate-400"
+            style={{ animationDelay: `${d}ms` }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// 50 readers stream reads at once to a real server on PostgreSQL; prints sustained reads per second accepted,
+// p95 batch latency and reads sent versus stored, beside the same batch INSERT run bare on the database.
+// Usage: node bench/audit-ingest.mjs [readers=50] [seconds=20] [readsPerBatch=500]
+// Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { freshDatabase, pairReader, pct, post, signUp, startServer } from './readers-lib.mjs';
+
+const readers = Number(process.argv[2] ?? 50);
+const seconds = Number(process.argv[3] ?? 20);
+const perBatch = Number(process.argv[4] ?? 500);
+
+const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
+/** A batch as a handheld sends it: distinct tags, each read a few times with an RSSI. */
+function makeReads() {
+  const reads = [];
+  while (reads.length < perBatch) {
+    const epc = hex(12);
+    const tid = `E280${hex(10)}`;
+    for (let k = 0; k < 3 && reads.length < perBatch; k++) {
+      reads.push({ epc, tid, rssi: -40 - k, count: 1, seen_at: new Date().toISOString() });
+    }
+  }
+  return reads;
+}
+
+const db = await freshDatabase();
+const server = await startServer(db.url);
+try {
+  const userToken = await signUp(server.base);
+  const tokens = [];
+  for (let i = 0; i < readers; i++) tokens.push(await pairReader(server.base, userToken, `BENCH-${i}`));
+  const audits = await Promise.all(
+    tokens.map(
+      async (t) =>
+        (await post(server.base, '/api/rfid/audits', { client_audit_id: randomUUID() }, t)).body.audit_id,
+    ),
+  );
+  const payloads = Array.from({ length: 20 }, makeReads);
+
+  const latencies = [];
+  let sent = 0;
+  let accepted = 0;
+  const batchCounts = new Array(readers).fill(0);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, r) => {
+      while (performance.now() < deadline) {
+        const seq = batchCounts[r];
+        const reads = payloads[seq % payloads.length];
+        const t0 = performance.now();
+        const res = await post(
+          server.base,
+          `/api/rfid/audits/${audits[r]}/reads`,
+          { batch_seq: seq, reads },
+          token,
+        );
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) throw new Error(`batch: ${res.status} ${JSON.stringify(res.body)}`);
+        sent += reads.length;
+        accepted += res.body.accepted;
+        batchCounts[r] = seq + 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const completed = await Promise.all(
+    tokens.map((t, r) =>
+      post(server.base, `/api/rfid/audits/${audits[r]}/complete`, { batch_count: batchCounts[r] }, t),
+    ),
+  );
+  const reported = completed.reduce((n, c) => n + c.body.reads_count, 0);
+
+  const pool = new pg.Pool({ connectionString: db.url, max: 10 });
+  const stored = Number((await pool.query('select count(*) from audit_reads')).rows[0].count);
+
+  // Bare: the same one-statement batch insert, from 50 concurrent clients on a pool of 10, no HTTP, no checks.
+  const [{ id: bareAudit }] = (
+    await pool.query(
+      `insert into audits (company_id, client_audit_id, name) select company_id, gen_random_uuid(), 'bare' from audits limit 1 returning id`,
+    )
+  ).rows;
+  const arr = (vals) => `{${vals.map((v) => `"${v}"`).join(',')}}`;
+  let bareSeq = 0;
+  let bareReads = 0;
+  const bareStart = performance.now();
+  const bareDeadline = bareStart + Math.min(seconds, 10) * 1000;
+  await Promise.all(
+    Array.from({ length: readers }, async () => {
+      while (performance.now() < bareDeadline) {
+        const seq = bareSeq++;
+        const reads = payloads[seq % payloads.length];
+        await pool.query(
+          `insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
+           select $1, $2, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at
+           from unnest($3::text[], $4::text[], $5::real[], $6::int[], $7::timestamptz[])
+             with ordinality as r(epc, tid, rssi, count, seen_at, ord)`,
+          [
+            bareAudit,
+            seq,
+            arr(reads.map((x) => x.epc)),
+            arr(reads.map((x) => x.tid)),
+            arr(reads.map((x) => x.rssi)),
+            arr(reads.map((x) => x.count)),
+            arr(reads.map((x) => x.seen_at)),
+          ],
+        );
+        bareReads += reads.length;
+      }
+    }),
+  );
+  const bareRate = bareReads / ((performance.now() - bareStart) / 1000);
+  await pool.end();
+
+  latencies.sort((a, b) => a - b);
+  const rate = accepted / elapsed;
+  console.log(`audit ingest: ${readers} readers, ${perBatch} reads a batch, ${elapsed.toFixed(1)} s`);
+  console.log(
+    `  accepted      ${Math.round(rate).toLocaleString('en-US')} reads/s (${latencies.length} batches)`,
+  );
+  console.log(
+    `  batch latency p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms`,
+  );
+  console.log(
+    `  reads sent ${sent}, accepted ${accepted}, stored ${stored}, on the completed audits ${reported}: ${sent === stored && stored === reported ? 'equal' : 'MISMATCH'}`,
+  );
+  console.log(
+    `  bare SQL      ${Math.round(bareRate).toLocaleString('en-US')} reads/s (same INSERT, pool of 10, no HTTP) -> API at ${((rate / bareRate) * 100).toFixed(0)}% of bare`,
+  );
+} finally {
+  await server.stop();
+  await db.drop();
+}

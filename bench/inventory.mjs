@@ -1,0 +1,147 @@
+// The catalogue at a million products, on the PostgreSQL server: list, search and status filters through the API
+// beside the same SQL run bare, and a 100,000-row CSV import beside PostgreSQL's COPY of the same rows.
+// Usage: node bench/inventory.mjs [products=1000000] [requests=300] [concurrency=10]
+// Needs a PostgreSQL server: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres). It creates
+// its own database there and drops it afterwards. Prints figures only.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BRANDS, FORMS, ms, SIZES, STRAINS, seedProducts, startBench, timed } from './lib.mjs';
+
+const PRODUCTS = Number(process.argv[2] ?? 1_000_000);
+const REQUESTS = Number(process.argv[3] ?? 300);
+const CONCURRENCY = Number(process.argv[4] ?? 10);
+const IMPORT_ROWS = 100_000;
+
+const bench = await startBench();
+const { base, dbUrl } = bench;
+const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+const run = (work) => timed(REQUESTS, CONCURRENCY, work);
+
+const LIST_SQL = `SELECT p.*, l.name AS location FROM products p LEFT JOIN locations l ON l.id = p.location_id
+  WHERE p.company_id = $1 AND ($2::text IS NULL OR p.status = $2)
+    AND ($3::text IS NULL OR p.name ILIKE $3 OR p.sku LIKE $4)
+  ORDER BY p.name, p.id LIMIT 10`;
+const SUMMARY_SQL = 'SELECT total, low_stock, out_of_stock FROM inventory_counters WHERE company_id = $1';
+const COUNT_SQL = `SELECT count(*) FROM products p WHERE p.company_id = $1 AND (p.name ILIKE $2 OR p.sku LIKE $3)`;
+
+/** What the server's list does, as bare SQL on the same pool size: page + summary, and a count when searching. */
+async function bareList(companyId, status, search) {
+  const pattern = search ? `%${search}%` : null;
+  const prefix = search ? `${search.replace(/[^a-z0-9]/gi, '').toUpperCase()}%` : null;
+  await Promise.all([
+    pool.query(LIST_SQL, [companyId, status, pattern, prefix]),
+    pool.query(SUMMARY_SQL, [companyId]),
+  ]);
+  if (search) await pool.query(COUNT_SQL, [companyId, pattern, prefix]);
+}
+
+function csvRows(count, offset) {
+  const lines = [
+    'name,sku,category,vendor,unit_cost,retail_price,quantity,min_stock_level,location,expiration_date',
+  ];
+  for (let i = 0; i < count; i++) {
+    const n = offset + i;
+    const name = `"${BRANDS[n % 10]} ${STRAINS[n % 8]}, ${FORMS[n % 5]} ${SIZES[n % 5]} #${n}"`;
+    const location = `Store ${n % 3} > Shelf ${n % 40}`;
+    lines.push(
+      `${name},I${String(n).padStart(9, '0')},${FORMS[n % 5]},${BRANDS[n % 10]},${(n % 5000) / 100},${(n % 9000) / 100},${n % 100},5,${location},`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function importFile(token, csv) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+  await bench.resetPeak();
+  const before = bench.rssKb();
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/inventory/bulk-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await res.json();
+  const seconds = (performance.now() - t0) / 1000;
+  if (!res.ok || body.summary.failed > 0)
+    throw new Error(`import failed: ${JSON.stringify(body).slice(0, 300)}`);
+  return { seconds, growthMb: (bench.peakKb() - before) / 1024, summary: body.summary };
+}
+
+function copyBare(file) {
+  const psql = (sql) => spawnSync('psql', [dbUrl, '-q', '-c', sql], { encoding: 'utf8' });
+  psql(`CREATE TABLE bare_copy (name text, sku text, category text, vendor text, unit_cost numeric(12,2),
+    retail_price numeric(12,2), quantity int, min_stock_level int, location text, expiration_date date)`);
+  const t0 = performance.now();
+  const out = psql(`\\copy bare_copy FROM '${file}' WITH (FORMAT csv, HEADER true)`);
+  const seconds = (performance.now() - t0) / 1000;
+  if (out.status !== 0) throw new Error(out.stderr);
+  return seconds;
+}
+
+const fmt = ms;
+try {
+  const main = await bench.register('Million Co');
+  const other = await bench.register('Neighbour Co');
+  const importer = await bench.register('Import Co');
+  console.log(
+    `Seeding ${PRODUCTS.toLocaleString('en-US')} products (+ ${(PRODUCTS / 5).toLocaleString('en-US')} in another company)...`,
+  );
+  const seeded = await seedProducts(pool, main.companyId, PRODUCTS, 'M');
+  await seedProducts(pool, other.companyId, PRODUCTS / 5, 'N');
+  // The counters are trigger-kept; the seed went through the same triggers.
+  await pool.query('VACUUM ANALYZE products');
+  console.log(`  seeded in ${seeded.toFixed(1)} s\n`);
+
+  const headers = { authorization: `Bearer ${main.token}` };
+  const cases = [
+    ['page 1', '', null, null],
+    ['name fragment "alpine sour"', 'search=alpine%20sour', null, 'alpine sour'],
+    ['SKU prefix "M000123"', 'search=M000123', null, 'M000123'],
+    ['status in-stock', 'status=in-stock', 'in-stock', null],
+    ['status low-stock', 'status=low-stock', 'low-stock', null],
+    ['status out-of-stock', 'status=out-of-stock', 'out-of-stock', null],
+  ];
+  console.log(
+    `List and search at ${PRODUCTS.toLocaleString('en-US')} products, n=${REQUESTS} c=${CONCURRENCY} (ms)`,
+  );
+  console.log(`${'case'.padEnd(30)}   API p50  API p95   SQL p50  SQL p95   p95 ratio`);
+  for (const [label, query, status, search] of cases) {
+    const probe = await fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.json());
+    const api = await run(() =>
+      fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.arrayBuffer()),
+    );
+    const bare = await run(() => bareList(main.companyId, status, search));
+    console.log(
+      `${label.padEnd(30)} ${fmt(api.p50)}   ${fmt(api.p95)}    ${fmt(bare.p50)}   ${fmt(bare.p95)}    ${(api.p95 / bare.p95).toFixed(2)}x   (${probe.pagination.totalItems.toLocaleString('en-US')} matches)`,
+    );
+  }
+
+  console.log(
+    `\nCSV import into an empty catalogue (same table, beside the ${PRODUCTS.toLocaleString('en-US')} rows)`,
+  );
+  const small = await importFile(importer.token, csvRows(IMPORT_ROWS / 4, 0));
+  console.log(
+    `  ${(IMPORT_ROWS / 4).toLocaleString('en-US')} rows: ${small.seconds.toFixed(2)} s, peak memory growth ${small.growthMb.toFixed(0)} MB`,
+  );
+  const csv = csvRows(IMPORT_ROWS, IMPORT_ROWS);
+  const file = join(bench.dataDir, 'import.csv');
+  writeFileSync(file, csv);
+  const big = await importFile(importer.token, csv);
+  const copy = copyBare(file);
+  console.log(
+    `  ${IMPORT_ROWS.toLocaleString('en-US')} rows: ${big.seconds.toFixed(2)} s, ${(IMPORT_ROWS / big.seconds).toFixed(0)} rows/s, peak memory growth ${big.growthMb.toFixed(0)} MB (${(csv.length / 1024 / 1024).toFixed(1)} MB file)`,
+  );
+  const again = await importFile(importer.token, csv);
+  console.log(
+    `  the same file again (all updates): ${again.seconds.toFixed(2)} s, ${again.summary.updated} updated`,
+  );
+  console.log(
+    `  COPY of the same rows into a bare table: ${copy.toFixed(2)} s; import / COPY = ${(big.seconds / copy).toFixed(1)}x`,
+  );
+} finally {
+  await pool.end();
+  await bench.stop();
+}

@@ -1,0 +1,145 @@
+// Shared pieces of the benchmarks: a real server process on its own database, timing at a concurrency, sign-up.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new database on the PostgreSQL server, and a portal process on it (migrated at start). */
+export async function startBench(extraEnv = {}) {
+  const dbName = `quantics_bench_${randomBytes(4).toString('hex')}`;
+  const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'quantics-bench-'));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(import.meta.dirname, '..', 'apps', 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: 'warn',
+      SIGNUP_RATE_LIMIT: '1000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const status = (field) =>
+    Number(
+      new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0,
+    );
+  return {
+    base,
+    dbUrl,
+    dataDir,
+    /** Resident memory now, and its peak since the last resetPeak(), in kB (Linux /proc). */
+    rssKb: () => status('VmRSS'),
+    peakKb: () => status('VmHWM'),
+    resetPeak: () => import('node:fs').then((fs) => fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5')),
+    async register(company) {
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `${randomBytes(4).toString('hex')}@bench.test`,
+          password: 'bench-password',
+          company,
+        }),
+      });
+      const body = await res.json();
+      return { token: body.token, companyId: body.user.company_id };
+    },
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Runs `work` `requests` times, `concurrency` at a time; p50 and p95 in ms. */
+export async function timed(requests, concurrency, work) {
+  const times = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next++;
+        const t0 = performance.now();
+        await work();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+export const ms = (n) => n.toFixed(1).padStart(7);
+
+export const BRANDS = [
+  'Alpine',
+  'Harbor',
+  'Sunset',
+  'Granite',
+  'Cedar',
+  'Meadow',
+  'Summit',
+  'Coastal',
+  'Prairie',
+  'Canyon',
+];
+export const STRAINS = [
+  'Sour Diesel',
+  'Blue Dream',
+  'OG Kush',
+  'Gelato',
+  'Wedding Cake',
+  'Gorilla Glue',
+  'Jack Herer',
+  'Durban Poison',
+];
+export const FORMS = ['Flower', 'Pre-Roll', 'Vape Cartridge', 'Gummies', 'Tincture'];
+export const SIZES = ['1g', '3.5g', '7g', '14g', '28g'];
+
+/** Seeds products in SQL (the bench measures reads, not seeding): 5% out of stock, 10% low, the rest in stock. */
+export async function seedProducts(pool, companyId, count, skuPrefix) {
+  const t0 = performance.now();
+  await pool.query(
+    `INSERT INTO products (company_id, name, sku, rfid_tag, epc, category, vendor, unit_cost, retail_price,
+       quantity, min_stock_level, expiration_date)
+     SELECT $1, b[1 + i % 10] || ' ' || s[1 + (i / 10) % 8] || ' ' || f[1 + (i / 80) % 5] || ' ' || z[1 + (i / 400) % 5]
+         || ' #' || i,
+       sku, rpad(sku, 12, '0'), upper(encode(convert_to(rpad(sku, 12, '0'), 'UTF8'), 'hex')),
+       f[1 + (i / 80) % 5], b[1 + i % 10], (i % 5000) / 100.0, (i % 9000) / 100.0,
+       CASE WHEN i % 20 = 0 THEN 0 WHEN i % 10 = 1 THEN 3 ELSE 20 + i % 80 END, 5,
+       CASE WHEN i % 7 = 0 THEN current_date + (i % 400) END
+     FROM generate_series(1, $2::int) AS i, LATERAL (SELECT $3 || lpad(i::text, 8, '0') AS sku) k,
+       (SELECT $4::text[] AS b, $5::text[] AS s, $6::text[] AS f, $7::text[] AS z) arr`,
+    [companyId, count, skuPrefix, BRANDS, STRAINS, FORMS, SIZES],
+  );
+  return (performance.now() - t0) / 1000;
+}

@@ -1,0 +1,102 @@
+// Shared by the reader and audit benchmarks: a fresh PostgreSQL database, a real server process on it, a signed-up
+// company and readers paired through the real protocol.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new database on the PostgreSQL server; drop() removes it. */
+export async function freshDatabase() {
+  const name = `quantics_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_SERVER });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `node --import tsx apps/server/src/server.ts` on that database; resolves once /api/health answers. */
+export async function startServer(databaseUrl, env = {}) {
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(import.meta.dirname, '..', 'apps', 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-bench-')),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      READER_POLL_INTERVAL: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function post(base, path, body, token) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Signs up a company; its admin's token. */
+export async function signUp(base) {
+  const res = await post(base, '/api/auth/register', {
+    email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+    password: 'bench-password-1',
+    company: 'Bench Co',
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status}`);
+  return res.body.token;
+}
+
+/** A reader through the protocol: start, the admin confirms the code, the first poll hands out the token. */
+export async function pairReader(base, userToken, serial) {
+  const start = await post(base, '/api/rfid/register/start', { serial_number: serial });
+  const confirm = await post(base, '/api/rfid/register/confirm', { code: start.body.code }, userToken);
+  if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`);
+  const poll = await post(base, '/api/rfid/register/poll', {
+    pairing_id: start.body.pairing_id,
+    poll_secret: start.body.poll_secret,
+  });
+  if (poll.status !== 200) throw new Error(`poll: ${poll.status}`);
+  return poll.body.device_token;
+}
+
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium, type Page } from '@playwright/test';
+
+/**
+ * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README:
+ *   node --import tsx e2e/demo-screenshots.ts [--url http://localhost:3000] [--out docs/screenshots]
+ * Long pages are cut at a fixed height so the folder stays small.
+ */
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:3000' },
+    out: { type: 'string', default: 'docs/screenshots' },
+  },
+});
+const BASE = (values.url ?? '').replace(/\/$/, '');
+const OUT = values.out ?? 'docs/screenshots';
+const WIDTHS = [
+  { width: 1440, height: 900, maxHeight: 1800 },
+  { width: 390, height: 844, maxHeight: 2400 },
+];
+
+async function api<T>(path: string, token: string | null, body?: object): Promise<T> {
+  const res = await fetch(BASE + path, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type Shot = { name: string; path: string; prepare?: (page: Page) => Promise<void> };
+
+/** Opens something on the page (a conversation) before the picture. */
+const clicking = (text: string) => async (page: Page) => {
+  await page.getByText(text).first().click();
+  await settle(page);
+};
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  // Charts animate in; skeletons give way to figures.
+  await page.waitForTimeout(900);
+}
+
+async function shoot(browser: Browser, token: string, shots: Shot[]) {
+  for (const size of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    for (const shot of shots) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(BASE + shot.path);
+      await settle(page);
+      await shot.prepare?.(page);
+      // The whole page up to maxHeight, as one tall window (so sticky sidebars and headers stay where they belong).
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({
+        width: size.width,
+        height: Math.min(Math.max(height, size.height), size.maxHeight),
+      });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${OUT}/${shot.name}-${size.width}.png` });
+      process.stdout.write(`${shot.name}-${size.width}.png\n`);
+    }
+    await context.close();
+  }
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const login = await api<{ token: string }>('/api/auth/login', null, {
+    email: 'alex@harborpine.example',
+    password: 'quantics-demo',
+  });
+  const companies = await api<{ id: number; name: string; is_current: boolean }[]>(
+    '/api/team/companies',
+    login.token,
+  );
+  const home = companies.find((c) => c.is_current);
+  const dutchie = companies.find((c) => !c.is_current);
+  if (!home || !dutchie) throw new Error('the demo admin should belong to two companies');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    await shoot(browser, '', [
+      { name: 'landing', path: '/' },
+      { name: 'sign-in', path: '/login' },
+    ]);
+    await shoot(browser, login.token, [
+      { name: 'dashboard', path: '/dashboard' },
+      { name: 'inventory', path: '/inventory' },
+      { name: 'locations', path: '/locations' },
+      { name: 'audits', path: '/audits' },
+      {
+        name: 'audit-details',
+        path: '/audits',
+        // An audit someone commented on: the seed comments on ones with discrepancies.
+        // The live readers' newest counts come first: page on until one of the seeded, commented audits.
+        prepare: async (page) => {
+          const row = page.getByTestId('audit-row').filter({ has: page.getByLabel('Has comments') });
+          for (let i = 0; i < 20 && (await row.count()) === 0; i++) {
+            await page.getByRole('button', { name: 'Next page' }).click();
+            await settle(page);
+          }
+          await row.first().locator('button').first().click();
+          await settle(page);
+        },
+      },
+      { name: 'devices', path: '/devices' },
+      { name: 'reports', path: '/reports' },
+      { name: 'print-labels', path: '/print-labels' },
+      { name: 'tallie', path: '/tallie', prepare: clicking('What is low on stock?') },
+      { name: 'team', path: '/team' },
+      { name: 'company', path: '/company' },
+      { name: 'settings', path: '/settings' },
+    ]);
+    const switched = await api<{ token: string }>('/api/team/switch-company', login.token, {
+      companyId: dutchie.id,
+    });
+    await shoot(browser, switched.token, [
+      { name: 'dutchie-dashboard', path: '/dashboard' },
+      { name: 'dutchie-inventory', path: '/inventory' },
+    ]);
+    // Back home, so the admin's next sign-in lands in the local catalogue again.
+    await api('/api/team/switch-company', switched.token, { companyId: home.id });
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { ZPagination } from './pagination.ts';
+
+/** The spec's audit texts (screens and toasts) and the API's own messages, word for word. */
+export const AUDIT_MESSAGES = {
+  title: 'Audit History',
+  loadFailed: 'Failed to load audits',
+  discrepanciesFailed: 'Failed to load discrepancy details',
+  refreshed: 'Audits refreshed',
+  commentsUpdated: 'Comments updated successfully',
+  commentsFailed: 'Failed to update comments',
+  empty: 'No audits yet',
+  noDiscrepancies: 'No detailed discrepancy information available.',
+  notSpecified: 'Not specified',
+  unknownDevice: 'Unknown',
+  unknownDeviceDashboard: 'Unknown Device',
+  manual: 'Manual',
+  saveComments: 'Save Comments',
+  editComments: 'Edit Comments',
+  notFound: 'Audit not found',
+  notCompleted: 'Only a completed audit’s counts can be applied',
+  alreadyApplied: 'This audit’s counts have already been applied',
+  reasonRequired: 'A reason is required',
+  rowsNotApplicable: 'Only shortage and overage rows of this audit can be applied',
+  countsApplied: 'Counts applied to the inventory',
+  countsInDutchie:
+    'This audit counted Dutchie packages: adjust their quantities in Dutchie, which the portal only reads',
+} as const;
+
+export const AUDIT_STATUSES = ['completed', 'in_progress', 'failed', 'pending'] as const;
+export const ZAuditStatus = z.enum(AUDIT_STATUSES);
+export type TAuditStatus = z.infer<typeof ZAuditStatus>;
+
+export const DISCREPANCY_TYPES = ['shortage', 'overage', 'misplaced', 'unknown'] as const;
+export const ZDiscrepancyType = z.enum(DISCREPANCY_TYPES);
+export type TDiscrepancyType = z.infer<typeof ZDiscrepancyType>;
+
+/** An in-progress audit that receives no batch for this long fails (overridable with AUDIT_TIMEOUT_MINUTES). */
+export const AUDIT_TIMEOUT_MINUTES_DEFAULT = 120;
+export const AUDIT_PAGE_SIZE_DEFAULT = 10;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+export const COMMENTS_MAX = 2000;
+export const APPLY_REASON_MAX = 500;
+
+/**
+ * Accuracy = (expected - discrepancies) / expected x 100, rounded; with nothing expected, 100 when there are no
+ * discrepancies, else 0. Overages can make discrepancies exceed expected: a percentage below 0 means nothing,
+ * so it stops at 0.
+ */
+export function auditAccuracy(expected: number, discrepancies: number): number {
+  if (expected <= 0) return discrepancies === 0 ? 100 : 0;
+  // Multiply before dividing: (199 * 100) / 200 is exactly 99.5, where 199 / 200 * 100 is 99.49999...
+  return Math.max(0, Math.round(((expected - discrepancies) * 100) / expected));
+}
+
+/** Green at 90 or more, yellow at 70 or more, else red. */
+export function accuracyColor(accuracy: number): 'green' | 'yellow' | 'red' {
+  if (accuracy >= 90) return 'green';
+  if (accuracy >= 70) return 'yellow';
+  return 'red';
+}
+
+export const ZAudit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: ZAuditStatus,
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  device_id: z.number().int().nullable(),
+  /** The reader's name when the audit ran (kept if the reader is later deleted); null: 'Unknown'. */
+  device_name: z.string().nullable(),
+  location_id: z.number().int().nullable(),
+  /** The location's name; null: 'Not specified' (the whole catalogue). */
+  location: z.string().nullable(),
+  /** Units found of the products in scope. */
+  tags_found: z.number().int(),
+  /** Units expected: the quantities of the products in scope. */
+  tags_expected: z.number().int(),
+  /** Products in scope. */
+  expected_count: z.number().int(),
+  /** Units off over the shortage and overage rows. */
+  discrepancies_count: z.number().int(),
+  misplaced_count: z.number().int(),
+  unknown_count: z.number().int(),
+  /** Null until completed. */
+  accuracy: z.number().int().nullable(),
+  audit_type: z.string().nullable(),
+  comments: z.string().nullable(),
+  batch_count: z.number().int(),
+  reads_count: z.number().int(),
+  counts_applied_at: z.string().nullable(),
+  counts_applied_by: z.string().nullable(),
+});
+export type TAudit = z.infer<typeof ZAudit>;
+
+export const ZAuditListQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number of 1 or more' })
+    .int('page must be a whole number of 1 or more')
+    .min(1, 'page must be a whole number of 1 or more')
+    .max(1_000_000, 'page must be at most 1000000')
+    .optional()
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+    .max(AUDIT_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+    .optional()
+    .default(AUDIT_PAGE_SIZE_DEFAULT),
+  status: z
+    .union([ZAuditStatus, z.literal('all'), z.literal('')], {
+      error: 'status must be completed, in_progress, failed or pending',
+    })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+});
+export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
+
+/** The four cards, over all of the company's audits whatever the filter. */
+export const ZAuditSummary = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  /** Mean accuracy of completed audits, rounded; null when none is completed. */
+  averageAccuracy: z.number().int().nullable(),
+  /** Units off over all completed audits. */
+  discrepancies: z.number().int(),
+});
+export type TAuditSummary = z.infer<typeof ZAuditSummary>;
+
+export const ZAuditListResponse = z.object({
+  data: z.array(ZAudit),
+  pagination: ZPagination,
+  summary: ZAuditSummary,
+});
+export type TAuditListResponse = z.infer<typeof ZAuditListResponse>;
+
+export const ZDiscrepancy = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  /** Null for unknown tags. */
+  product_sku: z.string().nullable(),
+  product_name: z.string().nullable(),
+  expected_quantity: z.number().int(),
+  found_quantity: z.number().int(),
+  /** found - expected. */
+  variance: z.number().int(),
+  discrepancy_type: ZDiscrepancyType,
+  rfid_tag: z.string().nullable(),
+  epc: z.string(),
+  notes: z.string().nullable(),
+  /** When an operator applied this row's count to the catalogue. */
+  applied_at: z.string().nullable(),
+});
+export type TDiscrepancy = z.infer<typeof ZDiscrepancy>;
+export const ZDiscrepanciesResponse = z.array(ZDiscrepancy);
+
+/** PATCH /api/audits/{id}/comments. Empty clears them. */
+export const ZCommentsRequest = z.object({
+  comments: z
+    .string({ error: 'comments must be text' })
+    .trim()
+    .max(COMMENTS_MAX, `Comments must be at most ${COMMENTS_MAX} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type TCommentsRequest = z.input<typeof ZCommentsRequest>;
+
+/** POST /api/audits/{id}/apply-counts: sets product quantities to what was found, once per audit. */
+export const ZApplyCountsRequest = z.object({
+  reason: z
+    .string({ error: AUDIT_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, AUDIT_MESSAGES.reasonRequired)
+    .max(APPLY_REASON_MAX, `Reason must be at most ${APPLY_REASON_MAX} characters`),
+  /** Shortage and overage rows to apply; absent: all of them. */
+  discrepancy_ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: 'discrepancy_ids must be a list of ids' })
+    .min(1, 'Choose at least one row, or leave discrepancy_ids out to apply all')
+    .max(100_000)
+    .optional(),
+});
+export type TApplyCountsRequest = z.input<typeof ZApplyCountsRequest>;
+export const ZApplyCountsResponse = z.object({ applied: z.number().int(), audit: ZAudit });
+export type TApplyCountsResponse = z.infer<typeof ZApplyCountsResponse>;

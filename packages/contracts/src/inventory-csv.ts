@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import {
+  hasCents,
+  INVENTORY_MESSAGES,
+  isIsoDate,
+  isValidSku,
+  MONEY_MAX,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_TEXT_MAX,
+  QUANTITY_MAX,
+} from './inventory.ts';
+import { LOCATION_NAME_MAX } from './locations.ts';
+
+/** The template's columns, in order; exports use the same ones so a file can go out and come back. */
+export const CSV_COLUMNS = [
+  'name',
+  'sku',
+  'description',
+  'category',
+  'vendor',
+  'unit_cost',
+  'retail_price',
+  'quantity',
+  'min_stock_level',
+  'location',
+  'expiration_date',
+] as const;
+export type TCsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const CSV_TEMPLATE_EXAMPLE: Record<TCsvColumn, string> = {
+  name: 'Blue Dream 3.5g',
+  sku: 'BD35',
+  description: 'Indoor flower, 3.5 gram jar',
+  category: 'Flower',
+  vendor: 'Green Valley Farms',
+  unit_cost: '12.50',
+  retail_price: '35.00',
+  quantity: '24',
+  min_stock_level: '5',
+  location: 'Main Store > Backroom',
+  expiration_date: '2027-06-30',
+};
+
+export const CSV_TEMPLATE_FILENAME = 'product-template.csv';
+
+export const CSV_MESSAGES = {
+  missingColumn: (column: string) => `The file has no ${column} column. The first row must name the columns.`,
+  duplicateSku: (sku: string, firstRow: number) =>
+    `SKU ${sku} appears more than once in this file (first on row ${firstRow})`,
+  emptyFile: 'The file is empty. The first row must name the columns.',
+  notCsv: INVENTORY_MESSAGES.selectCsv,
+  noFile: 'Choose a CSV file to upload (form field "file")',
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB. Split it into smaller files.`,
+  tooManyRows: (rows: number) =>
+    `The file has more than ${rows.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  badCsv: (detail: string) => `The file is not valid CSV: ${detail}`,
+  ambiguousLocation: (name: string) =>
+    `Several locations are named ${name}; write its full path, e.g. "Main Store > ${name}"`,
+} as const;
+
+/** 'Unit Cost', 'unit-cost' and 'UNIT_COST' all name unit_cost. */
+export const normalizeHeader = (header: string): string =>
+  header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+
+const HEADER_ALIASES: Record<string, TCsvColumn> = Object.fromEntries(
+  CSV_COLUMNS.map((c) => [normalizeHeader(c), c]),
+);
+// A few names spreadsheets commonly use for the same columns.
+Object.assign(HEADER_ALIASES, {
+  productname: 'name',
+  cost: 'unit_cost',
+  price: 'retail_price',
+  retail: 'retail_price',
+  qty: 'quantity',
+  minstock: 'min_stock_level',
+  minstocklevel: 'min_stock_level',
+  expiration: 'expiration_date',
+  expirydate: 'expiration_date',
+});
+
+/** Which of our columns each header names (undefined: a column we ignore). */
+export const mapHeaders = (headers: string[]): (TCsvColumn | undefined)[] =>
+  headers.map((h) => HEADER_ALIASES[normalizeHeader(h)]);
+
+/** A row that passed the per-row rules; null means the cell was empty. */
+export type TCsvProduct = {
+  name: string;
+  sku: string;
+  description: string | null;
+  category: string | null;
+  vendor: string | null;
+  unit_cost: number | null;
+  retail_price: number | null;
+  quantity: number | null;
+  min_stock_level: number | null;
+  location: string | null;
+  expiration_date: string | null;
+};
+
+export type TCsvRowResult = { ok: true; value: TCsvProduct } | { ok: false; sku: string; message: string };
+
+/** '$1,234.50' and '1234.5' are both 1234.5; anything else is not a number. */
+function parseMoney(cell: string): number | undefined {
+  const cleaned = cell.replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return undefined;
+  const n = Number(cleaned);
+  return n <= MONEY_MAX && hasCents(n) ? n : undefined;
+}
+
+function parseCount(cell: string): number | undefined {
+  const cleaned = cell.replace(/,/g, '');
+  if (!/^\d+(\.0+)?$/.test(cleaned)) return undefined;
+  const n = Number(cleaned);
+  return n <= QUANTITY_MAX ? n : undefined;
+}
+
+/** YYYY-MM-DD, or M/D/YYYY as US spreadsheets save it. */
+export function parseCsvDate(cell: string): string | undefined {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(cell);
+  const iso = us ? `${us[3]}-${us[1]?.padStart(2, '0')}-${us[2]?.padStart(2, '0')}` : cell;
+  return isIsoDate(iso) ? iso : undefined;
+}
+
+/**
+ * Checks one data row (cells already keyed by our column names) against the product rules. The rules that need
+ * the database (SKU already used by another row, a past expiration date on a changed product, location names)
+ * are applied later, for the whole file at once.
+ */
+export function parseCsvRow(cells: Partial<Record<TCsvColumn, string>>): TCsvRowResult {
+  const cell = (c: TCsvColumn) => (cells[c] ?? '').trim();
+  const sku = cell('sku').toUpperCase();
+  const fail = (message: string): TCsvRowResult => ({ ok: false, sku, message });
+  const name = cell('name');
+  if (!name || !sku) return fail(INVENTORY_MESSAGES.nameAndSkuRequired);
+  if (name.length > PRODUCT_NAME_MAX) return fail(`Name must be at most ${PRODUCT_NAME_MAX} characters`);
+  if (!isValidSku(sku)) return fail(INVENTORY_MESSAGES.skuInvalid);
+
+  const texts: [TCsvColumn, string, number][] = [
+    ['description', 'Description', PRODUCT_DESCRIPTION_MAX],
+    ['category', 'Category', PRODUCT_TEXT_MAX],
+    ['vendor', 'Vendor', PRODUCT_TEXT_MAX],
+    ['location', 'Location', LOCATION_NAME_MAX * 5],
+  ];
+  for (const [column, label, max] of texts) {
+    if (cell(column).length > max) return fail(`${label} must be at most ${max} characters`);
+  }
+
+  const numbers: [TCsvColumn, (c: string) => number | undefined, string][] = [
+    ['unit_cost', parseMoney, INVENTORY_MESSAGES.unitCostInvalid],
+    ['retail_price', parseMoney, INVENTORY_MESSAGES.retailPriceInvalid],
+    ['quantity', parseCount, INVENTORY_MESSAGES.quantityInvalid],
+    ['min_stock_level', parseCount, INVENTORY_MESSAGES.minStockInvalid],
+  ];
+  const parsed: Partial<Record<TCsvColumn, number | null>> = {};
+  for (const [column, parse, message] of numbers) {
+    const raw = cell(column);
+    if (!raw) {
+      parsed[column] = null;
+      continue;
+    }
+    const n = parse(raw);
+    if (n === undefined) return fail(message);
+    parsed[column] = n;
+  }
+
+  const rawDate = cell('expiration_date');
+  const date = rawDate ? parseCsvDate(rawDate) : null;
+  if (date === undefined) return fail(INVENTORY_MESSAGES.expirationInvalid);
+
+  return {
+    ok: true,
+    value: {
+      name,
+      sku,
+      description: cell('description') || null,
+      category: cell('category') || null,
+      vendor: cell('vendor') || null,
+      unit_cost: parsed.unit_cost ?? null,
+      retail_price: parsed.retail_price ?? null,
+      quantity: parsed.quantity ?? null,
+      min_stock_level: parsed.min_stock_level ?? null,
+      location: cell('location') || null,
+      expiration_date: date,
+    },
+  };
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is written with
+ * a leading apostrophe, so an exported file cannot execute anything when opened. Plain numbers (a variance of -2)
+ * are numbers, not formulas, and stay as they are.
+ */
+export const neutralizeCsvCell = (value: string): string =>
+  /^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+
+export const ZImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'], { error: 'dryRun must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const ZImportFailure = z.object({
+  /** The row number as a spreadsheet shows it (the header is row 1). */
+  row: z.number().int(),
+  sku: z.string(),
+  message: z.string(),
+});
+export type TImportFailure = z.infer<typeof ZImportFailure>;
+
+/** At most this many failed rows are listed; the summary still counts them all. */
+export const IMPORT_FAILURES_LISTED_MAX = 1000;
+
+export const ZImportResult = z.object({
+  summary: z.object({
+    successful: z.number().int(),
+    failed: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+  }),
+  details: z.object({
+    failed: z.array(ZImportFailure),
+    /** True when more rows failed than are listed. */
+    truncated: z.boolean(),
+  }),
+  /** Locations the file named that did not exist and were created (their paths). */
+  locations_created: z.array(z.string()),
+  dry_run: z.boolean(),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { ZPagination } from './pagination.ts';
+
+/** The spec's inventory texts (screens and toasts) and the API's own messages, word for word. */
+export const INVENTORY_MESSAGES = {
+  nameAndSkuRequired: 'Name and SKU are required',
+  skuInvalid: 'SKU must be 1 to 12 letters and digits',
+  quantityInvalid: 'Quantity must be a whole number of 0 or more',
+  minStockInvalid: 'Minimum stock level must be a whole number of 0 or more',
+  unitCostInvalid: 'Unit cost must be 0 or more, in dollars and cents',
+  retailPriceInvalid: 'Retail price must be 0 or more, in dollars and cents',
+  expirationInvalid: 'Expiration date must be a date (YYYY-MM-DD)',
+  expirationInPast: 'Expiration date cannot be earlier than today',
+  locationInvalid: 'Location not found. Choose one of your locations.',
+  productNotFound: 'Product not found',
+  loadFailed: 'Failed to load inventory',
+  deleteFailed: 'Failed to delete product',
+  saveFailed: 'Failed to save product',
+  templateFailed: 'Failed to download template',
+  selectCsv: 'Please select a CSV file',
+  uploadFailed: 'Failed to upload CSV file',
+  deleted: 'Product deleted successfully',
+  updated: 'Product updated successfully',
+  created: 'Product created successfully',
+  templateDownloaded: 'Template downloaded successfully',
+  noProducts: 'No products found',
+  adjustFilters: 'Try adjusting your filters',
+  getStarted: 'Get started by adding your first product',
+  notAssigned: 'Not assigned',
+  notSet: 'Not set',
+  never: 'Never',
+} as const;
+
+export const uploadSuccessMessage = (n: number) => `Successfully uploaded ${n} products`;
+export const uploadPartialMessage = (n: number) =>
+  `Upload completed with ${n} errors. Check console for details.`;
+export const skuTakenMessage = (sku: string) => `A product with SKU ${sku} already exists`;
+export const tagTakenMessage = (tag: string, sku: string) =>
+  `RFID tag ${tag} is already used by SKU ${sku}; choose a SKU that gives a different tag`;
+
+export const SKU_MAX = 12;
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_TEXT_MAX = 100;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+/** Whole units; far above any shelf, well inside PostgreSQL's integer. */
+export const QUANTITY_MAX = 1_000_000_000;
+/** numeric(12,2) holds up to 9,999,999,999.99. */
+export const MONEY_MAX = 9_999_999_999.99;
+
+export const PAGE_SIZES = [5, 10, 20, 50] as const;
+export const INVENTORY_PAGE_SIZE_DEFAULT = 10;
+/** Reports and label printing fetch up to this many products at once. */
+export const INVENTORY_PAGE_SIZE_MAX = 1000;
+export const SEARCH_MAX = 100;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const STOCK_STATUSES = ['in-stock', 'low-stock', 'out-of-stock'] as const;
+export const ZStockStatus = z.enum(STOCK_STATUSES);
+export type TStockStatus = z.infer<typeof ZStockStatus>;
+
+export const STOCK_STATUS_LABELS: Record<TStockStatus, string> = {
+  'in-stock': 'In Stock',
+  'low-stock': 'Low Stock',
+  'out-of-stock': 'Out of Stock',
+};
+
+/** Quantity 0 is out of stock; at or below the minimum stock level, low; otherwise in stock. */
+export function stockStatus(quantity: number, minStockLevel: number): TStockStatus {
+  if (quantity <= 0) return 'out-of-stock';
+  if (quantity <= minStockLevel) return 'low-stock';
+  return 'in-stock';
+}
+
+/** SKUs keep only letters and digits, in upper case (what the form's input does as one types). */
+export const normalizeSku = (value: string): string => value.replace(/[^a-z0-9]/gi, '').toUpperCase();
+
+export const isValidSku = (value: string): boolean => /^[A-Z0-9]{1,12}$/.test(value);
+
+/** True when the number has at most two decimals (cents). */
+export const hasCents = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * The earliest date anyone may call "today": the date on the calendar at UTC-12, so a person west of
+ * Greenwich picking their own today is never told it is in the past.
+ */
+export function earliestToday(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const required = INVENTORY_MESSAGES.nameAndSkuRequired;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const money = (message: string) =>
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(MONEY_MAX, message)
+    .refine(hasCents, message)
+    .optional()
+    .default(0);
+
+const wholeCount = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(QUANTITY_MAX, message).optional().default(0);
+
+/** POST /api/inventory and PUT /api/inventory/{id} take the whole product. */
+export const ZProductRequest = z.object({
+  name: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`),
+  sku: z
+    .string({ error: required })
+    .trim()
+    .toUpperCase()
+    .min(1, required)
+    .refine(isValidSku, INVENTORY_MESSAGES.skuInvalid),
+  description: optionalText(PRODUCT_DESCRIPTION_MAX, 'Description'),
+  category: optionalText(PRODUCT_TEXT_MAX, 'Category'),
+  vendor: optionalText(PRODUCT_TEXT_MAX, 'Vendor'),
+  unit_cost: money(INVENTORY_MESSAGES.unitCostInvalid),
+  retail_price: money(INVENTORY_MESSAGES.retailPriceInvalid),
+  quantity: wholeCount(INVENTORY_MESSAGES.quantityInvalid),
+  min_stock_level: wholeCount(INVENTORY_MESSAGES.minStockInvalid),
+  /** Empty or null: no location ('Not set'). */
+  location_id: z
+    .union([z.literal(''), z.null(), z.number().int().positive().max(2_147_483_647)], {
+      error: INVENTORY_MESSAGES.locationInvalid,
+    })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+  /** YYYY-MM-DD, not earlier than today; empty for none. */
+  expiration_date: z
+    .union([z.literal(''), z.null(), z.string().refine(isIsoDate, INVENTORY_MESSAGES.expirationInvalid)], {
+      error: INVENTORY_MESSAGES.expirationInvalid,
+    })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type TProductRequest = z.input<typeof ZProductRequest>;
+export type TProductInput = z.output<typeof ZProductRequest>;
+
+export const ZProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  /** 12 characters derived from the SKU. */
+  rfid_tag: z.string(),
+  /** The tag's 24 hex digits, as written to the chip. */
+  epc: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  vendor: z.string().nullable(),
+  unit_cost: z.number(),
+  retail_price: z.number(),
+  quantity: z.number().int(),
+  min_stock_level: z.number().int(),
+  location_id: z.number().int().nullable(),
+  /** The location's name, or null ('Not set'). */
+  location: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  status: ZStockStatus,
+  last_scanned: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TProduct = z.infer<typeof ZProduct>;
+
+const pageNumber = z.coerce
+  .number({ error: 'page must be a whole number of 1 or more' })
+  .int('page must be a whole number of 1 or more')
+  .min(1, 'page must be a whole number of 1 or more')
+  .max(1_000_000, 'page must be at most 1000000')
+  .optional()
+  .default(1);
+
+export const ZInventoryFilters = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** 'all' or absent: every status. */
+  status: z
+    .union([ZStockStatus, z.literal('all'), z.literal('')], {
+      error: 'status must be in-stock, low-stock or out-of-stock',
+    })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+});
+export type TInventoryFilters = z.output<typeof ZInventoryFilters>;
+
+export const ZInventoryQuery = ZInventoryFilters.extend({
+  page: pageNumber,
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}`)
+    .max(INVENTORY_PAGE_SIZE_MAX, `limit must be at most ${INVENTORY_PAGE_SIZE_MAX}`)
+    .optional()
+    .default(INVENTORY_PAGE_SIZE_DEFAULT),
+});
+export type TInventoryQuery = z.input<typeof ZInventoryQuery>;
+
+/** The four cards: the whole catalogue, whatever the filters. */
+export const ZInventorySummary = z.object({
+  total: z.number().int(),
+  inStock: z.number().int(),
+  lowStock: z.number().int(),
+  outOfStock: z.number().int(),
+});
+export type TInventorySummary = z.infer<typeof ZInventorySummary>;
+
+export const ZInventoryListResponse = z.object({
+  data: z.array(ZProduct),
+  pagination: ZPagination,
+  summary: ZInventorySummary,
+});
+export type TInventoryListResponse = z.infer<typeof ZInventoryListResponse>;

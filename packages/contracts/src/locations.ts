@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const LOCATION_MESSAGES = {
+  nameRequired: 'Location name is required',
+  notFound: 'Location not found',
+  parentNotFound: 'Parent location not found',
+  parentIsSelf: 'A location cannot be its own parent',
+  parentIsDescendant: 'A location cannot be moved inside one of its own sub-locations',
+  hasChildren: 'This location has sub-locations. Move or delete them first.',
+  loadFailed: 'Failed to load locations',
+  saveFailed: 'Failed to save location',
+  deleteFailed: 'Failed to delete location',
+  created: 'Location created successfully',
+  updated: 'Location updated successfully',
+  deleted: 'Location deleted successfully',
+  empty: 'No locations yet',
+  noChildren: 'No sub-locations',
+} as const;
+
+export const locationNameTakenMessage = (name: string) => `A location named ${name} already exists here`;
+
+export const LOCATION_NAME_MAX = 100;
+export const LOCATION_DESCRIPTION_MAX = 500;
+/** Nesting deeper than this is refused; far more than stores, rooms, aisles, shelves and bins. */
+export const LOCATION_DEPTH_MAX = 20;
+
+export const ZLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parent_location_id: z.number().int().nullable(),
+  parent_name: z.string().nullable(),
+  /** Direct sub-locations. */
+  children_count: z.number().int(),
+  /** Products placed directly at this location. */
+  product_count: z.number().int(),
+  /** Names from the top of the tree down to this one, joined with ' > '. */
+  path: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TLocation = z.infer<typeof ZLocation>;
+
+export const ZLocationsResponse = z.array(ZLocation);
+
+export const ZLocationRequest = z.object({
+  name: z
+    .string({ error: LOCATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LOCATION_MESSAGES.nameRequired)
+    .max(LOCATION_NAME_MAX, `Location name must be at most ${LOCATION_NAME_MAX} characters`),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(LOCATION_DESCRIPTION_MAX, `Description must be at most ${LOCATION_DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** Empty parent becomes null (a top-level location). */
+  parent_location_id: z
+    .union([z.literal(''), z.null(), z.number().int().positive().max(2_147_483_647)], {
+      error: LOCATION_MESSAGES.parentNotFound,
+    })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+});
+export type TLocationRequest = z.input<typeof ZLocationRequest>;
+export type TLocationInput = z.output<typeof ZLocationRequest>;
+
+/** The separator of location paths in CSV files ('Main Store > Backroom > Shelf 2'). */
+export const LOCATION_PATH_SEPARATOR = ' > ';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every paged list answers this beside its data. */
+export const ZPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+export type TPagination = z.infer<typeof ZPagination>;
+
+export function pagination(page: number, limit: number, totalItems: number): TPagination {
+  const totalPages = Math.ceil(totalItems / limit);
+  return { page, limit, totalItems, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+}
+
+/**
+ * The page buttons a list shows: the first, the last and those within 2 of the current page, with 'gap'
+ * where pages are left out. E.g. current 6 of 20: 1, gap, 4, 5, 6, 7, 8, gap, 20.
+ */
+export function pageButtons(current: number, totalPages: number): (number | 'gap')[] {
+  const out: (number | 'gap')[] = [];
+  for (let p = 1; p <= totalPages; p++) {
+    if (p === 1 || p === totalPages || Math.abs(p - current) <= 2) out.push(p);
+    else if (out[out.length - 1] !== 'gap') out.push('gap');
+  }
+  return out;
+}

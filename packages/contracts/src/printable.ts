@@ -1,0 +1,37 @@
+import type { TDutchieItem } from './dutchie.ts';
+import { epcFromSku, rfidTagFromSku } from './rfid.ts';
+
+/**
+ * The spec's Printable product: what the Print Labels page finds, shows and prints. From the local catalogue it is
+ * the product; from the point-of-sale source it derives from a package record.
+ */
+export type TPrintableProduct = {
+  /** The product's id, or the package id. */
+  id: number | string;
+  name: string;
+  /** What the label's QR code and 'SKU: …' carry, and what a print request names. */
+  sku: string;
+  vendor: string | null;
+  location: string | null;
+  quantity: number;
+  rfid_tag: string | null;
+  /** 24 hex digits written to the tag (the spec's epc_code). */
+  epc: string;
+};
+
+/**
+ * A Dutchie package as a printable product: the package id serves as id, SKU and EPC source; the RFID tag is its
+ * first 6 plus last 6 characters; the first room is the location.
+ */
+export function printableFromPackage(p: TDutchieItem): TPrintableProduct {
+  return {
+    id: p.packageId,
+    name: p.productName,
+    sku: p.packageId,
+    vendor: p.vendor,
+    location: p.rooms[0]?.roomName ?? null,
+    quantity: p.quantity,
+    rfid_tag: rfidTagFromSku(p.packageId),
+    epc: epcFromSku(p.packageId),
+  };
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ZSerialNumber } from './devices.ts';
+
+/**
+ * The reader protocol (version 1): what handheld readers of other vendors code against. Keep it backwards
+ * compatible: add optional fields, never rename or remove one. Documented in the README and under the
+ * 'reader protocol' tag of /api/docs.
+ */
+export const READER_PROTOCOL_VERSION = 1;
+export const READER_PROTOCOL_TAG = 'reader protocol';
+
+/** Pairing codes live this long (seconds). */
+export const PAIRING_EXPIRES_IN = 300;
+/** The default least wait between two polls of one pairing (seconds); the server may say otherwise. */
+export const PAIRING_POLL_INTERVAL = 5;
+/** Reads in one batch at most. */
+export const READS_PER_BATCH_MAX = 5000;
+
+export const READER_MESSAGES = {
+  deviceTokenRequired: 'This route is for paired readers: send the device token as a bearer token',
+  pairingNotFound: 'Pairing not found',
+  pairingExpired: 'This pairing code has expired. Start pairing again.',
+  pairingUsed: 'This pairing has already delivered its token. Start pairing again to get a new one.',
+  pollTooFast: 'Polling too fast. Wait the given interval between polls.',
+  auditNotFound: 'Audit not found',
+  locationNotFound: 'Location not found',
+  auditCompleted: 'This audit is already completed; no more reads are accepted',
+  auditFailed: 'This audit has failed: no reads arrived in time. Start a new audit.',
+  missingBatches: 'Some batches have not arrived. Send them, then complete again.',
+  roomNotFound: 'Room not found in the Dutchie store',
+  roomIsForDutchie:
+    "room is for companies whose inventory is in Dutchie; this company's audits take a location_id",
+  locationIsForCatalogue: "This company's stock is in Dutchie: audit a room (room), not a location_id",
+} as const;
+
+const optionalLabel = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** POST /api/rfid/register/start (no sign-in). */
+export const ZPairingStartRequest = z.object({
+  serial_number: ZSerialNumber,
+  model: optionalLabel('Model'),
+  firmware: optionalLabel('Firmware'),
+});
+export type TPairingStartRequest = z.input<typeof ZPairingStartRequest>;
+
+export const ZPairingStartResponse = z.object({
+  pairing_id: z.string(),
+  /** 6 digits for the reader to show; a person types them into the portal. */
+  code: z.string(),
+  /** Proves the poller is the reader that started the pairing; never shown. */
+  poll_secret: z.string(),
+  expires_in: z.number().int(),
+  interval: z.number().int(),
+});
+export type TPairingStartResponse = z.infer<typeof ZPairingStartResponse>;
+
+export const ZPairingPollRequest = z.object({
+  pairing_id: z.uuid('pairing_id must be the id start returned'),
+  poll_secret: z
+    .string({ error: 'poll_secret is required' })
+    .min(1, 'poll_secret is required')
+    .max(200, 'poll_secret must be at most 200 characters'),
+});
+export type TPairingPollRequest = z.input<typeof ZPairingPollRequest>;
+
+export const ZPairingPending = z.object({ status: z.literal('pending'), interval: z.number().int() });
+export const ZPairingPaired = z.object({
+  status: z.literal('paired'),
+  device_id: z.number().int(),
+  /** Send as `Authorization: Bearer <device_token>` on the reader routes. Shown once. */
+  device_token: z.string(),
+  company_name: z.string(),
+});
+export type TPairingPaired = z.infer<typeof ZPairingPaired>;
+export const ZPollTooFast = z.object({ message: z.string(), interval: z.number().int() });
+
+/** POST /api/rfid/heartbeat. */
+export const ZHeartbeatRequest = z.object({
+  battery_level: z
+    .number({ error: 'battery_level must be a whole number from 0 to 100' })
+    .int('battery_level must be a whole number from 0 to 100')
+    .min(0, 'battery_level must be a whole number from 0 to 100')
+    .max(100, 'battery_level must be a whole number from 0 to 100'),
+  signal_strength: z
+    .number({ error: 'signal_strength must be a whole number from 0 to 4' })
+    .int('signal_strength must be a whole number from 0 to 4')
+    .min(0, 'signal_strength must be a whole number from 0 to 4')
+    .max(4, 'signal_strength must be a whole number from 0 to 4'),
+});
+export type THeartbeatRequest = z.input<typeof ZHeartbeatRequest>;
+export const ZHeartbeatResponse = z.object({
+  device_id: z.number().int(),
+  status: z.enum(['online', 'warning', 'offline']),
+  server_time: z.string(),
+});
+
+/** POST /api/rfid/audits: safe to retry with the same client_audit_id. */
+export const ZStartAuditRequest = z.object({
+  client_audit_id: z.uuid('client_audit_id must be a UUID the reader makes'),
+  name: optionalLabel('Audit name', 200),
+  location_id: z
+    .number({ error: 'location_id must be a location id' })
+    .int('location_id must be a location id')
+    .positive('location_id must be a location id')
+    .max(2_147_483_647, 'location_id must be a location id')
+    .nullish()
+    .transform((v) => v ?? null),
+  audit_type: optionalLabel('Audit type', 50),
+  /**
+   * Point-of-sale (Dutchie) companies: the room to audit, by name (e.g. 'Sales Floor'); without it the whole
+   * store. The expected counts are the room's (or the store's) package quantities when the audit starts.
+   */
+  room: optionalLabel('room', 100),
+});
+export type TStartAuditRequest = z.input<typeof ZStartAuditRequest>;
+export const ZStartAuditResponse = z.object({
+  audit_id: z.number().int(),
+  status: z.enum(['in_progress', 'completed', 'failed', 'pending']),
+});
+
+export const ZRead = z.object({
+  /** 24 hex digits; stored upper case. */
+  epc: z
+    .string({ error: 'epc must be 24 hex digits' })
+    .regex(/^[0-9a-fA-F]{24}$/, 'epc must be 24 hex digits')
+    .transform((v) => v.toUpperCase()),
+  /** The chip's unique id: tells apart two tags carrying the same EPC (units of one product). */
+  tid: z
+    .string({ error: 'tid must be 8 to 64 hex digits' })
+    .regex(/^[0-9a-fA-F]{8,64}$/, 'tid must be 8 to 64 hex digits')
+    .transform((v) => v.toUpperCase())
+    .nullish()
+    .transform((v) => v ?? null),
+  rssi: z
+    .number({ error: 'rssi must be a number of dBm from -128 to 20' })
+    .min(-128, 'rssi must be a number of dBm from -128 to 20')
+    .max(20, 'rssi must be a number of dBm from -128 to 20')
+    .nullish()
+    .transform((v) => v ?? null),
+  /** How many times the reader saw the tag in this read (readers aggregate). */
+  count: z
+    .number({ error: 'count must be a whole number from 1 to 100000' })
+    .int('count must be a whole number from 1 to 100000')
+    .min(1, 'count must be a whole number from 1 to 100000')
+    .max(100_000, 'count must be a whole number from 1 to 100000')
+    .optional()
+    .default(1),
+  seen_at: z.iso
+    .datetime({ offset: true, error: 'seen_at must be an ISO 8601 time' })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type TRead = z.input<typeof ZRead>;
+
+/** POST /api/rfid/audits/{audit_id}/reads. */
+export const ZReadsRequest = z.object({
+  batch_seq: z
+    .number({ error: 'batch_seq must be a whole number of 0 or more' })
+    .int('batch_seq must be a whole number of 0 or more')
+    .min(0, 'batch_seq must be a whole number of 0 or more')
+    .max(1_000_000, 'batch_seq must be at most 1000000'),
+  reads: z
+    .array(ZRead, { error: 'reads must be a list' })
+    .max(READS_PER_BATCH_MAX, `reads must hold at most ${READS_PER_BATCH_MAX} reads a batch`),
+});
+export type TReadsRequest = z.input<typeof ZReadsRequest>;
+export const ZReadsResponse = z.object({
+  batch_seq: z.number().int(),
+  accepted: z.number().int(),
+  /** True when this batch_seq had arrived before: nothing was stored again. */
+  duplicate: z.boolean(),
+});
+export type TReadsResponse = z.infer<typeof ZReadsResponse>;
+
+/** POST /api/rfid/audits/{audit_id}/complete. */
+export const ZCompleteAuditRequest = z.object({
+  batch_count: z
+    .number({ error: 'batch_count must be a whole number of 0 or more' })
+    .int('batch_count must be a whole number of 0 or more')
+    .min(0, 'batch_count must be a whole number of 0 or more')
+    .max(1_000_001, 'batch_count must be at most 1000001'),
+});
+export type TCompleteAuditRequest = z.input<typeof ZCompleteAuditRequest>;
+/** 409 from complete: `missing_batch_seqs` lists what to resend (up to 1,000); absent for other conflicts. */
+export const ZMissingBatches = z.object({
+  message: z.string(),
+  missing_batch_seqs: z.array(z.number().int()).optional(),
+});
+
+export const ZAuditPathParam = z.object({
+  audit_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
