@@ -5,7 +5,11 @@ import { AuthProvider } from '@/features/auth/auth-provider';
 
 const MAX_TOASTS = 20;
 
-/** Toasts at the top right, never more than 20 on screen. */
+/**
+ * Toasts at the top right, never more than 20 on screen. On wide screens they start below the page
+ * header, so a toast never sits on the page's own buttons (Add Location, Add Product...) and a
+ * pointer resting there does not hold it open.
+ */
 function Toasts() {
   const { toasts } = useToasterStore();
   useEffect(() => {
@@ -19,6 +23,7 @@ function Toasts() {
   return (
     <Toaster
       position="top-right"
+      containerClassName="sm:top-40! lg:top-24!"
       toastOptions={{
         success: { duration: 2000 },
         error: { duration: 4000 },
