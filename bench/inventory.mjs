@@ -20,21 +20,27 @@ const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
 const run = (work) => timed(REQUESTS, CONCURRENCY, work);
 
 const LIST_SQL = `SELECT p.*, l.name AS location FROM products p LEFT JOIN locations l ON l.id = p.location_id
-  WHERE p.company_id = $1 AND ($2::text IS NULL OR p.status = $2)
-    AND ($3::text IS NULL OR p.name ILIKE $3 OR p.sku LIKE $4)
-  ORDER BY p.name, p.id LIMIT 10`;
+  WHERE p.company_id = $1 AND ($2::text IS NULL OR p.status = $2) ORDER BY p.name, p.id LIMIT 10`;
 const SUMMARY_SQL = 'SELECT total, low_stock, out_of_stock FROM inventory_counters WHERE company_id = $1';
-const COUNT_SQL = `SELECT count(*) FROM products p WHERE p.company_id = $1 AND (p.name ILIKE $2 OR p.sku LIKE $3)`;
+// A search: its matches once, counted and the page's ids taken by name, then those rows (the server's two steps).
+const SEARCH_SQL = `WITH m AS MATERIALIZED (
+    SELECT id, name FROM products p WHERE p.company_id = $1 AND ($2::text IS NULL OR p.status = $2)
+      AND (p.name ILIKE $3 OR p.sku LIKE $4))
+  SELECT pg.id, t.total FROM (SELECT count(*)::int AS total FROM m) t
+  LEFT JOIN LATERAL (SELECT id, name FROM m ORDER BY name, id LIMIT 10) pg ON true ORDER BY pg.name, pg.id`;
+const ROWS_SQL = `SELECT p.*, l.name AS location FROM products p LEFT JOIN locations l ON l.id = p.location_id
+  WHERE p.company_id = $1 AND p.id = ANY($2::int[]) ORDER BY p.name, p.id`;
 
-/** What the server's list does, as bare SQL on the same pool size: page + summary, and a count when searching. */
+/** What the server's list does, as bare SQL on the same pool size: the page (and its count when searching) + summary. */
 async function bareList(companyId, status, search) {
-  const pattern = search ? `%${search}%` : null;
-  const prefix = search ? `${search.replace(/[^a-z0-9]/gi, '').toUpperCase()}%` : null;
-  await Promise.all([
-    pool.query(LIST_SQL, [companyId, status, pattern, prefix]),
-    pool.query(SUMMARY_SQL, [companyId]),
-  ]);
-  if (search) await pool.query(COUNT_SQL, [companyId, pattern, prefix]);
+  const page = async () => {
+    if (!search) return pool.query(LIST_SQL, [companyId, status]);
+    const prefix = `${search.replace(/[^a-z0-9]/gi, '').toUpperCase()}%`;
+    const { rows } = await pool.query(SEARCH_SQL, [companyId, status, `%${search}%`, prefix]);
+    const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+    return ids.length ? pool.query(ROWS_SQL, [companyId, ids]) : null;
+  };
+  await Promise.all([page(), pool.query(SUMMARY_SQL, [companyId])]);
 }
 
 function csvRows(count, offset) {

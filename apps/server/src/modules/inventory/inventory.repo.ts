@@ -80,14 +80,6 @@ export function listProducts(
     .offset(offset);
 }
 
-export async function countProducts(db: Db, companyId: number, filters: TInventoryFilters): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(filterCondition(companyId, filters));
-  return Number(row?.n ?? 0);
-}
-
 export type Summary = { total: number; lowStock: number; outOfStock: number };
 
 /** The summary cards, from the trigger-kept counters (no row yet: an empty catalogue). */
@@ -184,27 +176,42 @@ export async function locationExists(db: Db, companyId: number, id: number): Pro
 }
 
 /**
- * Products matching a search term (as the list's search), for a question rather than a page: how many match, up
- * to `cap` (past it, "more than"), and the first `limit` of those by name. One pass over the matches, not a
- * count over every one of them and a sorted page besides.
+ * Products matching a search (and the status filter, if any): how many match, and the `limit` of them after
+ * `offset` by name, in one pass over the matches. A separate count and sorted page scanned the matches twice, and
+ * the page's walk down the name index could read tens of thousands of rows before its first match (a fragment
+ * whose matches sort together far down the list: 650 ms at a million products). With `cap`, counting stops
+ * there, for a question rather than a page ("more than").
  */
-export async function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
-  const r = await db.execute<{ id: number; total: number }>(sql`
+export async function searchPage(
+  db: Db,
+  companyId: number,
+  filters: TInventoryFilters,
+  page: { limit: number; offset: number; cap?: number },
+) {
+  const r = await db.execute<{ id: number | null; total: number }>(sql`
     WITH m AS MATERIALIZED (
       SELECT ${products.id} AS id, ${products.name} AS name FROM ${products}
-      WHERE ${filterCondition(companyId, { search: term, status: undefined })} LIMIT ${cap}
+      WHERE ${filterCondition(companyId, filters)} ${page.cap === undefined ? sql`` : sql`LIMIT ${page.cap}`}
     )
-    SELECT id, (SELECT count(*)::int FROM m) AS total FROM m ORDER BY name, id LIMIT ${limit}
+    SELECT pg.id, t.total FROM (SELECT count(*)::int AS total FROM m) t
+    LEFT JOIN LATERAL (SELECT id, name FROM m ORDER BY name, id LIMIT ${page.limit} OFFSET ${page.offset}) pg ON true
+    ORDER BY pg.name, pg.id
   `);
-  const ids = r.rows.map((row) => Number(row.id));
-  if (ids.length === 0) return { rows: [], total: 0 };
+  const total = Number(r.rows[0]?.total ?? 0);
+  const ids = r.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+  if (ids.length === 0) return { rows: [], total };
   const rows = await db
     .select(productColumns)
     .from(products)
     .leftJoin(locations, eq(locations.id, products.locationId))
     .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
     .orderBy(asc(products.name), asc(products.id));
-  return { rows, total: Number(r.rows[0]?.total ?? 0) };
+  return { rows, total };
+}
+
+/** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */
+export function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
+  return searchPage(db, companyId, { search: term, status: undefined }, { limit, offset: 0, cap });
 }
 
 /** Products expiring from today to `days` days ahead, soonest first (the index's order, so only `limit` are read). */

@@ -56,13 +56,17 @@ export async function listInventory(
   q: ListQuery,
 ): Promise<TInventoryListResponse> {
   const filters = { search: q.search, status: q.status };
-  const [rows, counts] = await Promise.all([
-    repo.listProducts(db, companyId, filters, q.limit, (q.page - 1) * q.limit),
+  const offset = (q.page - 1) * q.limit;
+  // A search counts its matches; otherwise the trigger-kept counters give the total.
+  const [{ rows, total }, counts] = await Promise.all([
+    q.search
+      ? repo.searchPage(db, companyId, filters, { limit: q.limit, offset })
+      : repo
+          .listProducts(db, companyId, filters, q.limit, offset)
+          .then((page) => ({ rows: page, total: null })),
     repo.summary(db, companyId),
   ]);
-  const totalItems = q.search
-    ? await repo.countProducts(db, companyId, filters)
-    : repo.countForStatus(counts, q.status);
+  const totalItems = total ?? repo.countForStatus(counts, q.status);
   return {
     data: rows.map(productView),
     pagination: pagination(q.page, q.limit, totalItems),

@@ -213,6 +213,26 @@ describe('the list', () => {
     expect([combined.data.map((p) => p.sku), combined.pagination.totalItems]).toEqual([['APL2'], 1]);
   });
 
+  it('pages through a search by name; the total counts every match, on every page and past the last', async () => {
+    // 'e' is in four names (Elderberry's SKU starts with it too, counted once).
+    const page1 = await list('?search=e&limit=2');
+    expect(page1.data.map((p) => p.sku)).toEqual(['APL2', 'APL1']);
+    expect(page1.pagination).toEqual({
+      page: 1,
+      limit: 2,
+      totalItems: 4,
+      totalPages: 2,
+      hasNext: true,
+      hasPrev: false,
+    });
+    const page2 = await list('?search=e&limit=2&page=2');
+    expect([page2.data.map((p) => p.sku), page2.pagination.hasNext]).toEqual([['CHJ', 'ELD1'], false]);
+    const past = await list('?search=e&limit=2&page=3');
+    expect([past.data, past.pagination.totalItems]).toEqual([[], 4]);
+    const none = await list('?search=zzz');
+    expect([none.data, none.pagination.totalItems, none.summary.total]).toEqual([[], 0, 6]);
+  });
+
   it('refuses page sizes above 1,000 and bad pages or statuses', async () => {
     expect((await op('GET', '/api/inventory?limit=1000')).statusCode).toBe(200);
     for (const q of [
