@@ -115,6 +115,27 @@ describe('the built-in provider', () => {
     expect(img.response).toContain("can't look at images");
   });
 
+  it('lists what expires soonest, in stock only, with the days left in words', async () => {
+    const c = await createTenant(t, 'Chat Expiry');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await product(c, { name: 'Milk', sku: 'MLK1', quantity: 3, expiration_date: day(0) });
+    await product(c, { name: 'Bread', sku: 'BRD1', quantity: 1, expiration_date: day(1) });
+    await product(c, { name: 'Empty Shelf Cheese', sku: 'CHS1', quantity: 0, expiration_date: day(2) });
+    await product(c, { name: 'Jam', sku: 'JAM1', quantity: 12, expiration_date: day(10) });
+    const { response } = await ask(c.member.token, 'What expires soon?');
+    expect(response).toBe(
+      [
+        '## Expiring soon',
+        '',
+        `- **Milk** (SKU MLK1): 3 units, expires ${day(0)} (expires today)`,
+        `- **Bread** (SKU BRD1): 1 unit, expires ${day(1)} (1 day left)`,
+        `- **Jam** (SKU JAM1): 12 units, expires ${day(10)} (10 days left)`,
+        '',
+        '[Navigate to Dashboard →]',
+      ].join('\n'),
+    );
+  });
+
   it('reports no audits and nothing expiring on a fresh company', async () => {
     expect((await ask(b.member.token, 'How did the last audits go?')).response).toContain('No audits yet');
     expect((await ask(b.member.token, 'What expires soon?')).response).toBe(

@@ -88,8 +88,10 @@ describe('Tallie for a Dutchie company (built-in provider)', () => {
     expect(soon.length).toBeGreaterThan(0);
     const { response } = await ask(shop, 'What expires soon?');
     const first = soon[0] as SimRow;
+    const left = daysLeft(first);
+    const inWords = left === 0 ? 'expires today' : `${left} day${left === 1 ? '' : 's'} left`;
     expect(response).toContain(
-      `package ${first.packageId}): ${first.quantityAvailable} unit${first.quantityAvailable === 1 ? '' : 's'}, expires ${first.expirationDate?.slice(0, 10)} (${daysLeft(first)} days left)`,
+      `package ${first.packageId}): ${first.quantityAvailable} unit${first.quantityAvailable === 1 ? '' : 's'}, expires ${first.expirationDate?.slice(0, 10)} (${inWords})`,
     );
     if (soon.length > 10) expect(response).toContain(`Showing 10 of ${soon.length}.`);
   });

@@ -26,7 +26,7 @@ export async function lookupProducts(
   };
 }
 
-/** Products expiring from today to `days` days ahead, soonest first, with the days left. */
+/** Products in stock expiring from today to `days` days ahead, soonest first, with the days left. */
 export async function expiringProducts(
   db: Db,
   companyId: number,

@@ -214,7 +214,7 @@ export function searchSample(db: Db, companyId: number, term: string, limit: num
   return searchPage(db, companyId, { search: term, status: undefined }, { limit, offset: 0, cap });
 }
 
-/** Products expiring from today to `days` days ahead, soonest first (the index's order, so only `limit` are read). */
+/** Products in stock expiring from today to `days` days ahead, soonest first (the index's order: few rows read). */
 export function expiringProducts(db: Db, companyId: number, days: number, limit: number) {
   return db
     .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - current_date)::int` })
@@ -225,6 +225,7 @@ export function expiringProducts(db: Db, companyId: number, days: number, limit:
         eq(products.companyId, companyId),
         sql`${products.expirationDate} >= current_date`,
         sql`${products.expirationDate} <= current_date + ${days}::int`,
+        sql`${products.quantity} > 0`,
       ),
     )
     .orderBy(asc(products.expirationDate), asc(products.name), asc(products.id))

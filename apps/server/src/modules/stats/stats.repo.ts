@@ -180,7 +180,7 @@ export async function lowStock(db: Db, companyId: number) {
   return r.rows;
 }
 
-/** Products expiring from today to 30 days ahead, soonest first. */
+/** Products in stock expiring from today to 30 days ahead, soonest first (nothing expires from an empty shelf). */
 export async function expiring(db: Db, companyId: number) {
   const r = await db.execute<{
     id: number;
@@ -195,7 +195,7 @@ export async function expiring(db: Db, companyId: number) {
       (p.expiration_date - current_date)::int AS days_left
     FROM products p
     WHERE p.company_id = ${companyId} AND p.expiration_date >= current_date
-      AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int
+      AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int AND p.quantity > 0
     ORDER BY p.expiration_date, p.name, p.id LIMIT ${DASHBOARD_LIST_SIZE}
   `);
   return r.rows;

@@ -125,6 +125,15 @@ describe('dashboard statistics', () => {
     expect((await get('/api/stats/dashboard-low-stock')).json()).toEqual(d.lowStock);
     expect((await get('/api/stats/dashboard-expiring')).json()).toEqual(d.expiring);
     expect((await get('/api/stats/dashboard-top-products?days=30')).json()).toEqual([]);
+    // Nothing expires from an empty shelf: a product with no units left is not in the list.
+    const gone = await product({ name: 'Sold Out Syrup', sku: 'SYR1', quantity: 0, expiration_date: day(1) });
+    expect((await get('/api/stats/dashboard-expiring')).json()).toEqual(d.expiring);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/inventory/${gone.id}`,
+      headers: bearer(a.operator.token),
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it('counts devices online, the latest audit, the 30-day split, trends and average accuracy', async () => {

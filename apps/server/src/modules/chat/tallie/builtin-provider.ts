@@ -9,6 +9,7 @@ type Data = (ctx: TallieContext, question: string) => Promise<string>;
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+const daysLeft = (n: number) => (n === 0 ? 'expires today' : `${n} day${n === 1 ? '' : 's'} left`);
 /** A catalogue product by SKU; a Dutchie package by SKU (when it has one) and package id. */
 const ident = (p: Row) =>
   p.package_id
@@ -43,7 +44,7 @@ const expiring: Data = async (ctx) => {
   if (!items.length) return `No products expiring within the next 30 days.${staleNote(r)}`;
   const lines = items.map(
     (p) =>
-      `- **${p.name}** (${ident(p)}): ${units(Number(p.quantity))}, expires ${p.expiration_date} (${p.days_left} days left)`,
+      `- **${p.name}** (${ident(p)}): ${units(Number(p.quantity))}, expires ${p.expiration_date} (${daysLeft(Number(p.days_left))})`,
   );
   const total = Number(r.expiring_count ?? items.length);
   const more = total > items.length ? `\n\nShowing ${items.length} of ${total}.` : '';

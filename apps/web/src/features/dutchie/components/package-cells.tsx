@@ -73,7 +73,7 @@ export function Expires({ day }: { day: string | null }) {
         days < 0 && 'text-red-600 dark:text-red-400',
         days >= 0 && days <= 30 && 'text-amber-600 dark:text-amber-400',
       )}
-      title={days < 0 ? 'Expired' : `${days} days left`}
+      title={days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `${days} day${days === 1 ? '' : 's'} left`}
     >
       {formatDay(day)}
     </span>
