@@ -73,6 +73,8 @@ export function AuditTrendsChart({ trends }: { trends: TDashboardStats['audits']
               borderColor: RED,
               backgroundColor: RED,
               tension: 0.35,
+              // Its own scale on the right: a few discrepancies beside thousands of tags would lie flat at zero.
+              yAxisID: 'yDiscrepancies',
               pointRadius: days.map((d) => (d.discrepancies > 0 ? 3 : 0)),
             },
           ],
@@ -88,7 +90,19 @@ export function AuditTrendsChart({ trends }: { trends: TDashboardStats['audits']
           },
           scales: {
             x: { ticks: { color: c.text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
-            y: { beginAtZero: true, ticks: { color: c.text, precision: 0 }, grid: { color: c.grid } },
+            y: {
+              beginAtZero: true,
+              ticks: { color: c.text, precision: 0 },
+              grid: { color: c.grid },
+              title: { display: true, text: 'Tags Scanned', color: c.text },
+            },
+            yDiscrepancies: {
+              position: 'right',
+              beginAtZero: true,
+              ticks: { color: RED, precision: 0 },
+              grid: { drawOnChartArea: false },
+              title: { display: true, text: 'Discrepancies', color: RED },
+            },
           },
         }}
       />
