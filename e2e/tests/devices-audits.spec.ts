@@ -110,6 +110,16 @@ test('register a reader by its code, see it online, run an audit, open its detai
   await expect(details.getByTestId('discrepancy-row').filter({ hasText: 'Unknown' })).toContainText(
     'UNKNOWN00001',
   );
+  // On a phone the same discrepancies are cards that fit the dialog.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = details.getByTestId('discrepancy-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'Shortage' })).toContainText('Variance -1');
+  await expect(details.getByTestId('discrepancy-row').first()).toBeHidden();
+  const fits = await details.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(cards.first()).toBeHidden();
   await shoot(page, 'audit-details');
 
   await details.getByRole('button', { name: 'Add comments' }).click();

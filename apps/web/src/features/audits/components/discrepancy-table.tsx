@@ -4,7 +4,14 @@ import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
 import { cn } from '@/lib/cn';
 import { DiscrepancyTypeBadge } from './audit-bits';
 
-/** SKU, Product Name, Expected, Found, Variance, Type, with each row's note underneath. */
+const varianceClass = (variance: number) =>
+  variance < 0 ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300';
+const signed = (variance: number) => (variance > 0 ? `+${variance}` : String(variance));
+
+/**
+ * SKU, Product Name, Expected, Found, Variance, Type, with each row's note underneath: a table on wider screens,
+ * one card per discrepancy on phones (the dialog is narrower than the six columns).
+ */
 export function DiscrepancyTable({
   rows,
   isLoading,
@@ -19,41 +26,60 @@ export function DiscrepancyTable({
     return <p className="py-6 text-center text-sm text-slate-500">{AUDIT_TEXTS.noDiscrepancies}</p>;
   }
   return (
-    <Table className="max-h-80 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-800">
-      <THead className="sticky top-0">
-        <tr>
-          <Th>SKU</Th>
-          <Th>Product Name</Th>
-          <Th className="text-right">Expected</Th>
-          <Th className="text-right">Found</Th>
-          <Th className="text-right">Variance</Th>
-          <Th>Type</Th>
-        </tr>
-      </THead>
-      <TBody>
+    <>
+      <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 sm:hidden dark:divide-slate-800 dark:border-slate-800">
         {rows.map((r) => (
-          <Tr key={r.id} data-testid="discrepancy-row">
-            <Td className="font-mono text-xs">{r.product_sku ?? r.rfid_tag ?? r.epc}</Td>
-            <Td className="max-w-64">
-              <p className="truncate">{r.product_name ?? 'Unknown tag'}</p>
-              {r.notes && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
-            </Td>
-            <Td className="text-right tabular-nums">{r.expected_quantity}</Td>
-            <Td className="text-right tabular-nums">{r.found_quantity}</Td>
-            <Td
-              className={cn(
-                'text-right font-medium tabular-nums',
-                r.variance < 0 ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300',
-              )}
-            >
-              {r.variance > 0 ? `+${r.variance}` : r.variance}
-            </Td>
-            <Td>
+          <li key={r.id} className="px-3 py-2.5" data-testid="discrepancy-card">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+                  {r.product_name ?? 'Unknown tag'}
+                </p>
+                <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+                  {r.product_sku ?? r.rfid_tag ?? r.epc}
+                </p>
+              </div>
               <DiscrepancyTypeBadge type={r.discrepancy_type} />
-            </Td>
-          </Tr>
+            </div>
+            <p className="mt-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-300">
+              Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
+              <span className={cn('font-medium', varianceClass(r.variance))}>{signed(r.variance)}</span>
+            </p>
+            {r.notes && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+          </li>
         ))}
-      </TBody>
-    </Table>
+      </ul>
+      <Table className="hidden max-h-80 overflow-y-auto rounded-lg border border-slate-200 sm:block dark:border-slate-800">
+        <THead className="sticky top-0">
+          <tr>
+            <Th>SKU</Th>
+            <Th>Product Name</Th>
+            <Th className="text-right">Expected</Th>
+            <Th className="text-right">Found</Th>
+            <Th className="text-right">Variance</Th>
+            <Th>Type</Th>
+          </tr>
+        </THead>
+        <TBody>
+          {rows.map((r) => (
+            <Tr key={r.id} data-testid="discrepancy-row">
+              <Td className="font-mono text-xs">{r.product_sku ?? r.rfid_tag ?? r.epc}</Td>
+              <Td className="max-w-64">
+                <p className="truncate">{r.product_name ?? 'Unknown tag'}</p>
+                {r.notes && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+              </Td>
+              <Td className="text-right tabular-nums">{r.expected_quantity}</Td>
+              <Td className="text-right tabular-nums">{r.found_quantity}</Td>
+              <Td className={cn('text-right font-medium tabular-nums', varianceClass(r.variance))}>
+                {signed(r.variance)}
+              </Td>
+              <Td>
+                <DiscrepancyTypeBadge type={r.discrepancy_type} />
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+    </>
   );
 }
