@@ -5,9 +5,10 @@ import {
   type TInventoryType,
   type TRole,
 } from '@quantics/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { companies, memberships, sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
@@ -66,6 +67,7 @@ const FORBIDDEN_MESSAGES: Record<TRole, string> = {
 };
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  const lookupSession = sessionLookup(app.db);
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
 
@@ -92,7 +94,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
       return;
     }
-    if (token) request.auth = await lookupSession(app, token);
+    if (token) request.auth = await lookupSession(token);
     if (access === 'public') return;
     if (!request.auth) throw unauthorized();
     if (!hasRole(request.auth.role, access)) {
@@ -101,8 +103,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-async function lookupSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
-  const [row] = await app.db
+/**
+ * The session behind a bearer token, with its user, company and active membership. Every signed-in call makes
+ * this lookup, so it is a prepared statement: built once here, planned once per connection by PostgreSQL.
+ */
+function sessionLookup(db: Db) {
+  const query = db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -126,16 +132,20 @@ async function lookupSession(app: FastifyInstance, token: string): Promise<AuthC
     )
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
-  if (!row) return null;
-  return {
-    ...row,
-    role: normalizeRole(row.role),
-    inventoryType: row.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+    .limit(1)
+    .prepare('session_lookup');
+  return async (token: string): Promise<AuthContext | null> => {
+    const [row] = await query.execute({ tokenHash: hashToken(token) });
+    if (!row) return null;
+    return {
+      ...row,
+      role: normalizeRole(row.role),
+      inventoryType: row.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+    };
   };
 }
