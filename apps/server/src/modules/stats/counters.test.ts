@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditTrends, auditWindow } from './stats.repo.ts';
+import { auditDays, trendsOf, windowOf } from './stats.repo.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -129,8 +129,9 @@ async function countedWindow(companyId: number) {
 
 async function expectWindowRight(companyId: number) {
   const counted = await countedWindow(companyId);
-  expect(await auditWindow(t.database.db, companyId)).toEqual(counted.window);
-  expect(await auditTrends(t.database.db, companyId)).toEqual(counted.trends);
+  const days = await auditDays(t.database.db, companyId);
+  expect(windowOf(days)).toEqual(counted.window);
+  expect(trendsOf(days)).toEqual(counted.trends);
 }
 
 describe('the trigger-kept audit_days rollup', () => {

@@ -60,44 +60,61 @@ function windowDays(companyId: number) {
   `;
 }
 
-/** Completed audits of the last 30 days: how many, with and without discrepancies, units off, mean accuracy. */
-export async function auditWindow(db: Db, companyId: number) {
-  const r = await db.execute<{
-    total: number;
-    clean: number;
-    units_off: number;
-    accuracy_sum: string | null;
-    accuracy_count: string | null;
-  }>(sql`
-    SELECT coalesce(sum(audits), 0)::int AS total, coalesce(sum(clean), 0)::int AS clean,
-      coalesce(sum(discrepancies), 0)::bigint AS units_off, sum(accuracy_sum) AS accuracy_sum,
-      sum(accuracy_count) AS accuracy_count
-    FROM (${windowDays(companyId)}) days
-  `);
-  const row = first(r.rows);
-  const total = n(row?.total);
-  const clean = n(row?.clean);
-  const accuracyCount = n(row?.accuracy_count);
-  return {
-    total,
-    clean,
-    off: total - clean,
-    unitsOff: n(row?.units_off),
-    averageAccuracy: accuracyCount === 0 ? null : Math.round(n(row?.accuracy_sum) / accuracyCount),
-  };
-}
+/** One UTC day of the 30-day window (only days with completed audits), oldest first. */
+export type AuditDay = {
+  date: string;
+  audits: number;
+  clean: number;
+  tagsFound: number;
+  discrepancies: number;
+  accuracySum: number;
+  accuracyCount: number;
+};
 
-/** Tags scanned and discrepancies per UTC day over the last 30 days, oldest first. */
-export async function auditTrends(db: Db, companyId: number) {
-  const r = await db.execute<{ date: string; scanned: number; discrepancies: number }>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date, tags_found AS scanned, discrepancies
+/** The window's days in one query: the dashboard's 30-day figures and its trends both add them up. */
+export async function auditDays(db: Db, companyId: number): Promise<AuditDay[]> {
+  const r = await db.execute<{
+    date: string;
+    audits: number;
+    clean: number;
+    tags_found: string | number;
+    discrepancies: string | number;
+    accuracy_sum: string | number | null;
+    accuracy_count: string | number | null;
+  }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date, audits, clean, tags_found, discrepancies, accuracy_sum,
+      accuracy_count
     FROM (${windowDays(companyId)}) days ORDER BY day
   `);
   return r.rows.map((row) => ({
     date: row.date,
-    scanned: n(row.scanned),
+    audits: n(row.audits),
+    clean: n(row.clean),
+    tagsFound: n(row.tags_found),
     discrepancies: n(row.discrepancies),
+    accuracySum: n(row.accuracy_sum),
+    accuracyCount: n(row.accuracy_count),
   }));
+}
+
+/** Completed audits of the window: how many, with and without discrepancies, units off, mean accuracy. */
+export function windowOf(days: AuditDay[]) {
+  const sum = (pick: (d: AuditDay) => number) => days.reduce((acc, d) => acc + pick(d), 0);
+  const total = sum((d) => d.audits);
+  const clean = sum((d) => d.clean);
+  const accuracyCount = sum((d) => d.accuracyCount);
+  return {
+    total,
+    clean,
+    off: total - clean,
+    unitsOff: sum((d) => d.discrepancies),
+    averageAccuracy: accuracyCount === 0 ? null : Math.round(sum((d) => d.accuracySum) / accuracyCount),
+  };
+}
+
+/** Tags scanned and discrepancies per UTC day of the window, oldest first. */
+export function trendsOf(days: AuditDay[]) {
+  return days.map((d) => ({ date: d.date, scanned: d.tagsFound, discrepancies: d.discrepancies }));
 }
 
 export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {

@@ -16,13 +16,16 @@ import type { StockFigures } from './stock-figures.ts';
 
 export type StatsDeps = { db: Db; auditTimeoutMinutes: number };
 
-type AuditWindow = Awaited<ReturnType<typeof repo.auditWindow>>;
-
-/** The quick stats from figures already read (the dashboard reads the 30-day window once for all its parts). */
-async function quickFrom({ db }: StatsDeps, companyId: number, window: AuditWindow): Promise<TQuickStats> {
-  const [devices, latest] = await Promise.all([
+/** The quick stats; `days` is the 30-day window, read once when the dashboard asks for everything. */
+async function quickFrom(
+  { db }: StatsDeps,
+  companyId: number,
+  days: Promise<repo.AuditDay[]>,
+): Promise<TQuickStats> {
+  const [devices, latest, window] = await Promise.all([
     repo.deviceCounts(db, companyId, DEVICE_ONLINE_WINDOW_MS),
     repo.latestCompletedAudit(db, companyId),
+    days.then(repo.windowOf),
   ]);
   return {
     devices,
@@ -43,26 +46,26 @@ async function quickFrom({ db }: StatsDeps, companyId: number, window: AuditWind
 async function activityFrom(
   deps: StatsDeps,
   companyId: number,
-  window: AuditWindow,
+  days: Promise<repo.AuditDay[]>,
 ): Promise<TActivityStats> {
-  const [activity, audits, trends] = await Promise.all([
+  const [activity, audits, window] = await Promise.all([
     recentActivity(deps.db, companyId, DASHBOARD_LIST_SIZE),
     repo.recentAudits(deps.db, companyId, deps.auditTimeoutMinutes),
-    repo.auditTrends(deps.db, companyId),
+    days,
   ]);
   return {
     recentActivity: activity,
     recentAudits: audits,
-    audits: { trends, averageAccuracy: window.averageAccuracy },
+    audits: { trends: repo.trendsOf(window), averageAccuracy: repo.windowOf(window).averageAccuracy },
   };
 }
 
 export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
-  return quickFrom(deps, companyId, await repo.auditWindow(deps.db, companyId));
+  return quickFrom(deps, companyId, repo.auditDays(deps.db, companyId));
 }
 
 export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
-  return activityFrom(deps, companyId, await repo.auditWindow(deps.db, companyId));
+  return activityFrom(deps, companyId, repo.auditDays(deps.db, companyId));
 }
 
 export async function inventoryStats({ db }: StatsDeps, companyId: number): Promise<TInventoryStats> {
@@ -130,15 +133,17 @@ export async function dashboard(
       return empty;
     }
   };
-  const window = await repo.auditWindow(deps.db, companyId);
-  const [quick, inventory, low, soon, top, activity, source] = await Promise.all([
-    quickFrom(deps, companyId, window),
+  // The window's days are read once, beside everything else, for the cards, the split and the trends.
+  const days = repo.auditDays(deps.db, companyId);
+  const [quick, inventory, low, soon, top, activity, source, window] = await Promise.all([
+    quickFrom(deps, companyId, days),
     part(() => stock.inventory(companyId), EMPTY_INVENTORY),
     part(() => stock.lowStock(companyId), []),
     part(() => stock.expiring(companyId), []),
     part(() => stock.topProducts(companyId, topDays), []),
-    activityFrom(deps, companyId, window),
+    activityFrom(deps, companyId, days),
     part(() => stock.source(companyId), null),
+    days.then(repo.windowOf),
   ]);
   return {
     devices: quick.devices,
