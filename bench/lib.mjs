@@ -73,7 +73,9 @@ export async function startBench(extraEnv = {}) {
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN afterwards (drop it yourself).
+      if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
