@@ -62,7 +62,7 @@ export async function listInventory(
     q.search
       ? repo.searchPage(db, companyId, filters, { limit: q.limit, offset })
       : repo
-          .listProducts(db, companyId, filters, q.limit, offset)
+          .listProducts(db, companyId, q.status, q.limit, offset)
           .then((page) => ({ rows: page, total: null })),
     repo.summary(db, companyId),
   ]);
