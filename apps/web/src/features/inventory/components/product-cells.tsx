@@ -1,6 +1,5 @@
 import { displayRfidTag, type TProduct } from '@quantics/contracts';
-import { Pencil, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { EditDeleteActions, RowActions } from '@/components/ui/row-actions';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { INVENTORY_TEXTS } from '../inventory-texts';
@@ -51,28 +50,13 @@ export function Quantity({ product }: { product: TProduct }) {
 
 export function ProductActions({ product, handlers }: { product: TProduct; handlers: ProductHandlers }) {
   return (
-    <div className="flex justify-end gap-1 whitespace-nowrap">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="px-2"
-        onClick={() => handlers.onEdit(product)}
-        aria-label={`Edit ${product.name}`}
-        title="Edit"
-      >
-        <Pencil className="size-4" aria-hidden />
-      </Button>
-      <Button
-        variant="danger-ghost"
-        size="sm"
-        className="px-2"
-        onClick={() => handlers.onDelete(product)}
-        aria-label={`Delete ${product.name}`}
-        title="Delete"
-      >
-        <Trash2 className="size-4" aria-hidden />
-      </Button>
-    </div>
+    <RowActions>
+      <EditDeleteActions
+        name={product.name}
+        onEdit={() => handlers.onEdit(product)}
+        onDelete={() => handlers.onDelete(product)}
+      />
+    </RowActions>
   );
 }
 
