@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditDays, trendsOf, windowOf } from './stats.repo.ts';
+import { auditWindow } from './stats.repo.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -129,9 +129,9 @@ async function countedWindow(companyId: number) {
 
 async function expectWindowRight(companyId: number) {
   const counted = await countedWindow(companyId);
-  const days = await auditDays(t.database.db, companyId);
-  expect(windowOf(days)).toEqual(counted.window);
-  expect(trendsOf(days)).toEqual(counted.trends);
+  const { trends, ...window } = await auditWindow(t.database.db, companyId);
+  expect(window).toEqual(counted.window);
+  expect(trends).toEqual(counted.trends);
 }
 
 describe('the trigger-kept audit_days rollup', () => {

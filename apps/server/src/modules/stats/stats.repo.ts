@@ -60,19 +60,11 @@ function windowDays(companyId: number) {
   `;
 }
 
-/** One UTC day of the 30-day window (only days with completed audits), oldest first. */
-export type AuditDay = {
-  date: string;
-  audits: number;
-  clean: number;
-  tagsFound: number;
-  discrepancies: number;
-  accuracySum: number;
-  accuracyCount: number;
-};
-
-/** The window's days in one query: the dashboard's 30-day figures and its trends both add them up. */
-export async function auditDays(db: Db, companyId: number): Promise<AuditDay[]> {
+/**
+ * The completed audits of the window, read in one query of its days: how many, with and without discrepancies,
+ * units off and mean accuracy, and the trends (tags scanned and discrepancies per UTC day, oldest first).
+ */
+export async function auditWindow(db: Db, companyId: number) {
   const r = await db.execute<{
     date: string;
     audits: number;
@@ -86,36 +78,24 @@ export async function auditDays(db: Db, companyId: number): Promise<AuditDay[]> 
       accuracy_count
     FROM (${windowDays(companyId)}) days ORDER BY day
   `);
-  return r.rows.map((row) => ({
-    date: row.date,
-    audits: n(row.audits),
-    clean: n(row.clean),
-    tagsFound: n(row.tags_found),
-    discrepancies: n(row.discrepancies),
-    accuracySum: n(row.accuracy_sum),
-    accuracyCount: n(row.accuracy_count),
-  }));
-}
-
-/** Completed audits of the window: how many, with and without discrepancies, units off, mean accuracy. */
-export function windowOf(days: AuditDay[]) {
-  const sum = (pick: (d: AuditDay) => number) => days.reduce((acc, d) => acc + pick(d), 0);
-  const total = sum((d) => d.audits);
-  const clean = sum((d) => d.clean);
-  const accuracyCount = sum((d) => d.accuracyCount);
+  const sum = (column: keyof (typeof r.rows)[number]) => r.rows.reduce((acc, row) => acc + n(row[column]), 0);
+  const total = sum('audits');
+  const clean = sum('clean');
+  const accuracyCount = sum('accuracy_count');
   return {
     total,
     clean,
     off: total - clean,
-    unitsOff: sum((d) => d.discrepancies),
-    averageAccuracy: accuracyCount === 0 ? null : Math.round(sum((d) => d.accuracySum) / accuracyCount),
+    unitsOff: sum('discrepancies'),
+    averageAccuracy: accuracyCount === 0 ? null : Math.round(sum('accuracy_sum') / accuracyCount),
+    trends: r.rows.map((row) => ({
+      date: row.date,
+      scanned: n(row.tags_found),
+      discrepancies: n(row.discrepancies),
+    })),
   };
 }
-
-/** Tags scanned and discrepancies per UTC day of the window, oldest first. */
-export function trendsOf(days: AuditDay[]) {
-  return days.map((d) => ({ date: d.date, scanned: d.tagsFound, discrepancies: d.discrepancies }));
-}
+export type AuditWindow = Awaited<ReturnType<typeof auditWindow>>;
 
 export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {
   const r = await db.execute<{

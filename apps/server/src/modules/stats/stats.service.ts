@@ -16,16 +16,16 @@ import type { StockFigures } from './stock-figures.ts';
 
 export type StatsDeps = { db: Db; auditTimeoutMinutes: number };
 
-/** The quick stats; `days` is the 30-day window, read once when the dashboard asks for everything. */
+/** The quick stats; `window` is the 30-day window, read once when the dashboard asks for everything. */
 async function quickFrom(
   { db }: StatsDeps,
   companyId: number,
-  days: Promise<repo.AuditDay[]>,
+  windowRead: Promise<repo.AuditWindow>,
 ): Promise<TQuickStats> {
   const [devices, latest, window] = await Promise.all([
     repo.deviceCounts(db, companyId, DEVICE_ONLINE_WINDOW_MS),
     repo.latestCompletedAudit(db, companyId),
-    days.then(repo.windowOf),
+    windowRead,
   ]);
   return {
     devices,
@@ -46,26 +46,26 @@ async function quickFrom(
 async function activityFrom(
   deps: StatsDeps,
   companyId: number,
-  days: Promise<repo.AuditDay[]>,
+  windowRead: Promise<repo.AuditWindow>,
 ): Promise<TActivityStats> {
   const [activity, audits, window] = await Promise.all([
     recentActivity(deps.db, companyId, DASHBOARD_LIST_SIZE),
     repo.recentAudits(deps.db, companyId, deps.auditTimeoutMinutes),
-    days,
+    windowRead,
   ]);
   return {
     recentActivity: activity,
     recentAudits: audits,
-    audits: { trends: repo.trendsOf(window), averageAccuracy: repo.windowOf(window).averageAccuracy },
+    audits: { trends: window.trends, averageAccuracy: window.averageAccuracy },
   };
 }
 
 export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
-  return quickFrom(deps, companyId, repo.auditDays(deps.db, companyId));
+  return quickFrom(deps, companyId, repo.auditWindow(deps.db, companyId));
 }
 
 export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
-  return activityFrom(deps, companyId, repo.auditDays(deps.db, companyId));
+  return activityFrom(deps, companyId, repo.auditWindow(deps.db, companyId));
 }
 
 export async function inventoryStats({ db }: StatsDeps, companyId: number): Promise<TInventoryStats> {
@@ -133,17 +133,17 @@ export async function dashboard(
       return empty;
     }
   };
-  // The window's days are read once, beside everything else, for the cards, the split and the trends.
-  const days = repo.auditDays(deps.db, companyId);
+  // The window is read once, beside everything else, for the cards, the split and the trends.
+  const windowRead = repo.auditWindow(deps.db, companyId);
   const [quick, inventory, low, soon, top, activity, source, window] = await Promise.all([
-    quickFrom(deps, companyId, days),
+    quickFrom(deps, companyId, windowRead),
     part(() => stock.inventory(companyId), EMPTY_INVENTORY),
     part(() => stock.lowStock(companyId), []),
     part(() => stock.expiring(companyId), []),
     part(() => stock.topProducts(companyId, topDays), []),
-    activityFrom(deps, companyId, days),
+    activityFrom(deps, companyId, windowRead),
     part(() => stock.source(companyId), null),
-    days.then(repo.windowOf),
+    windowRead,
   ]);
   return {
     devices: quick.devices,
