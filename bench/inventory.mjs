@@ -125,6 +125,26 @@ try {
     );
   }
 
+  // The server remembers a search's matches until the catalogue changes: the runs above repeat one search, so
+  // after the first request they read its page by id. Here every request is a search never made before (each
+  // brand-strain pair but the one above, about 12,500 matches each), through the API and bare.
+  const fresh = BRANDS.flatMap((b) => STRAINS.map((s) => `${b} ${s.split(' ')[0]}`.toLowerCase())).filter(
+    (term) => term !== 'alpine sour',
+  );
+  const eachOnce = (work) => {
+    let i = 0;
+    return timed(fresh.length, CONCURRENCY, () => work(fresh[i++ % fresh.length]));
+  };
+  const coldApi = await eachOnce((term) =>
+    fetch(`${base}/api/inventory?search=${encodeURIComponent(term)}`, { headers }).then((r) =>
+      r.arrayBuffer(),
+    ),
+  );
+  const coldBare = await eachOnce((term) => bareList(main.companyId, null, term));
+  console.log(
+    `${`new name fragments (n=${fresh.length})`.padEnd(30)} ${fmt(coldApi.p50)}   ${fmt(coldApi.p95)}    ${fmt(coldBare.p50)}   ${fmt(coldBare.p95)}    ${(coldApi.p95 / coldBare.p95).toFixed(2)}x   (each searched once)`,
+  );
+
   console.log(
     `\nCSV import into an empty catalogue (same table, beside the ${PRODUCTS.toLocaleString('en-US')} rows)`,
   );

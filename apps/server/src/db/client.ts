@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -36,8 +37,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     await migrateUnderLock(pool, db);
     return { db, kind: 'postgres', close: () => endPool(pool) };
   }
-  // Trigram indexes serve the catalogue's name-fragment search; PostgreSQL servers ship pg_trgm in contrib.
-  const extensions = { pg_trgm };
+  // Trigram indexes (with the company id beside them, btree_gin) serve the catalogue's name-fragment search;
+  // PostgreSQL servers ship both in contrib.
+  const extensions = { pg_trgm, btree_gin };
   let client: PGlite;
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pglite');

@@ -87,8 +87,9 @@ export const products = pgTable(
     // Page 1 of the list, sorted by name, with and without a status filter.
     index('products_company_name_idx').on(t.companyId, t.name, t.id),
     index('products_company_status_name_idx').on(t.companyId, t.status, t.name, t.id),
-    // Name-fragment search (ILIKE '%...%').
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Name fragments (ILIKE '%...%'), within one company (btree_gin puts company_id in the same index): a search reads only its
+    // own company's trigram entries and rows, however large the other catalogues are.
+    index('products_company_name_trgm_idx').using('gin', t.companyId, sql`${t.name} gin_trgm_ops`),
     index('products_company_location_idx').on(t.companyId, t.locationId),
     // In the expiring list's order (soonest, then name), so its first five are read without a sort.
     index('products_company_expiration_idx').on(t.companyId, t.expirationDate, t.name, t.id),
@@ -113,6 +114,11 @@ export const inventoryCounters = pgTable('inventory_counters', {
   /** Sum of quantity, and of quantity x unit cost: the dashboard's Inventory Overview. */
   totalUnits: bigint('total_units', { mode: 'number' }).notNull().default(0),
   totalCost: numeric('total_cost', { precision: 20, scale: 2 }).notNull().default('0'),
+  /**
+   * Goes up whenever a statement adds or removes products or changes a name, SKU, tag or status: what a search
+   * matches and how it is ordered. A search's matches are remembered under it (inventory-search-cache.ts).
+   */
+  searchVersion: bigint('search_version', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -104,7 +104,7 @@ export function listProducts(
     : pages.all.execute({ companyId, limit, offset });
 }
 
-export type Summary = { total: number; lowStock: number; outOfStock: number };
+export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
 
 /** The summary cards, from the trigger-kept counters (no row yet: an empty catalogue). */
 export async function summary(db: Db, companyId: number): Promise<Summary> {
@@ -113,10 +113,11 @@ export async function summary(db: Db, companyId: number): Promise<Summary> {
       total: inventoryCounters.total,
       lowStock: inventoryCounters.lowStock,
       outOfStock: inventoryCounters.outOfStock,
+      searchVersion: inventoryCounters.searchVersion,
     })
     .from(inventoryCounters)
     .where(eq(inventoryCounters.companyId, companyId));
-  return row ?? { total: 0, lowStock: 0, outOfStock: 0 };
+  return row ?? { total: 0, lowStock: 0, outOfStock: 0, searchVersion: 0 };
 }
 
 /** How many products of the status the counters say there are (the list's total when only that filter is on). */
@@ -223,14 +224,35 @@ export async function searchPage(
   `);
   const total = Number(r.rows[0]?.total ?? 0);
   const ids = r.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await db
+  return { rows: await productsByIds(db, companyId, ids), total };
+}
+
+/**
+ * Every product matching a search (and the status filter, if any): how many, and the ids of the first `keep` by
+ * name, in one pass over the matches. What the search cache remembers, so the next pages are read by id.
+ */
+export async function searchMatches(db: Db, companyId: number, filters: TInventoryFilters, keep: number) {
+  const r = await db.execute<{ total: number; ids: (number | string)[] | null }>(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${products.id} AS id, ${products.name} AS name FROM ${products}
+      WHERE ${filterCondition(companyId, filters)}
+    )
+    SELECT (SELECT count(*)::int FROM m) AS total,
+      ARRAY(SELECT id FROM m ORDER BY name, id LIMIT ${keep}) AS ids
+  `);
+  const row = r.rows[0];
+  return { total: Number(row?.total ?? 0), ids: (row?.ids ?? []).map(Number) };
+}
+
+/** These products of the company, by name (an id that has gone since is left out). */
+export async function productsByIds(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
     .select(productColumns)
     .from(products)
     .leftJoin(locations, eq(locations.id, products.locationId))
     .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
     .orderBy(asc(products.name), asc(products.id));
-  return { rows, total };
 }
 
 /** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */

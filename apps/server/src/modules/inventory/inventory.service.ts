@@ -17,6 +17,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './inventory.repo.ts';
+import { searchPageCached } from './inventory-search-cache.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
 
@@ -57,16 +58,26 @@ export async function listInventory(
 ): Promise<TInventoryListResponse> {
   const filters = { search: q.search, status: q.status };
   const offset = (q.page - 1) * q.limit;
-  // A search counts its matches; otherwise the trigger-kept counters give the total.
-  const [{ rows, total }, counts] = await Promise.all([
-    q.search
-      ? repo.searchPage(db, companyId, filters, { limit: q.limit, offset })
-      : repo
-          .listProducts(db, companyId, q.status, q.limit, offset)
-          .then((page) => ({ rows: page, total: null })),
-    repo.summary(db, companyId),
-  ]);
-  const totalItems = total ?? repo.countForStatus(counts, q.status);
+  let counts: repo.Summary;
+  let rows: Row[];
+  let totalItems: number;
+  if (q.search) {
+    // The counters first: their search version says whether these matches are already known (see the cache).
+    counts = await repo.summary(db, companyId);
+    const found = await searchPageCached(db, companyId, counts.searchVersion, filters, {
+      limit: q.limit,
+      offset,
+    });
+    rows = found.rows;
+    totalItems = found.total;
+  } else {
+    // Without a search the trigger-kept counters give the total.
+    [rows, counts] = await Promise.all([
+      repo.listProducts(db, companyId, q.status, q.limit, offset),
+      repo.summary(db, companyId),
+    ]);
+    totalItems = repo.countForStatus(counts, q.status);
+  }
   return {
     data: rows.map(productView),
     pagination: pagination(q.page, q.limit, totalItems),
