@@ -43,20 +43,35 @@ export function userPerformer(user: { userId: number; name: string | null; email
   return { type: 'user', id: user.userId, name: user.name || user.email };
 }
 
-export async function recentActivity(db: Db, companyId: number, limit: number): Promise<TActivityItem[]> {
-  const rows = await repo.listRecentActivity(db, companyId, limit);
-  return rows.map((r) => {
+type ActivityRow = {
+  id: number;
+  type: string;
+  action: string;
+  message: string;
+  /** A Date from the driver, or an ISO string when read inside a JSON document. */
+  createdAt: Date | string;
+  metadata: unknown;
+  performerName: string;
+  performerType: string;
+};
+
+/** Entries of the log as the dashboard and the activity call show them. */
+export const activityItems = (rows: ActivityRow[]): TActivityItem[] =>
+  rows.map((r) => {
     const meta = (r.metadata ?? {}) as { sku?: unknown; quantity?: unknown };
     return {
       id: r.id,
       type: r.type,
       action: r.action,
       message: r.message,
-      time: r.createdAt.toISOString(),
+      time: new Date(r.createdAt).toISOString(),
       sku: typeof meta.sku === 'string' ? meta.sku : null,
       quantity: typeof meta.quantity === 'number' ? meta.quantity : null,
       performer_name: r.performerName,
       performer_type: r.performerType === 'device' ? 'device' : 'user',
     };
   });
+
+export async function recentActivity(db: Db, companyId: number, limit: number): Promise<TActivityItem[]> {
+  return activityItems(await repo.listRecentActivity(db, companyId, limit));
 }

@@ -70,6 +70,7 @@ export function dutchieStock(ctx: DutchieContext): StockFigures {
       const { sync } = await allPackages(ctx, companyId, { includeZero: false });
       return { as_of: sync.as_of, message: sync.message };
     },
+    kind: 'point-of-sale',
   };
 }
 

@@ -11,30 +11,30 @@ import { derivedStatus } from '../audits/audit-status.ts';
 const first = <T>(rows: T[]): T | undefined => rows[0];
 const n = (v: unknown) => Number(v ?? 0);
 
-export async function deviceCounts(db: Db, companyId: number, onlineWindowMs: number) {
-  const r = await db.execute<{ online: number; total: number }>(sql`
-    SELECT count(*) FILTER (WHERE last_seen > now() - make_interval(secs => ${onlineWindowMs / 1000}))::int AS online,
-      count(*)::int AS total
-    FROM devices WHERE company_id = ${companyId}
-  `);
-  const row = first(r.rows);
+export const deviceCountsSql = (companyId: number, onlineWindowMs: number) => sql`
+  SELECT count(*) FILTER (WHERE last_seen > now() - make_interval(secs => ${onlineWindowMs / 1000}))::int AS online,
+    count(*)::int AS total
+  FROM devices WHERE company_id = ${companyId}
+`;
+export const mapDeviceCounts = (rows: Record<string, unknown>[]) => {
+  const row = first(rows);
   return { online: n(row?.online), total: n(row?.total) };
+};
+
+export async function deviceCounts(db: Db, companyId: number, onlineWindowMs: number) {
+  return mapDeviceCounts((await db.execute(deviceCountsSql(companyId, onlineWindowMs))).rows);
 }
 
+export const latestCompletedAuditSql = (companyId: number) => sql`
+  SELECT id, tags_found, discrepancies_count, accuracy FROM audits
+  WHERE company_id = ${companyId} AND status = 'completed'
+  ORDER BY created_at DESC, id DESC LIMIT 1
+`;
+type LatestAudit = { id: number; tags_found: number; discrepancies_count: number; accuracy: number | null };
+export const mapLatestCompletedAudit = (rows: Record<string, unknown>[]) => first(rows as LatestAudit[]);
+
 export async function latestCompletedAudit(db: Db, companyId: number) {
-  const r = await db.execute<{
-    id: number;
-    tags_found: number;
-    discrepancies_count: number;
-    accuracy: number | null;
-  }>(
-    sql`
-    SELECT id, tags_found, discrepancies_count, accuracy FROM audits
-    WHERE company_id = ${companyId} AND status = 'completed'
-    ORDER BY created_at DESC, id DESC LIMIT 1
-  `,
-  );
-  return first(r.rows);
+  return mapLatestCompletedAudit((await db.execute(latestCompletedAuditSql(companyId))).rows);
 }
 
 /**
@@ -64,21 +64,23 @@ function windowDays(companyId: number) {
  * The completed audits of the window, read in one query of its days: how many, with and without discrepancies,
  * units off and mean accuracy, and the trends (tags scanned and discrepancies per UTC day, oldest first).
  */
-export async function auditWindow(db: Db, companyId: number) {
-  const r = await db.execute<{
-    date: string;
-    audits: number;
-    clean: number;
-    tags_found: string | number;
-    discrepancies: string | number;
-    accuracy_sum: string | number | null;
-    accuracy_count: string | number | null;
-  }>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date, audits, clean, tags_found, discrepancies, accuracy_sum,
-      accuracy_count
-    FROM (${windowDays(companyId)}) days ORDER BY day
-  `);
-  const sum = (column: keyof (typeof r.rows)[number]) => r.rows.reduce((acc, row) => acc + n(row[column]), 0);
+export const auditWindowSql = (companyId: number) => sql`
+  SELECT to_char(day, 'YYYY-MM-DD') AS date, audits, clean, tags_found, discrepancies, accuracy_sum,
+    accuracy_count
+  FROM (${windowDays(companyId)}) days ORDER BY day
+`;
+type WindowDay = {
+  date: string;
+  audits: number;
+  clean: number;
+  tags_found: string | number;
+  discrepancies: string | number;
+  accuracy_sum: string | number | null;
+  accuracy_count: string | number | null;
+};
+export function mapAuditWindow(rows: Record<string, unknown>[]) {
+  const days = rows as WindowDay[];
+  const sum = (column: keyof WindowDay) => days.reduce((acc, row) => acc + n(row[column]), 0);
   const total = sum('audits');
   const clean = sum('clean');
   const accuracyCount = sum('accuracy_count');
@@ -88,36 +90,41 @@ export async function auditWindow(db: Db, companyId: number) {
     off: total - clean,
     unitsOff: sum('discrepancies'),
     averageAccuracy: accuracyCount === 0 ? null : Math.round(sum('accuracy_sum') / accuracyCount),
-    trends: r.rows.map((row) => ({
+    trends: days.map((row) => ({
       date: row.date,
       scanned: n(row.tags_found),
       discrepancies: n(row.discrepancies),
     })),
   };
 }
+
+export async function auditWindow(db: Db, companyId: number) {
+  return mapAuditWindow((await db.execute(auditWindowSql(companyId))).rows);
+}
 export type AuditWindow = Awaited<ReturnType<typeof auditWindow>>;
 
-export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {
-  const r = await db.execute<{
-    id: number;
-    name: string;
-    status: string;
-    device_name: string | null;
-    created_at: string | Date;
-    completed_at: string | Date | null;
-    tags_found: number;
-    tags_expected: number;
-    discrepancies_count: number;
-    accuracy: number | null;
-    comments: string | null;
-  }>(sql`
-    SELECT id, name,
-      ${derivedStatus(timeoutMinutes)} AS status,
-      device_name, created_at, completed_at, tags_found, tags_expected, discrepancies_count, accuracy, comments
-    FROM audits WHERE company_id = ${companyId}
-    ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}
-  `);
-  return r.rows.map((a) => ({
+export const recentAuditsSql = (companyId: number, timeoutMinutes: number) => sql`
+  SELECT id, name,
+    ${derivedStatus(timeoutMinutes)} AS status,
+    device_name, created_at, completed_at, tags_found, tags_expected, discrepancies_count, accuracy, comments
+  FROM audits WHERE company_id = ${companyId}
+  ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}
+`;
+type RecentAudit = {
+  id: number;
+  name: string;
+  status: string;
+  device_name: string | null;
+  created_at: string | Date;
+  completed_at: string | Date | null;
+  tags_found: number;
+  tags_expected: number;
+  discrepancies_count: number;
+  accuracy: number | null;
+  comments: string | null;
+};
+export const mapRecentAudits = (rows: Record<string, unknown>[]) =>
+  (rows as RecentAudit[]).map((a) => ({
     id: a.id,
     name: a.name,
     status: a.status,
@@ -130,25 +137,21 @@ export async function recentAudits(db: Db, companyId: number, timeoutMinutes: nu
     accuracy: a.accuracy,
     comments: a.comments,
   }));
+
+export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {
+  return mapRecentAudits((await db.execute(recentAuditsSql(companyId, timeoutMinutes))).rows);
 }
 
 /** The Inventory Overview, from the trigger-kept counters and facets: no scan of the catalogue. */
-export async function inventoryTotals(db: Db, companyId: number) {
-  const r = await db.execute<{
-    cost: string | null;
-    products: number;
-    units: string | null;
-    low: number;
-    vendors: number;
-    categories: number;
-  }>(sql`
-    SELECT c.total_cost AS cost, c.total AS products, c.total_units AS units, c.low_stock + c.out_of_stock AS low,
-      (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'vendor') AS vendors,
-      (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'category') AS categories
-    FROM (SELECT ${companyId}::int AS company_id) k
-    LEFT JOIN inventory_counters c ON c.company_id = k.company_id
-  `);
-  const row = first(r.rows);
+export const inventoryTotalsSql = (companyId: number) => sql`
+  SELECT c.total_cost AS cost, c.total AS products, c.total_units AS units, c.low_stock + c.out_of_stock AS low,
+    (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'vendor') AS vendors,
+    (SELECT count(*)::int FROM inventory_facets f WHERE f.company_id = ${companyId} AND f.kind = 'category') AS categories
+  FROM (SELECT ${companyId}::int AS company_id) k
+  LEFT JOIN inventory_counters c ON c.company_id = k.company_id
+`;
+export function mapInventoryTotals(rows: Record<string, unknown>[]) {
+  const row = first(rows);
   return {
     totalInventoryCost: Number(row?.cost ?? 0),
     totalProducts: n(row?.products),
@@ -159,41 +162,43 @@ export async function inventoryTotals(db: Db, companyId: number) {
   };
 }
 
+export async function inventoryTotals(db: Db, companyId: number) {
+  return mapInventoryTotals((await db.execute(inventoryTotalsSql(companyId))).rows);
+}
+
 /** Products low or out of stock, fewest units first. */
+export const lowStockSql = (companyId: number) => sql`
+  SELECT id, name, sku, quantity, min_stock_level FROM products
+  WHERE company_id = ${companyId} AND status <> 'in-stock'
+  ORDER BY quantity, name, id LIMIT ${DASHBOARD_LIST_SIZE}
+`;
+type LowStockRow = { id: number; name: string; sku: string; quantity: number; min_stock_level: number };
+export const mapLowStock = (rows: Record<string, unknown>[]) => rows as LowStockRow[];
+
 export async function lowStock(db: Db, companyId: number) {
-  const r = await db.execute<{
-    id: number;
-    name: string;
-    sku: string;
-    quantity: number;
-    min_stock_level: number;
-  }>(
-    sql`
-    SELECT id, name, sku, quantity, min_stock_level FROM products
-    WHERE company_id = ${companyId} AND status <> 'in-stock'
-    ORDER BY quantity, name, id LIMIT ${DASHBOARD_LIST_SIZE}
-  `,
-  );
-  return r.rows;
+  return mapLowStock((await db.execute(lowStockSql(companyId))).rows);
 }
 
 /** Products in stock expiring from today to 30 days ahead, soonest first (nothing expires from an empty shelf). */
+export const expiringSql = (companyId: number) => sql`
+  -- Ordered by the column (p.), not the formatted output of the same name, so the index gives the order.
+  SELECT p.id, p.name, p.sku, p.quantity, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
+    (p.expiration_date - current_date)::int AS days_left
+  FROM products p
+  WHERE p.company_id = ${companyId} AND p.expiration_date >= current_date
+    AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int AND p.quantity > 0
+  ORDER BY p.expiration_date, p.name, p.id LIMIT ${DASHBOARD_LIST_SIZE}
+`;
+type ExpiringRow = {
+  id: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  expiration_date: string;
+  days_left: number;
+};
+export const mapExpiring = (rows: Record<string, unknown>[]) => rows as ExpiringRow[];
+
 export async function expiring(db: Db, companyId: number) {
-  const r = await db.execute<{
-    id: number;
-    name: string;
-    sku: string;
-    quantity: number;
-    expiration_date: string;
-    days_left: number;
-  }>(sql`
-    -- Ordered by the column (p.), not the formatted output of the same name, so the index gives the order.
-    SELECT p.id, p.name, p.sku, p.quantity, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-      (p.expiration_date - current_date)::int AS days_left
-    FROM products p
-    WHERE p.company_id = ${companyId} AND p.expiration_date >= current_date
-      AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int AND p.quantity > 0
-    ORDER BY p.expiration_date, p.name, p.id LIMIT ${DASHBOARD_LIST_SIZE}
-  `);
-  return r.rows;
+  return mapExpiring((await db.execute(expiringSql(companyId))).rows);
 }

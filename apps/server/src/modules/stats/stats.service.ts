@@ -10,6 +10,7 @@ import type {
 import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { recentActivity } from '../activity/activity.service.ts';
+import { dashboardReads } from './dashboard.repo.ts';
 import { isDutchieFailure } from './dutchie-stock.ts';
 import * as repo from './stats.repo.ts';
 import type { StockFigures } from './stock-figures.ts';
@@ -27,21 +28,21 @@ async function quickFrom(
     repo.latestCompletedAudit(db, companyId),
     windowRead,
   ]);
-  return {
-    devices,
-    latestAudit: {
-      id: latest?.id ?? null,
-      tagsFound: Number(latest?.tags_found ?? 0),
-      discrepancies: Number(latest?.discrepancies_count ?? 0),
-      accuracy: latest?.accuracy ?? null,
-    },
-    audits: {
-      total: window.total,
-      successfulNoDiscrepancies: window.clean,
-      failedWithDiscrepancies: window.off,
-    },
-  };
+  return { devices, latestAudit: latestAuditView(latest), audits: windowSplit(window) };
 }
+
+const latestAuditView = (latest: Awaited<ReturnType<typeof repo.latestCompletedAudit>>) => ({
+  id: latest?.id ?? null,
+  tagsFound: Number(latest?.tags_found ?? 0),
+  discrepancies: Number(latest?.discrepancies_count ?? 0),
+  accuracy: latest?.accuracy ?? null,
+});
+
+const windowSplit = (window: repo.AuditWindow) => ({
+  total: window.total,
+  successfulNoDiscrepancies: window.clean,
+  failedWithDiscrepancies: window.off,
+});
 
 async function activityFrom(
   deps: StatsDeps,
@@ -100,6 +101,7 @@ export function localStock(deps: StatsDeps): StockFigures {
     expiring: (companyId) => expiringItems(deps, companyId),
     topProducts: (companyId, days) => topProducts(deps, companyId, days),
     source: async () => null,
+    kind: 'local',
   };
 }
 
@@ -114,8 +116,9 @@ const EMPTY_INVENTORY: TInventoryStats['inventory'] = {
 
 /**
  * Every figure at once (one round trip for the dashboard). `stock` is where the inventory figures come from (the
- * local catalogue unless given). When a point-of-sale company's Dutchie cannot be read, the audit and device
- * figures still come, the inventory ones are empty and `pointOfSale.message` says why.
+ * local catalogue unless given): the local ones are read in the same statement as the audit and device figures
+ * (dashboard.repo.ts). When a point-of-sale company's Dutchie cannot be read, the audit and device figures still
+ * come, the inventory ones are empty and `pointOfSale.message` says why.
  */
 export async function dashboard(
   deps: StatsDeps,
@@ -133,28 +136,32 @@ export async function dashboard(
       return empty;
     }
   };
-  // The window is read once, beside everything else, for the cards, the split and the trends.
-  const windowRead = repo.auditWindow(deps.db, companyId);
-  const [quick, inventory, low, soon, top, activity, source, window] = await Promise.all([
-    quickFrom(deps, companyId, windowRead),
-    part(() => stock.inventory(companyId), EMPTY_INVENTORY),
-    part(() => stock.lowStock(companyId), []),
-    part(() => stock.expiring(companyId), []),
+  const isLocal = stock.kind === 'local';
+  const elsewhere = <T>(run: () => Promise<T>, empty: T) => (isLocal ? undefined : part(run, empty));
+  const [reads, inventory, low, soon, top, source] = await Promise.all([
+    dashboardReads(deps.db, companyId, { auditTimeoutMinutes: deps.auditTimeoutMinutes, withStock: isLocal }),
+    elsewhere(() => stock.inventory(companyId), EMPTY_INVENTORY),
+    elsewhere(() => stock.lowStock(companyId), []),
+    elsewhere(() => stock.expiring(companyId), []),
     part(() => stock.topProducts(companyId, topDays), []),
-    activityFrom(deps, companyId, windowRead),
     part(() => stock.source(companyId), null),
-    windowRead,
   ]);
+  const window = reads.window;
   return {
-    devices: quick.devices,
-    latestAudit: quick.latestAudit,
-    audits: { ...quick.audits, totalDiscrepancies: window.unitsOff, ...activity.audits },
-    inventory,
-    lowStock: low,
-    expiring: soon,
+    devices: reads.devices,
+    latestAudit: latestAuditView(reads.latest),
+    audits: {
+      ...windowSplit(window),
+      totalDiscrepancies: window.unitsOff,
+      trends: window.trends,
+      averageAccuracy: window.averageAccuracy,
+    },
+    inventory: reads.stock?.inventory ?? inventory ?? EMPTY_INVENTORY,
+    lowStock: reads.stock?.lowStock ?? low ?? [],
+    expiring: reads.stock?.expiring ?? soon ?? [],
     topProducts: top,
-    recentActivity: activity.recentActivity,
-    recentAudits: activity.recentAudits,
+    recentActivity: reads.recentActivity,
+    recentAudits: reads.recentAudits,
     pointOfSale:
       failures.length > 0 ? { as_of: source?.as_of ?? null, message: failures[0] ?? null } : (source ?? null),
   };

@@ -196,6 +196,9 @@ describe('dashboard statistics', () => {
     expect(activity.audits).toEqual({ trends: d.audits.trends, averageAccuracy: d.audits.averageAccuracy });
     expect(activity.recentActivity.length).toBeGreaterThan(0);
     expect(activity.recentActivity.length).toBeLessThanOrEqual(5);
+    // The dashboard reads its figures in one statement (as JSON); the single calls read them one by one.
+    expect(d.recentActivity).toEqual(activity.recentActivity);
+    expect(d.recentAudits).toEqual(activity.recentAudits);
   });
 
   it('refuses a bad days window', async () => {

@@ -18,4 +18,6 @@ export type StockFigures = {
   topProducts: (companyId: number, days: number) => Promise<TTopProduct[]>;
   /** Where a point-of-sale company's figures come from (null for the local catalogue). */
   source: (companyId: number) => Promise<TPointOfSaleSource | null>;
+  /** The local catalogue's figures are SQL the dashboard reads in its one statement (dashboard.repo.ts). */
+  kind: 'local' | 'point-of-sale';
 };
