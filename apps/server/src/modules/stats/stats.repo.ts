@@ -21,10 +21,6 @@ export const mapDeviceCounts = (rows: Record<string, unknown>[]) => {
   return { online: n(row?.online), total: n(row?.total) };
 };
 
-export async function deviceCounts(db: Db, companyId: number, onlineWindowMs: number) {
-  return mapDeviceCounts((await db.execute(deviceCountsSql(companyId, onlineWindowMs))).rows);
-}
-
 export const latestCompletedAuditSql = (companyId: number) => sql`
   SELECT id, tags_found, discrepancies_count, accuracy FROM audits
   WHERE company_id = ${companyId} AND status = 'completed'
@@ -32,10 +28,6 @@ export const latestCompletedAuditSql = (companyId: number) => sql`
 `;
 type LatestAudit = { id: number; tags_found: number; discrepancies_count: number; accuracy: number | null };
 export const mapLatestCompletedAudit = (rows: Record<string, unknown>[]) => first(rows as LatestAudit[]);
-
-export async function latestCompletedAudit(db: Db, companyId: number) {
-  return mapLatestCompletedAudit((await db.execute(latestCompletedAuditSql(companyId))).rows);
-}
 
 /**
  * The completed audits of the last 30 days (created_at within 30 x 24 hours of now), one row per UTC day: the whole
@@ -137,10 +129,6 @@ export const mapRecentAudits = (rows: Record<string, unknown>[]) =>
     accuracy: a.accuracy,
     comments: a.comments,
   }));
-
-export async function recentAudits(db: Db, companyId: number, timeoutMinutes: number) {
-  return mapRecentAudits((await db.execute(recentAuditsSql(companyId, timeoutMinutes))).rows);
-}
 
 /** The Inventory Overview, from the trigger-kept counters and facets: no scan of the catalogue. */
 export const inventoryTotalsSql = (companyId: number) => sql`

@@ -7,31 +7,15 @@ import type {
   TQuickStats,
   TTopProduct,
 } from '@quantics/contracts';
-import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { recentActivity } from '../activity/activity.service.ts';
-import { dashboardReads } from './dashboard.repo.ts';
+import { activityReads, dashboardReads, quickReads } from './dashboard.repo.ts';
 import { isDutchieFailure } from './dutchie-stock.ts';
 import * as repo from './stats.repo.ts';
 import type { StockFigures } from './stock-figures.ts';
 
 export type StatsDeps = { db: Db; auditTimeoutMinutes: number };
 
-/** The quick stats; `window` is the 30-day window, read once when the dashboard asks for everything. */
-async function quickFrom(
-  { db }: StatsDeps,
-  companyId: number,
-  windowRead: Promise<repo.AuditWindow>,
-): Promise<TQuickStats> {
-  const [devices, latest, window] = await Promise.all([
-    repo.deviceCounts(db, companyId, DEVICE_ONLINE_WINDOW_MS),
-    repo.latestCompletedAudit(db, companyId),
-    windowRead,
-  ]);
-  return { devices, latestAudit: latestAuditView(latest), audits: windowSplit(window) };
-}
-
-const latestAuditView = (latest: Awaited<ReturnType<typeof repo.latestCompletedAudit>>) => ({
+const latestAuditView = (latest: ReturnType<typeof repo.mapLatestCompletedAudit>) => ({
   id: latest?.id ?? null,
   tagsFound: Number(latest?.tags_found ?? 0),
   discrepancies: Number(latest?.discrepancies_count ?? 0),
@@ -44,29 +28,24 @@ const windowSplit = (window: repo.AuditWindow) => ({
   failedWithDiscrepancies: window.off,
 });
 
-async function activityFrom(
-  deps: StatsDeps,
-  companyId: number,
-  windowRead: Promise<repo.AuditWindow>,
-): Promise<TActivityStats> {
-  const [activity, audits, window] = await Promise.all([
-    recentActivity(deps.db, companyId, DASHBOARD_LIST_SIZE),
-    repo.recentAudits(deps.db, companyId, deps.auditTimeoutMinutes),
-    windowRead,
-  ]);
+/** Devices online, the latest audit and the 30-day split (one statement). */
+export async function quickStats({ db }: StatsDeps, companyId: number): Promise<TQuickStats> {
+  const { devices, latest, window } = await quickReads(db, companyId);
+  return { devices, latestAudit: latestAuditView(latest), audits: windowSplit(window) };
+}
+
+/** Recent activity and audits, the trends and average accuracy (one statement). */
+export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
+  const { window, recentAudits, recentActivity } = await activityReads(
+    deps.db,
+    companyId,
+    deps.auditTimeoutMinutes,
+  );
   return {
-    recentActivity: activity,
-    recentAudits: audits,
+    recentActivity,
+    recentAudits,
     audits: { trends: window.trends, averageAccuracy: window.averageAccuracy },
   };
-}
-
-export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
-  return quickFrom(deps, companyId, repo.auditWindow(deps.db, companyId));
-}
-
-export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
-  return activityFrom(deps, companyId, repo.auditWindow(deps.db, companyId));
 }
 
 export async function inventoryStats({ db }: StatsDeps, companyId: number): Promise<TInventoryStats> {
