@@ -70,9 +70,17 @@ export function filterCondition(companyId: number, filters: TInventoryFilters): 
 function preparePages(db: Db) {
   const page = (byStatus: boolean) =>
     db
-      .select(productColumns)
+      .select({
+        ...productColumns,
+        // The summary cards' counters ride along on every row (one statement, one snapshot for page and cards).
+        counterTotal: inventoryCounters.total,
+        counterLowStock: inventoryCounters.lowStock,
+        counterOutOfStock: inventoryCounters.outOfStock,
+        counterSearchVersion: inventoryCounters.searchVersion,
+      })
       .from(products)
       .leftJoin(locations, eq(locations.id, products.locationId))
+      .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId))
       .where(
         and(
           eq(products.companyId, sql.placeholder('companyId')),
@@ -105,6 +113,18 @@ export function listProducts(
 }
 
 export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
+
+/** The counters a page of `listProducts` carries (a page with no rows carries none: read `summary` then). */
+export function summaryOfPage(rows: Awaited<ReturnType<typeof listProducts>>): Summary | undefined {
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    total: row.counterTotal ?? 0,
+    lowStock: row.counterLowStock ?? 0,
+    outOfStock: row.counterOutOfStock ?? 0,
+    searchVersion: row.counterSearchVersion ?? 0,
+  };
+}
 
 /** The summary cards, from the trigger-kept counters (no row yet: an empty catalogue). */
 export async function summary(db: Db, companyId: number): Promise<Summary> {

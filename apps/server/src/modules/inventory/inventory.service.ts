@@ -71,11 +71,11 @@ export async function listInventory(
     rows = found.rows;
     totalItems = found.total;
   } else {
-    // Without a search the trigger-kept counters give the total.
-    [rows, counts] = await Promise.all([
-      repo.listProducts(db, companyId, q.status, q.limit, offset),
-      repo.summary(db, companyId),
-    ]);
+    // Without a search the trigger-kept counters give the total; they come with the page's rows, and are read on
+    // their own only when the page is empty.
+    const page = await repo.listProducts(db, companyId, q.status, q.limit, offset);
+    rows = page;
+    counts = repo.summaryOfPage(page) ?? (await repo.summary(db, companyId));
     totalItems = repo.countForStatus(counts, q.status);
   }
   return {
