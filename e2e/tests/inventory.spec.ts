@@ -25,6 +25,8 @@ test('an admin adds, searches, filters, edits and deletes a product', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(dialog.getByText('Name and SKU are required')).toBeVisible();
+  // The refused submit puts the cursor in the first field in error, the name.
+  await expect(dialog.getByLabel('Product Name')).toBeFocused();
   await dialog.getByLabel('Product Name').fill('Blue Dream 3.5g');
   // The SKU input keeps letters and digits only, in upper case, and at most 12 of them.
   await dialog.getByLabel('SKU').pressSequentially('bd-35 x');

@@ -21,6 +21,8 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
   const { errors } = form.formState;
   const locations = useLocations();
   const sku = form.watch('sku') ?? '';
+  // Registered in the order they are shown: after a refused submit, focus goes to the first field in error.
+  const nameField = form.register('name');
   const skuField = form.register('sku');
   // The spec gives one message for both required fields: mark the fields, say it once.
   const required = INVENTORY_TEXTS.nameAndSkuRequired;
@@ -37,7 +39,7 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
           placeholder="Blue Dream 3.5g"
           error={own(errors.name?.message)}
           hasError={!!errors.name}
-          {...form.register('name')}
+          {...nameField}
         />
       </div>
       <div className="col-span-2 sm:col-span-1">
