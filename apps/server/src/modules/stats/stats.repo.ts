@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { derivedStatus } from '../audits/audit-status.ts';
 
 /**
- * The dashboard's figures, each one query scoped by the caller's company. Windows are computed by PostgreSQL
- * (now(), current_date) so every instance agrees; the catalogue totals come from the trigger-kept counters.
+ * The dashboard's figures, each its SQL (scoped by the caller's company) and the mapper of its rows, so that
+ * dashboard.repo.ts can read several in one statement and a single-figure call can read one. Windows are computed
+ * by PostgreSQL (now(), current_date) so every instance agrees; the catalogue totals come from the trigger-kept
+ * counters.
  */
 
 const first = <T>(rows: T[]): T | undefined => rows[0];

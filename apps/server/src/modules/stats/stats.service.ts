@@ -8,7 +8,7 @@ import type {
   TTopProduct,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { activityReads, dashboardReads, quickReads } from './dashboard.repo.ts';
+import { readFigures } from './dashboard.repo.ts';
 import { isDutchieFailure } from './dutchie-stock.ts';
 import * as repo from './stats.repo.ts';
 import type { StockFigures } from './stock-figures.ts';
@@ -29,17 +29,22 @@ const windowSplit = (window: repo.AuditWindow) => ({
 });
 
 /** Devices online, the latest audit and the 30-day split (one statement). */
-export async function quickStats({ db }: StatsDeps, companyId: number): Promise<TQuickStats> {
-  const { devices, latest, window } = await quickReads(db, companyId);
+export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
+  const { devices, latest, window } = await readFigures(deps.db, companyId, deps.auditTimeoutMinutes, [
+    'devices',
+    'latest',
+    'window',
+  ]);
   return { devices, latestAudit: latestAuditView(latest), audits: windowSplit(window) };
 }
 
 /** Recent activity and audits, the trends and average accuracy (one statement). */
 export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
-  const { window, recentAudits, recentActivity } = await activityReads(
+  const { window, recentAudits, recentActivity } = await readFigures(
     deps.db,
     companyId,
     deps.auditTimeoutMinutes,
+    ['window', 'recentAudits', 'recentActivity'],
   );
   return {
     recentActivity,
@@ -115,32 +120,43 @@ export async function dashboard(
       return empty;
     }
   };
-  const isLocal = stock.kind === 'local';
-  const elsewhere = <T>(run: () => Promise<T>, empty: T) => (isLocal ? undefined : part(run, empty));
-  const [reads, inventory, low, soon, top, source] = await Promise.all([
-    dashboardReads(deps.db, companyId, { auditTimeoutMinutes: deps.auditTimeoutMinutes, withStock: isLocal }),
-    elsewhere(() => stock.inventory(companyId), EMPTY_INVENTORY),
-    elsewhere(() => stock.lowStock(companyId), []),
-    elsewhere(() => stock.expiring(companyId), []),
+  const audits = ['devices', 'latest', 'window', 'recentAudits', 'recentActivity'] as const;
+  // The local catalogue's figures are read in the same statement as the audit and device figures; a point-of-sale
+  // company's come from its Dutchie snapshot beside it.
+  const figures =
+    stock.kind === 'local'
+      ? readFigures(deps.db, companyId, deps.auditTimeoutMinutes, [
+          ...audits,
+          'inventory',
+          'lowStock',
+          'expiring',
+        ])
+      : Promise.all([
+          readFigures(deps.db, companyId, deps.auditTimeoutMinutes, audits),
+          part(() => stock.inventory(companyId), EMPTY_INVENTORY),
+          part(() => stock.lowStock(companyId), []),
+          part(() => stock.expiring(companyId), []),
+        ]).then(([f, inventory, lowStock, expiring]) => ({ ...f, inventory, lowStock, expiring }));
+  const [f, top, source] = await Promise.all([
+    figures,
     part(() => stock.topProducts(companyId, topDays), []),
     part(() => stock.source(companyId), null),
   ]);
-  const window = reads.window;
   return {
-    devices: reads.devices,
-    latestAudit: latestAuditView(reads.latest),
+    devices: f.devices,
+    latestAudit: latestAuditView(f.latest),
     audits: {
-      ...windowSplit(window),
-      totalDiscrepancies: window.unitsOff,
-      trends: window.trends,
-      averageAccuracy: window.averageAccuracy,
+      ...windowSplit(f.window),
+      totalDiscrepancies: f.window.unitsOff,
+      trends: f.window.trends,
+      averageAccuracy: f.window.averageAccuracy,
     },
-    inventory: reads.stock?.inventory ?? inventory ?? EMPTY_INVENTORY,
-    lowStock: reads.stock?.lowStock ?? low ?? [],
-    expiring: reads.stock?.expiring ?? soon ?? [],
+    inventory: f.inventory,
+    lowStock: f.lowStock,
+    expiring: f.expiring,
     topProducts: top,
-    recentActivity: reads.recentActivity,
-    recentAudits: reads.recentAudits,
+    recentActivity: f.recentActivity,
+    recentAudits: f.recentAudits,
     pointOfSale:
       failures.length > 0 ? { as_of: source?.as_of ?? null, message: failures[0] ?? null } : (source ?? null),
   };
