@@ -5,19 +5,27 @@ import { join } from 'node:path';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 
-export type CliRun = { output: () => string; done: Promise<{ code: number | null; out: string }> };
+export type CliRun = {
+  output: () => string;
+  /** The exit code, stdout, and stderr (what the simulator says when it gives up: for a failing assertion). */
+  done: Promise<{ code: number | null; out: string; err: string }>;
+};
 
-/** Runs the simulator's CLI with this state file; its stdout is collected, stderr shown. */
+/** Runs the simulator's CLI with this state file; its stdout and stderr are collected. */
 export function runCli(args: string[], stateFile: string): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args, '--state', stateFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
   child.stdout?.on('data', (d) => {
     out += d;
   });
-  const done = new Promise<{ code: number | null; out: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, out })),
+  child.stderr?.on('data', (d) => {
+    err += d;
+  });
+  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, out, err })),
   );
   return { output: () => out, done };
 }

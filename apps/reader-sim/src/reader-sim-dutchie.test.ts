@@ -48,7 +48,8 @@ describe('reader simulator, Dutchie company', () => {
       code = /PAIRING CODE (\d{6})/.exec(pairing.output())?.[1];
     }
     expect((await api('POST', '/api/rfid/register/confirm', { code })).status).toBe(200);
-    expect((await pairing.done).code).toBe(0);
+    const paired = await pairing.done;
+    expect(paired.code, paired.err).toBe(0);
 
     const all = (await api('GET', '/api/dutchie-inventory?includeZero=true&limit=1000')).body
       .data as TDutchieItem[];
@@ -72,7 +73,7 @@ describe('reader simulator, Dutchie company', () => {
       '--json',
     ]);
     const result = await scan.done;
-    expect(result.code).toBe(0);
+    expect(result.code, result.err).toBe(0);
     const summary = JSON.parse(result.out.trim().split('\n').pop() ?? '{}');
     const audit = (await api('GET', `/api/audits/${summary.audits[0].audit_id}`)).body;
     const units = onFloor.reduce((s, p) => s + floor(p), 0);

@@ -35,7 +35,7 @@ describe('reader simulator against a real server', () => {
     const confirm = await api('POST', '/api/rfid/register/confirm', { code });
     expect(confirm.status).toBe(200);
     const paired = await pairing.done;
-    expect(paired.code).toBe(0);
+    expect(paired.code, paired.err).toBe(0);
     expect(paired.out).toContain('PAIRED SIM-001');
 
     const store = (await api('POST', '/api/locations', { name: 'Store' })).body.id;
@@ -88,7 +88,7 @@ describe('reader simulator against a real server', () => {
       '--json',
     ]);
     const result = await scan.done;
-    expect(result.code).toBe(0);
+    expect(result.code, result.err).toBe(0);
     const summary = JSON.parse(result.out.trim().split('\n').pop() ?? '{}');
     // The network really lost requests and answers, and batches were resent.
     expect(summary.dropped).toBeGreaterThan(0);

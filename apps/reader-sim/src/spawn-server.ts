@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../server/src/test/ports.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -14,7 +15,8 @@ export type SpawnedServer = { url: string; close: () => Promise<void> };
  * database of TEST_DATABASE_URL's server when set (dropped on close), else on embedded PGlite in a temp folder.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const port = 40000 + Math.floor(Math.random() * 10000);
+  // A port the OS says is free (a random pick could land on another test's server, which then answers for ours).
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'quantics-sim-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -48,8 +50,8 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
-    if (i > 240 || child.exitCode !== null) throw new Error('server did not start');
+    if (ok && child.exitCode === null) break;
+    if (i > 240 || child.exitCode !== null) throw new Error(`server did not start on port ${port}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './test/ports.ts';
 
 const serverEntry = join(import.meta.dirname, 'server.ts');
 let child: ChildProcess | undefined;
@@ -51,7 +52,7 @@ describe('the server process', () => {
   });
 
   it('starts on an embedded database, answers health, and exits 0 after closing on SIGTERM', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const s = start({ PORT: String(port), LOG_LEVEL: 'info' });
     expect(await waitForHealth(port)).toEqual({ status: 'ok' });
     s.proc.kill('SIGTERM');
