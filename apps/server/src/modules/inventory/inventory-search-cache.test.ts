@@ -89,10 +89,9 @@ describe('remembered search matches', () => {
   it('page from the ids kept, and search again for pages past them', async () => {
     for (const n of [5, 6, 7, 8]) await create(`Alpine Sour ${n}`, `ALP${n}`);
     const db = t.database.db;
-    const v = await version();
     const filters = { search: 'alpine sour', status: undefined };
     const page = (offset: number) =>
-      searchPageCached(db, a.companyId, v, filters, { limit: 2, offset }, 3).then((r) => ({
+      searchPageCached(db, a.companyId, filters, { limit: 2, offset }, 3).then((r) => ({
         skus: r.rows.map((p) => p.sku),
         total: r.total,
       }));

@@ -10,9 +10,9 @@ import * as repo from './inventory.repo.ts';
  *
  * Each entry is filed under the company's `search_version`, which triggers on `products` move whenever a statement
  * adds or removes products or changes a name, SKU, tag or status (migration 0012). The version is read from the
- * database on every request before the search runs, so a change made through any instance is seen by every
- * instance at once: this in-process memory is only ever a shortcut, never the truth, and a server that loses it
- * just searches again.
+ * database on every request (with the page's rows when the matches are known, else before searching), so a change
+ * made through any instance is seen by every instance at once: this in-process memory is only ever a shortcut,
+ * never the truth, and a server that loses it just searches again.
  */
 
 /** Ids kept per search, in page order: 400 pages of 50. Pages past them are searched each time. */
@@ -20,46 +20,70 @@ export const KEPT_IDS = 20_000;
 
 type Matches = { total: number; ids: number[] };
 
-const caches = new WeakMap<Db, LRUCache<string, Matches>>();
+type Caches = {
+  matches: LRUCache<string, Matches>;
+  /** The search version each company's counters last showed (versions only grow). */
+  versions: LRUCache<number, number>;
+};
+const caches = new WeakMap<Db, Caches>();
 
-function cacheFor(db: Db) {
+function cacheFor(db: Db): Caches {
   let cache = caches.get(db);
   if (!cache) {
-    // At most 2,000,000 ids held (about 16 MB) across 1,000 searches.
-    cache = new LRUCache<string, Matches>({
-      max: 1_000,
-      maxSize: 2_000_000,
-      sizeCalculation: (m) => m.ids.length + 1,
-    });
+    cache = {
+      // At most 2,000,000 ids held (about 16 MB) across 1,000 searches.
+      matches: new LRUCache<string, Matches>({
+        max: 1_000,
+        maxSize: 2_000_000,
+        sizeCalculation: (m) => m.ids.length + 1,
+      }),
+      versions: new LRUCache<number, number>({ max: 10_000 }),
+    };
     caches.set(db, cache);
   }
   return cache;
 }
 
+const keyOf = (companyId: number, version: number, filters: TInventoryFilters, keep: number) =>
+  JSON.stringify([companyId, version, filters.status ?? null, filters.search ?? '', keep]);
+
+/** Whether the page lies within the ids kept (or the kept ids are every match). */
+const covers = (m: Matches, end: number) => end <= m.ids.length || m.ids.length >= m.total;
+
 /**
- * One page of a search: its products and how many match. `searchVersion` must have been read (with the summary)
- * before this is called, so that matches found after a change are never filed under the version before it.
+ * One page of a search: its products, how many match, and the summary counters. When the matches are remembered
+ * under the version last seen, the page's rows and the counters (with the version) are read in one statement and
+ * the answer stands if the version is unchanged; otherwise (or on a miss) the counters are read first, so matches
+ * found after a change are never filed under the version before it.
  */
 export async function searchPageCached(
   db: Db,
   companyId: number,
-  searchVersion: number,
   filters: TInventoryFilters,
   page: { limit: number; offset: number },
   keep = KEPT_IDS,
-) {
-  const key = JSON.stringify([companyId, searchVersion, filters.status ?? null, filters.search ?? '', keep]);
+): Promise<{ rows: Awaited<ReturnType<typeof repo.productsByIds>>; total: number; counts: repo.Summary }> {
   const cache = cacheFor(db);
-  let matches = cache.get(key);
+  const end = page.offset + page.limit;
+  const seen = cache.versions.get(companyId);
+  const known = seen === undefined ? undefined : cache.matches.get(keyOf(companyId, seen, filters, keep));
+  if (known && covers(known, end)) {
+    const rows = await repo.productsByIdsWithCounters(db, companyId, known.ids.slice(page.offset, end));
+    const counts = repo.summaryOfPage(rows) ?? (await repo.summary(db, companyId));
+    if (counts.searchVersion === seen) return { rows, total: known.total, counts };
+  }
+  const counts = await repo.summary(db, companyId);
+  cache.versions.set(companyId, counts.searchVersion);
+  const key = keyOf(companyId, counts.searchVersion, filters, keep);
+  let matches = cache.matches.get(key);
   if (!matches) {
     matches = await repo.searchMatches(db, companyId, filters, keep);
-    cache.set(key, matches);
+    cache.matches.set(key, matches);
   }
-  const end = page.offset + page.limit;
-  if (end > matches.ids.length && matches.ids.length < matches.total) {
+  if (!covers(matches, end)) {
     // Past the ids kept: search again for this page.
-    return repo.searchPage(db, companyId, filters, page);
+    return { ...(await repo.searchPage(db, companyId, filters, page)), counts };
   }
   const rows = await repo.productsByIds(db, companyId, matches.ids.slice(page.offset, end));
-  return { rows, total: matches.total };
+  return { rows, total: matches.total, counts };
 }

@@ -63,6 +63,14 @@ export function filterCondition(companyId: number, filters: TInventoryFilters): 
   );
 }
 
+/** The summary counters, as columns a page's rows carry (read back with `summaryOfPage`). */
+const counterColumns = {
+  counterTotal: inventoryCounters.total,
+  counterLowStock: inventoryCounters.lowStock,
+  counterOutOfStock: inventoryCounters.outOfStock,
+  counterSearchVersion: inventoryCounters.searchVersion,
+};
+
 /**
  * A page of the catalogue without a search, by name, with or without a status filter: the two lists every visit to
  * the inventory makes, so they are prepared statements (built once per database, planned once per connection).
@@ -73,10 +81,7 @@ function preparePages(db: Db) {
       .select({
         ...productColumns,
         // The summary cards' counters ride along on every row (one statement, one snapshot for page and cards).
-        counterTotal: inventoryCounters.total,
-        counterLowStock: inventoryCounters.lowStock,
-        counterOutOfStock: inventoryCounters.outOfStock,
-        counterSearchVersion: inventoryCounters.searchVersion,
+        ...counterColumns,
       })
       .from(products)
       .leftJoin(locations, eq(locations.id, products.locationId))
@@ -115,7 +120,14 @@ export function listProducts(
 export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
 
 /** The counters a page of `listProducts` carries (a page with no rows carries none: read `summary` then). */
-export function summaryOfPage(rows: Awaited<ReturnType<typeof listProducts>>): Summary | undefined {
+export function summaryOfPage(
+  rows: {
+    counterTotal: number | null;
+    counterLowStock: number | null;
+    counterOutOfStock: number | null;
+    counterSearchVersion: number | null;
+  }[],
+): Summary | undefined {
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -271,6 +283,21 @@ export async function productsByIds(db: Db, companyId: number, ids: number[]) {
     .select(productColumns)
     .from(products)
     .leftJoin(locations, eq(locations.id, products.locationId))
+    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
+    .orderBy(asc(products.name), asc(products.id));
+}
+
+/**
+ * `productsByIds` with the summary counters (and the search version) on every row, read in one statement: the
+ * version says whether the ids still describe this snapshot (see the search cache). No rows: read `summary`.
+ */
+export async function productsByIdsWithCounters(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ...productColumns, ...counterColumns })
+    .from(products)
+    .leftJoin(locations, eq(locations.id, products.locationId))
+    .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId))
     .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
     .orderBy(asc(products.name), asc(products.id));
 }

@@ -62,14 +62,11 @@ export async function listInventory(
   let rows: Row[];
   let totalItems: number;
   if (q.search) {
-    // The counters first: their search version says whether these matches are already known (see the cache).
-    counts = await repo.summary(db, companyId);
-    const found = await searchPageCached(db, companyId, counts.searchVersion, filters, {
-      limit: q.limit,
-      offset,
-    });
+    // The counters' search version says whether these matches are already known (see the cache).
+    const found = await searchPageCached(db, companyId, filters, { limit: q.limit, offset });
     rows = found.rows;
     totalItems = found.total;
+    counts = found.counts;
   } else {
     // Without a search the trigger-kept counters give the total; they come with the page's rows, and are read on
     // their own only when the page is empty.
