@@ -293,14 +293,31 @@ export async function productsByIds(db: Db, companyId: number, ids: number[]) {
  */
 export async function productsByIdsWithCounters(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
+  let prepared = preparedByIds.get(db);
+  if (!prepared) {
+    prepared = prepareByIds(db);
+    preparedByIds.set(db, prepared);
+  }
+  return prepared.execute({ companyId, ids });
+}
+
+/** Every repeated search and its next pages read by id: a prepared statement, planned once per connection. */
+function prepareByIds(db: Db) {
   return db
     .select({ ...productColumns, ...counterColumns })
     .from(products)
     .leftJoin(locations, eq(locations.id, products.locationId))
     .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId))
-    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
-    .orderBy(asc(products.name), asc(products.id));
+    .where(
+      and(
+        eq(products.companyId, sql.placeholder('companyId')),
+        sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`,
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .prepare('inventory_by_ids');
 }
+const preparedByIds = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
 
 /** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */
 export function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
