@@ -13,6 +13,7 @@ import {
   PROGRAMS,
   portalClient,
   REPO,
+  SERVER_NODE_FLAGS,
   signIn,
   startPrinting,
   startReaders,
@@ -139,7 +140,7 @@ async function main() {
     writeFileSync(marker, `${JSON.stringify({ seededAt: new Date().toISOString(), ...result }, null, 2)}\n`);
   }
 
-  const portal = group.start('portal', [PROGRAMS.server], demoEnv(portalEnv));
+  const portal = group.start('portal', [...SERVER_NODE_FLAGS, PROGRAMS.server], demoEnv(portalEnv));
   await waitUntil(
     'the portal',
     async () => portal.isRunning() && (await fetch(`${base}/api/health`)).ok,

@@ -16,6 +16,12 @@ export const PROGRAMS = {
   readerSim: app('reader-sim/src/cli.ts'),
 };
 
+/**
+ * The portal's node flags, as `npm start` gives them: a 32 MB young generation lets a report's pages die young
+ * instead of growing the old one (a 1,000,000-row report's first download: 171 -> 80 MB, and faster; README).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 export const PRINTER_NAME = 'Zebra ZD621R (demo)';
 
 type Json = Record<string, unknown>;
