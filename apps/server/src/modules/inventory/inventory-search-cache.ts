@@ -68,7 +68,7 @@ export async function searchPageCached(
   const seen = cache.versions.get(companyId);
   const known = seen === undefined ? undefined : cache.matches.get(keyOf(companyId, seen, filters, keep));
   if (known && covers(known, end)) {
-    const rows = await repo.productsByIdsWithCounters(db, companyId, known.ids.slice(page.offset, end));
+    const rows = await repo.productsByIds(db, companyId, known.ids.slice(page.offset, end));
     const counts = repo.summaryOfPage(rows) ?? (await repo.summary(db, companyId));
     if (counts.searchVersion === seen) return { rows, total: known.total, counts };
   }

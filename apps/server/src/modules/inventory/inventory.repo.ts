@@ -6,7 +6,7 @@ import {
   type TInventoryFilters,
   type TStockStatus,
 } from '@quantics/contracts';
-import { and, asc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { inventoryCounters, locations, products } from '../../db/schema/index.ts';
@@ -72,20 +72,20 @@ const counterColumns = {
 };
 
 /**
- * A page of the catalogue without a search, by name, with or without a status filter: the two lists every visit to
- * the inventory makes, so they are prepared statements (built once per database, planned once per connection).
+ * The catalogue's hot reads, prepared statements (built once per database, planned once per connection): a page
+ * without a search, by name, with or without a status filter (every visit to the inventory), and products by id
+ * (every page of a search). The summary cards' counters ride along on every row: one statement, one snapshot for
+ * the rows and the cards, and the search version that says whether remembered matches still hold.
  */
-function preparePages(db: Db) {
-  const page = (byStatus: boolean) =>
+function prepareReads(db: Db) {
+  const withCounters = () =>
     db
-      .select({
-        ...productColumns,
-        // The summary cards' counters ride along on every row (one statement, one snapshot for page and cards).
-        ...counterColumns,
-      })
+      .select({ ...productColumns, ...counterColumns })
       .from(products)
       .leftJoin(locations, eq(locations.id, products.locationId))
-      .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId))
+      .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId));
+  const page = (byStatus: boolean) =>
+    withCounters()
       .where(
         and(
           eq(products.companyId, sql.placeholder('companyId')),
@@ -96,9 +96,27 @@ function preparePages(db: Db) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(byStatus ? 'inventory_page_by_status' : 'inventory_page');
-  return { all: page(false), byStatus: page(true) };
+  const byIds = withCounters()
+    .where(
+      and(
+        eq(products.companyId, sql.placeholder('companyId')),
+        sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`,
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .prepare('inventory_by_ids');
+  return { all: page(false), byStatus: page(true), byIds };
 }
-const preparedPages = new WeakMap<Db, ReturnType<typeof preparePages>>();
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+
+function reads(db: Db) {
+  let prepared = preparedReads.get(db);
+  if (!prepared) {
+    prepared = prepareReads(db);
+    preparedReads.set(db, prepared);
+  }
+  return prepared;
+}
 
 export function listProducts(
   db: Db,
@@ -107,27 +125,15 @@ export function listProducts(
   limit: number,
   offset: number,
 ) {
-  let pages = preparedPages.get(db);
-  if (!pages) {
-    pages = preparePages(db);
-    preparedPages.set(db, pages);
-  }
   return status
-    ? pages.byStatus.execute({ companyId, status, limit, offset })
-    : pages.all.execute({ companyId, limit, offset });
+    ? reads(db).byStatus.execute({ companyId, status, limit, offset })
+    : reads(db).all.execute({ companyId, limit, offset });
 }
 
 export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
 
-/** The counters a page of `listProducts` carries (a page with no rows carries none: read `summary` then). */
-export function summaryOfPage(
-  rows: {
-    counterTotal: number | null;
-    counterLowStock: number | null;
-    counterOutOfStock: number | null;
-    counterSearchVersion: number | null;
-  }[],
-): Summary | undefined {
+/** The counters a page of `listProducts` or `productsByIds` carries (no rows carry none: read `summary` then). */
+export function summaryOfPage(rows: Awaited<ReturnType<typeof listProducts>>): Summary | undefined {
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -276,48 +282,14 @@ export async function searchMatches(db: Db, companyId: number, filters: TInvento
   return { total: Number(row?.total ?? 0), ids: (row?.ids ?? []).map(Number) };
 }
 
-/** These products of the company, by name (an id that has gone since is left out). */
+/**
+ * These products of the company, by name (an id that has gone since is left out), each row with the summary
+ * counters and the search version of the same snapshot (see the search cache).
+ */
 export async function productsByIds(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(locations, eq(locations.id, products.locationId))
-    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))
-    .orderBy(asc(products.name), asc(products.id));
+  return reads(db).byIds.execute({ companyId, ids });
 }
-
-/**
- * `productsByIds` with the summary counters (and the search version) on every row, read in one statement: the
- * version says whether the ids still describe this snapshot (see the search cache). No rows: read `summary`.
- */
-export async function productsByIdsWithCounters(db: Db, companyId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  let prepared = preparedByIds.get(db);
-  if (!prepared) {
-    prepared = prepareByIds(db);
-    preparedByIds.set(db, prepared);
-  }
-  return prepared.execute({ companyId, ids });
-}
-
-/** Every repeated search and its next pages read by id: a prepared statement, planned once per connection. */
-function prepareByIds(db: Db) {
-  return db
-    .select({ ...productColumns, ...counterColumns })
-    .from(products)
-    .leftJoin(locations, eq(locations.id, products.locationId))
-    .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId))
-    .where(
-      and(
-        eq(products.companyId, sql.placeholder('companyId')),
-        sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`,
-      ),
-    )
-    .orderBy(asc(products.name), asc(products.id))
-    .prepare('inventory_by_ids');
-}
-const preparedByIds = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
 
 /** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */
 export function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
