@@ -43,20 +43,8 @@ export function userPerformer(user: { userId: number; name: string | null; email
   return { type: 'user', id: user.userId, name: user.name || user.email };
 }
 
-type ActivityRow = {
-  id: number;
-  type: string;
-  action: string;
-  message: string;
-  /** A Date from the driver, or an ISO string when read inside a JSON document. */
-  createdAt: Date | string;
-  metadata: unknown;
-  performerName: string;
-  performerType: string;
-};
-
 /** Entries of the log as the dashboard and the activity call show them. */
-export const activityItems = (rows: ActivityRow[]): TActivityItem[] =>
+export const activityItems = (rows: repo.ActivityRow[]): TActivityItem[] =>
   rows.map((r) => {
     const meta = (r.metadata ?? {}) as { sku?: unknown; quantity?: unknown };
     return {

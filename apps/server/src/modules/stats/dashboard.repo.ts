@@ -1,7 +1,7 @@
 import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recentActivitySql } from '../activity/activity.repo.ts';
+import { type ActivityRow, recentActivitySql } from '../activity/activity.repo.ts';
 import { activityItems } from '../activity/activity.service.ts';
 import * as repo from './stats.repo.ts';
 
@@ -16,7 +16,7 @@ function figureReads(companyId: number, auditTimeoutMinutes: number) {
     recentAudits: { sql: repo.recentAuditsSql(companyId, auditTimeoutMinutes), map: repo.mapRecentAudits },
     recentActivity: {
       sql: recentActivitySql(companyId, DASHBOARD_LIST_SIZE),
-      map: (rows: Rows) => activityItems(rows as unknown as Parameters<typeof activityItems>[0]),
+      map: (rows: Rows) => activityItems(rows as unknown as ActivityRow[]),
     },
     inventory: { sql: repo.inventoryTotalsSql(companyId), map: repo.mapInventoryTotals },
     lowStock: { sql: repo.lowStockSql(companyId), map: repo.mapLowStock },
