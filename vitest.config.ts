@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/print-agent/src/**/*.test.ts',
       'apps/reader-sim/src/**/*.test.ts',
     ],
+    // Every test fails when a route it called answered 500 (see the file).
+    setupFiles: ['apps/server/src/test/unhandled-errors.setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -44,6 +44,7 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { textGuardPlugin } from './plugins/text-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +171,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(textGuardPlugin);
   await app.register(authPlugin);
 
   await app.register(healthRoutes);

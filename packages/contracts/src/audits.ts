@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPagination } from './pagination.ts';
+import { multiline } from './text.ts';
 
 /** The spec's audit texts (screens and toasts) and the API's own messages, word for word. */
 export const AUDIT_MESSAGES = {
@@ -157,12 +158,14 @@ export const ZDiscrepanciesResponse = z.array(ZDiscrepancy);
 
 /** PATCH /api/audits/{id}/comments. Empty clears them. */
 export const ZCommentsRequest = z.object({
-  comments: z
-    .string({ error: 'comments must be text' })
-    .trim()
-    .max(COMMENTS_MAX, `Comments must be at most ${COMMENTS_MAX} characters`)
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  comments: multiline(
+    z
+      .string({ error: 'comments must be text' })
+      .trim()
+      .max(COMMENTS_MAX, `Comments must be at most ${COMMENTS_MAX} characters`)
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  ),
 });
 export type TCommentsRequest = z.input<typeof ZCommentsRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 
 /** The spec's Tallie texts (screen, errors) and the API's own messages, word for word. */
 export const CHAT_MESSAGES = {
@@ -75,9 +76,11 @@ const ZTitle = z
 const ZContent = z
   .string({ error: CHAT_MESSAGES.contentRequired })
   .max(CHAT_CONTENT_MAX, `Message must be at most ${CHAT_CONTENT_MAX} characters`);
-const ZMetadata = z
-  .record(z.string(), z.unknown())
-  .refine((m) => JSON.stringify(m).length <= 4000, 'Metadata must be at most 4000 characters');
+const ZMetadata = multiline(
+  z
+    .record(z.string(), z.unknown())
+    .refine((m) => JSON.stringify(m).length <= 4000, 'Metadata must be at most 4000 characters'),
+);
 
 export const ZChatConversation = z.object({
   id: z.number().int(),
@@ -110,14 +113,14 @@ export const ZUpdateConversationRequest = z
 export type TUpdateConversationRequest = z.infer<typeof ZUpdateConversationRequest>;
 
 export const ZCreateMessageRequest = z.object({
-  content: ZContent.trim().min(1, CHAT_MESSAGES.contentRequired),
+  content: multiline(ZContent.trim().min(1, CHAT_MESSAGES.contentRequired)),
   sender: ZChatSender,
   metadata: ZMetadata.optional(),
   navigation: z.string().max(100).nullable().optional(),
 });
 export type TCreateMessageRequest = z.infer<typeof ZCreateMessageRequest>;
 
-export const ZChatbotMessage = z.object({ role: ZChatSender, content: ZContent });
+export const ZChatbotMessage = z.object({ role: ZChatSender, content: multiline(ZContent) });
 export type TChatbotMessage = z.infer<typeof ZChatbotMessage>;
 
 /** A picture as a data URL (what a browser's FileReader gives). */

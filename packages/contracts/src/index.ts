@@ -23,5 +23,6 @@ export * from './rfid.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './team.ts';
+export * from './text.ts';
 export * from './two-factor.ts';
 export * from './waitlist.ts';

@@ -11,6 +11,7 @@ import {
   QUANTITY_MAX,
 } from './inventory.ts';
 import { LOCATION_NAME_MAX } from './locations.ts';
+import { textProblem, textProblemMessage } from './text.ts';
 
 /** The template's columns, in order; exports use the same ones so a file can go out and come back. */
 export const CSV_COLUMNS = [
@@ -135,6 +136,11 @@ export function parseCsvRow(cells: Partial<Record<TCsvColumn, string>>): TCsvRow
   const cell = (c: TCsvColumn) => (cells[c] ?? '').trim();
   const sku = cell('sku').toUpperCase();
   const fail = (message: string): TCsvRowResult => ({ ok: false, sku, message });
+  // The API's text rule, cell by cell: a NUL or a control character makes the row bad, not the import.
+  for (const [column, value] of Object.entries(cells) as [TCsvColumn, string][]) {
+    const problem = textProblem(value.trim(), column === 'description');
+    if (problem) return fail(textProblemMessage(column, problem));
+  }
   const name = cell('name');
   if (!name || !sku) return fail(INVENTORY_MESSAGES.nameAndSkuRequired);
   if (name.length > PRODUCT_NAME_MAX) return fail(`Name must be at most ${PRODUCT_NAME_MAX} characters`);

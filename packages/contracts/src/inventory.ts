@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPagination } from './pagination.ts';
+import { multiline } from './text.ts';
 
 /** The spec's inventory texts (screens and toasts) and the API's own messages, word for word. */
 export const INVENTORY_MESSAGES = {
@@ -129,7 +130,7 @@ export const ZProductRequest = z.object({
     .toUpperCase()
     .min(1, required)
     .refine(isValidSku, INVENTORY_MESSAGES.skuInvalid),
-  description: optionalText(PRODUCT_DESCRIPTION_MAX, 'Description'),
+  description: multiline(optionalText(PRODUCT_DESCRIPTION_MAX, 'Description')),
   category: optionalText(PRODUCT_TEXT_MAX, 'Category'),
   vendor: optionalText(PRODUCT_TEXT_MAX, 'Vendor'),
   unit_cost: money(INVENTORY_MESSAGES.unitCostInvalid),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text.ts';
 
 export const LOCATION_MESSAGES = {
   nameRequired: 'Location name is required',
@@ -49,12 +50,14 @@ export const ZLocationRequest = z.object({
     .trim()
     .min(1, LOCATION_MESSAGES.nameRequired)
     .max(LOCATION_NAME_MAX, `Location name must be at most ${LOCATION_NAME_MAX} characters`),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(LOCATION_DESCRIPTION_MAX, `Description must be at most ${LOCATION_DESCRIPTION_MAX} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  description: multiline(
+    z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(LOCATION_DESCRIPTION_MAX, `Description must be at most ${LOCATION_DESCRIPTION_MAX} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  ),
   /** Empty parent becomes null (a top-level location). */
   parent_location_id: z
     .union([z.literal(''), z.null(), z.number().int().positive().max(2_147_483_647)], {

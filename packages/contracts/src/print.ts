@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LABEL_DPIS, LABEL_INCHES_MAX, LABEL_INCHES_MIN } from './label.ts';
 import { ZPagination } from './pagination.ts';
+import { multiline } from './text.ts';
 
 /** The print page's texts and toasts, word for word from the spec, and the API's own messages. */
 export const PRINT_MESSAGES = {
@@ -91,7 +92,7 @@ export type TPrintStatus = z.infer<typeof ZPrintStatus>;
  * it builds itself for the company's product whose SKU (or package id) is productInfo.sku.
  */
 export const ZPrintRequest = z.object({
-  zpl: z.string().max(65_536, 'zpl is too long').optional().default(''),
+  zpl: multiline(z.string().max(65_536, 'zpl is too long').optional().default('')),
   quantity: z
     .number({ error: PRINT_MESSAGES.quantityMin })
     .int(PRINT_MESSAGES.quantityMin)

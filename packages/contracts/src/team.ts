@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MAX, ZUser } from './auth.ts';
 import { ROLES } from './common.ts';
 import { NAME_MAX } from './settings.ts';
+import { multiline } from './text.ts';
 
 export const TEAM_MESSAGES = {
   inviteFieldsRequired: 'Email, name, and role are required',
@@ -83,12 +84,14 @@ export const ZInviteRequest = z.object({
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
   role: ZInviteRole,
   /** A personal note included in the invitation email. */
-  message: z
-    .string()
-    .trim()
-    .max(INVITE_MESSAGE_MAX, `Message must be at most ${INVITE_MESSAGE_MAX} characters`)
-    .optional()
-    .default(''),
+  message: multiline(
+    z
+      .string()
+      .trim()
+      .max(INVITE_MESSAGE_MAX, `Message must be at most ${INVITE_MESSAGE_MAX} characters`)
+      .optional()
+      .default(''),
+  ),
 });
 export type TInviteRequest = z.input<typeof ZInviteRequest>;
 

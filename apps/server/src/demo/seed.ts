@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TImportResult, TLocation } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
+import { multipartBody } from '../lib/multipart-body.ts';
 import { type HistorySummary, seedAuditHistory } from './audit-history.ts';
 import {
   COMPANY,
@@ -259,21 +260,11 @@ async function seedDutchieCompany(app: FastifyInstance, call: Call, homeCompanyI
 }
 
 async function uploadCsv(app: FastifyInstance, token: string, csv: string): Promise<TImportResult> {
-  const boundary = '----quantics-demo-seed';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="harbor-pine-catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartBody(csv, 'harbor-pine-catalogue.csv');
   const res = await app.inject({
     method: 'POST',
     url: '/api/inventory/bulk-upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
+    headers: { authorization: `Bearer ${token}`, ...headers },
     payload,
   });
   if (res.statusCode !== 200) throw new Error(`catalogue import: ${res.statusCode} ${res.body}`);

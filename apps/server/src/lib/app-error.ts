@@ -14,3 +14,5 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, what);
 export const forbidden = (what = 'You do not have permission to do this') => new AppError(403, what);
 export const unauthorized = (what = 'Authentication required') => new AppError(401, what);
+export const badRequest = (what: string, extra?: Record<string, unknown>) => new AppError(400, what, extra);
+export const conflict = (what: string, extra?: Record<string, unknown>) => new AppError(409, what, extra);

@@ -17,6 +17,12 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 /** True when a foreign key refused the change (a row still referenced, or a reference to a missing row). */
 export const isForeignKeyViolation = (e: unknown): boolean => pgError(e)?.code === '23503';
 
+/**
+ * True for PostgreSQL's data exceptions (class 22): a value it cannot take, such as a NUL character (22021, 22P05),
+ * a number out of range (22003), text too long (22001) or a bad date (22007, 22008).
+ */
+export const isDataException = (e: unknown): boolean => /^22/.test(pgError(e)?.code ?? '');
+
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again in a moment.';
 
 // Network errors of the driver, and PostgreSQL's own "going away / not ready": shutdown (57P01-57P03),

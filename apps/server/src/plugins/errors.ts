@@ -1,8 +1,9 @@
+import { channel } from 'node:diagnostics_channel';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/pg-errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isDataException } from '../lib/pg-errors.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -25,6 +26,12 @@ const CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
+
+/** Told of every unhandled error answered 500 (the test suites subscribe: a 500 fails the test that caused it). */
+export const unhandledErrors = channel('quantics:unhandled-error');
+export type UnhandledError = { method: string; url: string; error: unknown };
+
+export const DATA_EXCEPTION_MESSAGE = 'The request contains a value that cannot be stored';
 
 /** One place turns every failure into `{ message }`: known errors keep their status, the rest are 500 without details. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -51,11 +58,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error.message, reqId: request.id }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
+    if (isDataException(error)) {
+      // The last line of defence: a value PostgreSQL refused (a character it cannot hold, a number out of range,
+      // text too long, a bad date) that the contracts should have refused first. The caller sent bad input, so
+      // 400, nothing changed (the statement failed); logged at error level because it is a bug to fix here.
+      request.log.error({ err: error, reqId: request.id }, 'data exception reached the database');
+      return reply.status(400).send({ message: DATA_EXCEPTION_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message || 'Bad request' });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    if (unhandledErrors.hasSubscribers) {
+      unhandledErrors.publish({ method: request.method, url: request.url, error } satisfies UnhandledError);
+    }
     return reply.status(500).send({ message: 'Internal error' });
   });
 });

@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { CSV_MESSAGES, ZErrorResponse, ZImportQuery, ZImportResult } from '@quantics/contracts';
+import {
+  CSV_MESSAGES,
+  textProblem,
+  textProblemMessage,
+  ZErrorResponse,
+  ZImportQuery,
+  ZImportResult,
+} from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { importCsv } from './inventory-import.service.ts';
 
@@ -38,6 +45,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const file = await request.file().catch(translateMultipartError(maxBytes));
         if (file?.fieldname !== 'file') throw new AppError(400, CSV_MESSAGES.noFile);
+        const nameProblem = textProblem(file.filename);
+        if (nameProblem) {
+          file.file.resume();
+          throw badRequest(textProblemMessage('The file name', nameProblem));
+        }
         if (!/\.csv$/i.test(file.filename)) {
           file.file.resume();
           throw new AppError(400, CSV_MESSAGES.notCsv);

@@ -1,5 +1,6 @@
 import type { TImportResult, TInventoryListResponse, TLocation, TProduct } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../lib/multipart-body.ts';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -7,23 +8,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 let a: Tenant;
 
-/** A real multipart body, as a browser's FormData sends it. */
-function multipart(content: string | Buffer, filename = 'products.csv', field = 'file') {
-  const boundary = '----quantics-test-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
-  const payload = Buffer.concat([
-    Buffer.from(head),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(
   content: string | Buffer,
   opts: { filename?: string; query?: string; token?: string } = {},
 ) {
-  const body = multipart(content, opts.filename);
+  const body = multipartBody(content, opts.filename);
   return t.app.inject({
     method: 'POST',
     url: `/api/inventory/bulk-upload${opts.query ?? ''}`,

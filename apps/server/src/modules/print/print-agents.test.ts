@@ -145,6 +145,10 @@ describe('the socket', () => {
     expect((await u.next('error')).message).toMatch(/^Unreadable message/);
     u.socket.send('not json');
     expect((await u.next('error')).message).toMatch(/^Unreadable message/);
+    u.send({ type: 'hello', protocol: 1, agentVersion: '1.0.0', hostname: 'till\u0000' });
+    expect((await u.next('error')).message).toBe(
+      'Unreadable message: hostname contains a character that is not allowed (U+0000)',
+    );
     u.send({ type: 'hello', protocol: 1, agentVersion: '1.0.0' });
     expect(await u.next('welcome')).toMatchObject({ protocol: 1, statusIntervalMs: 5000 });
     await u.close();

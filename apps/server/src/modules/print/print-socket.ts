@@ -1,4 +1,5 @@
 import {
+  findTextProblem,
   PRINT_AGENT_SOCKET_PATH,
   PRINT_MESSAGES,
   PRINT_PROTOCOL_MIN,
@@ -88,7 +89,11 @@ async function handle(
 ) {
   let message: TAgentMessage;
   try {
-    const parsed = ZAgentMessage.safeParse(JSON.parse(raw));
+    const data: unknown = JSON.parse(raw);
+    // The API's text rule, as for every HTTP request: printer names and hostnames are stored and shown.
+    const textProblem = findTextProblem(data);
+    if (textProblem) throw new Error(textProblem);
+    const parsed = ZAgentMessage.safeParse(data);
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
     message = parsed.data;
   } catch (err) {

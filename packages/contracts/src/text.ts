@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * What text the API accepts, in every field of every request (JSON bodies, query strings, path parameters,
+ * multipart fields and CSV cells alike). Text that breaks the rule is refused with a 400 naming the field; it is
+ * never cleaned silently, so what a person sees is what was stored.
+ *
+ * Refused everywhere:
+ * - C0 control characters (U+0000-U+001F) and DEL (U+007F): U+0000 cannot be stored by PostgreSQL at all, and
+ *   the others are invisible. Tab, line feed and carriage return are allowed in multi-line fields only
+ *   (descriptions, comments, messages, label ZPL: the fields marked with `multiline()`).
+ * - C1 control characters (U+0080-U+009F): invisible, and never typed.
+ * - Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they make text display in
+ *   another order than it is stored ("Trojan Source"), so a product or a person could be made to look like
+ *   another. Right-to-left text needs none of them; the left-to-right and right-to-left marks (U+200E, U+200F)
+ *   stay allowed.
+ * - Unpaired surrogates (a lone half of a UTF-16 pair, as `"\ud800"` in JSON): not a character at all; a
+ *   database would store U+FFFD in its place.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's whole job.
+const ALWAYS_REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const LINE_BREAKS = /[\t\n\r]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const codePoint = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why `value` is not acceptable text (a phrase to follow the field's name), or undefined when it is. */
+export function textProblem(value: string, isMultiline = false): string | undefined {
+  const bad = ALWAYS_REFUSED.exec(value) ?? (isMultiline ? null : LINE_BREAKS.exec(value));
+  if (bad) return `contains a character that is not allowed (${codePoint(bad[0])})`;
+  if (LONE_SURROGATE.test(value)) return 'contains an invalid character (an unpaired surrogate)';
+  return undefined;
+}
+
+/** The full message for a field: "name contains a character that is not allowed (U+0000)". */
+export const textProblemMessage = (field: string, problem: string) => `${field} ${problem}`;
+
+const MULTILINE = 'multiline';
+
+/** Marks a field (or a whole object, such as free-form metadata) as multi-line: tab and line breaks allowed. */
+export function multiline<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ [MULTILINE]: true }) as T;
+}
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+};
+
+/**
+ * The paths of a schema's multi-line fields, array items written as `*` (e.g. `messages.*.content`); a marked
+ * object covers everything under it. Read once per route, when its schema is compiled.
+ */
+export function multilinePaths(schema: z.ZodType | undefined): string[] {
+  const found = new Set<string>();
+  const seen = new Set<z.ZodType>();
+  const walk = (s: z.ZodType | undefined, path: string) => {
+    if (!s || typeof s !== 'object' || !('_zod' in s)) return;
+    if (z.globalRegistry.get(s)?.[MULTILINE]) {
+      found.add(path);
+      return;
+    }
+    if (seen.has(s)) return;
+    seen.add(s);
+    const def = (s as unknown as { _zod: { def: Def } })._zod.def;
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (def.shape) for (const [key, child] of Object.entries(def.shape)) walk(child, at(key));
+    for (const inner of [def.innerType, def.in, def.out, def.left, def.right]) walk(inner, path);
+    if (def.element) walk(def.element, at('*'));
+    if (def.valueType) walk(def.valueType, at('*'));
+    for (const option of def.options ?? []) walk(option, path);
+  };
+  walk(schema, '');
+  return [...found];
+}
+
+/**
+ * The first string in `data` (keys included) that breaks the text rule, as a message naming its field, or
+ * undefined. `multilines` comes from `multilinePaths` of the part's schema.
+ */
+export function findTextProblem(data: unknown, multilines: readonly string[] = []): string | undefined {
+  type Node = { value: unknown; key: string; isItem: boolean; parent: Node | undefined };
+  const keysOf = (node: Node | undefined, asPattern: boolean): string[] => {
+    const keys: string[] = [];
+    for (let n = node; n?.parent; n = n.parent) keys.unshift(asPattern && n.isItem ? '*' : n.key);
+    return keys;
+  };
+  // A field's name in a message: its path, cut to its end when a body nests deeper than anyone could read.
+  const fieldName = (node: Node) => {
+    const path = keysOf(node, false).join('.');
+    return path.length > 120 ? `…${path.slice(-120)}` : path;
+  };
+  const isMultiline = (node: Node) => {
+    if (!multilines.length) return false;
+    const pattern = keysOf(node, true).join('.');
+    return multilines.some((m) => m === '' || pattern === m || pattern.startsWith(`${m}.`));
+  };
+  // Iterative, with parent links: a body nested a million levels deep is walked like any other.
+  const stack: Node[] = [{ value: data, key: '', isItem: false, parent: undefined }];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const { value } = node;
+    if (typeof value === 'string') {
+      const problem = textProblem(value, isMultiline(node));
+      if (problem) return textProblemMessage(fieldName(node) || 'value', problem);
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    const isArray = Array.isArray(value);
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      const keyProblem = isArray ? undefined : textProblem(key);
+      if (keyProblem) {
+        const where = fieldName(node);
+        return textProblemMessage(where ? `A field name in ${where}` : 'A field name', keyProblem);
+      }
+      stack.push({ value: child, key, isItem: isArray, parent: node });
+    }
+  }
+  return undefined;
+}
