@@ -1,8 +1,8 @@
 import { epcFromRfidTag, READS_PER_BATCH_MAX, rfidTagFromSku } from '@quantics/contracts';
 import type { Db } from '../db/client.ts';
+import type { DeviceContext } from '../lib/request-context.ts';
 import { completeAudit, ingestBatch, startAudit } from '../modules/audits/audit-ingest.service.ts';
 import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
-import type { DeviceContext } from '../plugins/auth.ts';
 import { type DemoProduct, random } from './demo-data.ts';
 
 /**

@@ -1,62 +1,19 @@
-import {
-  hasRole,
-  normalizeRole,
-  READER_MESSAGES,
-  type TInventoryType,
-  type TRole,
-} from '@quantics/contracts';
+import { hasRole, normalizeRole, READER_MESSAGES, type TRole } from '@quantics/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { companies, memberships, sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
+import { type AuthContext, bearerToken } from '../lib/request-context.ts';
 import { lookupDeviceToken } from '../modules/devices/device-token.ts';
 import { ACCESS_POLICY, type Access } from './access-policy.ts';
 
-/** Who is calling: resolved from the bearer token's session row on every request. */
-export type AuthContext = {
-  sessionId: number;
-  userId: number;
-  email: string;
-  name: string | null;
-  companyId: number;
-  companyName: string;
-  inventoryType: TInventoryType;
-  role: TRole;
-};
-
-/** A paired reader calling the reader routes with its device token. */
-export type DeviceContext = { deviceId: number; companyId: number; name: string };
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    device: DeviceContext | null;
-  }
   interface FastifyContextConfig {
     access?: Access;
   }
-}
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
-/** The signed-in caller; routes behind a role can rely on it. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
-/** The calling reader; reader routes can rely on it. */
-export function requireDevice(request: FastifyRequest): DeviceContext {
-  if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
-  return request.device;
 }
 
 /** What a too-weak role hears, naming who may do it. */
@@ -86,7 +43,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     // Device tokens open only the reader routes, sessions only the others: each kind is looked up in its own
     // table, so the wrong kind simply isn't found.
     if (access === 'device') {

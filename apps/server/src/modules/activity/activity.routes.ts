@@ -1,6 +1,6 @@
 import { ZActivityQuery, ZActivityResponse } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { recentActivity } from './activity.service.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@ import { AUDIT_MESSAGES, type TApplyCountsResponse } from '@quantics/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { getAudit } from './audits.service.ts';
 
@@ -34,10 +34,10 @@ export async function applyCounts(
       .where(and(eq(audits.companyId, actor.companyId), eq(audits.id, auditId)))
       .for('update');
     if (!audit) throw notFound(AUDIT_MESSAGES.notFound);
-    if (audit.status !== 'completed') throw new AppError(409, AUDIT_MESSAGES.notCompleted);
+    if (audit.status !== 'completed') throw conflict(AUDIT_MESSAGES.notCompleted);
     // A Dutchie store's quantities are Dutchie's: the portal only reads them.
-    if (audit.expectedAsOf) throw new AppError(409, AUDIT_MESSAGES.countsInDutchie);
-    if (audit.appliedAt) throw new AppError(409, AUDIT_MESSAGES.alreadyApplied);
+    if (audit.expectedAsOf) throw conflict(AUDIT_MESSAGES.countsInDutchie);
+    if (audit.appliedAt) throw conflict(AUDIT_MESSAGES.alreadyApplied);
     const ids = input.discrepancy_ids ? [...new Set(input.discrepancy_ids)] : undefined;
     if (ids) {
       const chosen = await tx
@@ -50,7 +50,7 @@ export async function applyCounts(
             inArray(auditDiscrepancies.discrepancyType, APPLICABLE),
           ),
         );
-      if (chosen.length !== ids.length) throw new AppError(400, AUDIT_MESSAGES.rowsNotApplicable);
+      if (chosen.length !== ids.length) throw badRequest(AUDIT_MESSAGES.rowsNotApplicable);
     }
     const rows = await tx.execute<{ id: number }>(sql`
       with chosen as (

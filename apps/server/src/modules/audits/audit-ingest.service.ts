@@ -1,7 +1,7 @@
 import { READER_MESSAGES, type TAudit, type TReadsResponse } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { DeviceContext } from '../../plugins/auth.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { DeviceContext } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import * as repo from './audit-ingest.repo.ts';
@@ -27,7 +27,7 @@ async function planAudit(
   input: { location_id: number | null; room: string | null },
 ): Promise<AuditPlan> {
   if (await isPointOfSale(deps.db, companyId)) return pointOfSalePlan(deps.dutchie, companyId, input);
-  if (input.room !== null) throw new AppError(400, READER_MESSAGES.roomIsForDutchie);
+  if (input.room !== null) throw badRequest(READER_MESSAGES.roomIsForDutchie);
   if (input.location_id !== null && !(await repo.locationExists(deps.db, companyId, input.location_id))) {
     throw notFound(READER_MESSAGES.locationNotFound);
   }
@@ -110,8 +110,8 @@ export async function ingestBatch(
         duplicate: true,
       };
     }
-    if (audit.status === 'completed') throw new AppError(409, READER_MESSAGES.auditCompleted);
-    if (audit.status === 'failed') throw new AppError(409, READER_MESSAGES.auditFailed);
+    if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
+    if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
     await repo.insertReads(tx, auditId, batchSeq, reads);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
@@ -138,14 +138,13 @@ export async function completeAudit(
     );
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (audit.status === 'completed') return;
-    if (audit.status === 'failed') throw new AppError(409, READER_MESSAGES.auditFailed);
+    if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
     const { missing, highest } = await repo.missingBatches(tx, auditId, batchCount);
     if (missing.length > 0) {
-      throw new AppError(409, READER_MESSAGES.missingBatches, { missing_batch_seqs: missing });
+      throw conflict(READER_MESSAGES.missingBatches, { missing_batch_seqs: missing });
     }
     if (highest !== null && highest >= batchCount) {
-      throw new AppError(
-        409,
+      throw conflict(
         `batch_count is ${batchCount}, but batch ${highest} has arrived: send the number of batches sent`,
         { missing_batch_seqs: [] },
       );

@@ -10,7 +10,7 @@ import {
   ZIdParam,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { applyCounts } from './apply-counts.service.ts';
 import * as audits from './audits.service.ts';
 

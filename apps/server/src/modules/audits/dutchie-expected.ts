@@ -2,7 +2,7 @@ import { epcFromSku, READER_MESSAGES, rfidTagFromSku, type TDutchieItem } from '
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
 
@@ -80,7 +80,7 @@ export async function pointOfSalePlan(
   companyId: number,
   input: { location_id: number | null; room: string | null },
 ): Promise<AuditPlan> {
-  if (input.location_id !== null) throw new AppError(400, READER_MESSAGES.locationIsForCatalogue);
+  if (input.location_id !== null) throw badRequest(READER_MESSAGES.locationIsForCatalogue);
   const { value, fetchedAt } = await inventorySnapshot(ctx, companyId);
   const room =
     input.room === null

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { isKeyRefused } from '../dutchie/dutchie-connection.service.ts';
 import * as service from './auth.service.ts';

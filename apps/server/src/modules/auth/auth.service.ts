@@ -12,7 +12,7 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -31,7 +31,7 @@ export type AuthDeps = {
 
 export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
   const row = await repo.findUserInCompany(db, userId, companyId);
-  if (!row) throw new AppError(401, 'Authentication required');
+  if (!row) throw unauthorized('Authentication required');
   return {
     ...row,
     role: normalizeRole(row.role),
@@ -52,9 +52,9 @@ export async function register(
   input: z.output<typeof ZRegisterRequest>,
 ): Promise<TAuthResponse> {
   const { db, box } = deps;
-  if (await repo.findUserByEmail(db, input.email)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+  if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
   if (input.useDutchie && (await deps.isDutchieKeyRefused?.(input.dutchieApiKey))) {
-    throw new AppError(400, DUTCHIE_MESSAGES.keyRejectedOnSave);
+    throw badRequest(DUTCHIE_MESSAGES.keyRejectedOnSave);
   }
   const passwordHash = await hashPassword(input.password);
   try {
@@ -75,7 +75,7 @@ export async function register(
     const token = await startSession(db, ids.userId, ids.companyId);
     return { token, user: await toPublicUser(db, ids.userId, ids.companyId) };
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(409, AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(e)) throw conflict(AUTH_MESSAGES.emailTaken);
     throw e;
   }
 }
@@ -102,14 +102,14 @@ export async function verifyCredentials(
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) {
     await guard.loginFailed(input.email, ip);
-    throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   if (user.isTwoFactorEnabled) {
     // No token until the code passes: the client holds the credentials and asks for the code.
     if (!input.twoFactorCode) return { requiresTwoFactor: true };
     if (!(await consumeTwoFactorCode(deps, user.id, input.twoFactorCode))) {
       await guard.loginFailed(input.email, ip);
-      throw new AppError(401, TWO_FACTOR_MESSAGES.invalidLoginCode);
+      throw unauthorized(TWO_FACTOR_MESSAGES.invalidLoginCode);
     }
   }
   await guard.loginSucceeded(input.email);
@@ -124,7 +124,7 @@ export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): 
   if ('requiresTwoFactor' in checked) return { requiresTwoFactor: true };
   const { user } = checked;
   const companyId = await repo.findLoginCompany(deps.db, user.id, user.defaultCompanyId);
-  if (!companyId) throw new AppError(403, NO_COMPANY_MESSAGE);
+  if (!companyId) throw forbidden(NO_COMPANY_MESSAGE);
   const token = await startSession(deps.db, user.id, companyId);
   return { token, user: await toPublicUser(deps.db, user.id, companyId), requiresTwoFactor: false };
 }
@@ -145,7 +145,7 @@ export async function setPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const account = await repo.findPasswordHash(deps.db, userId);
-  if (!account) throw new AppError(401, 'Authentication required');
+  if (!account) throw unauthorized('Authentication required');
   await deps.db.transaction((tx) => repo.replacePassword(tx, userId, passwordHash, keepSessionId));
   deps.mailer.send(passwordChangedMail(account.email, deps.publicUrl));
 }

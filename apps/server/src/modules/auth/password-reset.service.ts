@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { FailureCounter } from '../../lib/failure-counter.ts';
@@ -39,14 +39,14 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
 /** Sets the new password, signs the user out everywhere and tells them by email. */
 export async function resetPassword(deps: PasswordResetDeps, token: string, password: string): Promise<void> {
   const found = await repo.findUsableResetToken(deps.db, hashToken(token));
-  if (!found) throw new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken);
+  if (!found) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);
   const passwordHash = await hashPassword(password);
   const isDone = await deps.db.transaction(async (tx) => {
     if (!(await repo.markResetTokenUsed(tx, found.id))) return false;
     await repo.replacePassword(tx, found.userId, passwordHash, null);
     return true;
   });
-  if (!isDone) throw new AppError(400, PASSWORD_RESET_MESSAGES.invalidToken);
+  if (!isDone) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);
   // Proving the mailbox lifts a lock from wrong guesses, so the owner can sign in right away.
   await deps.guard.loginSucceeded(found.email);
   deps.mailer.send(passwordChangedMail(found.email, deps.publicUrl));

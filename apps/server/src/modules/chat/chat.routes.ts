@@ -14,7 +14,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { chat, providerFor } from './chatbot.service.ts';
 import * as conversations from './conversations.service.ts';
 

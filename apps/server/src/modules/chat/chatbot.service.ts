@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import * as repo from './chat.repo.ts';
 import { messageView, requireConversation } from './conversations.service.ts';

@@ -10,7 +10,7 @@ import {
   ZUserCompaniesResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as service from './companies.service.ts';
 import { companyStats } from './company-stats.ts';
 

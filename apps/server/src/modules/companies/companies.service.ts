@@ -7,7 +7,7 @@ import {
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { logout, startSession, toPublicUser } from '../auth/auth.service.ts';
 import * as repo from './companies.repo.ts';

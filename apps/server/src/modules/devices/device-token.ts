@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, deviceTokens } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import type { DeviceContext } from '../../plugins/auth.ts';
+import type { DeviceContext } from '../../lib/request-context.ts';
 
 /** Device tokens carry a prefix, so logs and people can tell them from session tokens at a glance. */
 const PREFIX = 'qdt_';

@@ -12,7 +12,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as devices from './devices.service.ts';
 import { confirmPairing, type PairingDeps } from './pairing.service.ts';
 

@@ -1,7 +1,7 @@
 import { DEVICE_MESSAGES, deviceStatus, serialTakenMessage, type TDevice } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './devices.repo.ts';
 
@@ -44,7 +44,7 @@ export async function createDevice(
       name: input.name,
       serialNumber: input.serial_number,
     });
-    if (id === undefined) throw new AppError(409, serialTakenMessage(input.serial_number));
+    if (id === undefined) throw conflict(serialTakenMessage(input.serial_number));
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: userPerformer(actor),

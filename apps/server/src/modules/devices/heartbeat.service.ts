@@ -1,6 +1,6 @@
 import { deviceStatus } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import type { DeviceContext } from '../../plugins/auth.ts';
+import type { DeviceContext } from '../../lib/request-context.ts';
 import { recordHeartbeat } from './devices.repo.ts';
 
 /** Battery and signal from the reader; its status follows from them and the time. */

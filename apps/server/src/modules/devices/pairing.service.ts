@@ -11,11 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { FAILURE_WINDOW_MS } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { FailureCounter } from '../../lib/failure-counter.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { issueDeviceToken } from './device-token.ts';
 import * as devicesRepo from './devices.repo.ts';
@@ -120,7 +120,7 @@ export async function confirmPairing(
       deps.failures.hit(userKey(actor.userId), FAILURE_WINDOW_MS),
       deps.failures.hit(ipKey(ip), FAILURE_WINDOW_MS),
     ]);
-    throw new AppError(400, DEVICE_MESSAGES.codeInvalid, { success: false });
+    throw badRequest(DEVICE_MESSAGES.codeInvalid, { success: false });
   }
   await deps.failures.reset(userKey(actor.userId));
   return getDevice(deps.db, actor.companyId, deviceId);

@@ -1,6 +1,6 @@
 import { DUTCHIE_MESSAGES, type TDutchieConnection } from '@quantics/contracts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './dutchie-cache.repo.ts';
 import { cached, describe, forgetCompany } from './dutchie-cache.ts';
@@ -57,7 +57,7 @@ export async function replaceKey(ctx: DutchieContext, auth: AuthContext, apiKey:
   } catch (e) {
     if (!(e instanceof DutchieError)) throw e;
     if (e.kind === 'key_refused' || e.kind === 'forbidden') {
-      throw new AppError(400, DUTCHIE_MESSAGES.keyRejectedOnSave);
+      throw badRequest(DUTCHIE_MESSAGES.keyRejectedOnSave);
     }
   }
   await ctx.db.transaction(async (tx) => {

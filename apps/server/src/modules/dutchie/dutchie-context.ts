@@ -2,9 +2,9 @@ import { DUTCHIE_MESSAGES } from '@quantics/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DUTCHIE_DEFAULTS, type DutchieConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { conflict } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import type { CacheStatus } from './dutchie-cache.repo.ts';
 import * as repo from './dutchie-cache.repo.ts';
 import { type DutchieApi, httpDutchieClient } from './dutchie-client.ts';
@@ -40,13 +40,13 @@ export function dutchieContext(app: FastifyInstance): DutchieContext {
 
 /** Point-of-sale calls are for companies whose inventory lives in Dutchie; others get a clear 409. */
 export function requireDutchieCompany(auth: AuthContext): number {
-  if (auth.inventoryType !== 'dutchie') throw new AppError(409, DUTCHIE_MESSAGES.notDutchie);
+  if (auth.inventoryType !== 'dutchie') throw conflict(DUTCHIE_MESSAGES.notDutchie);
   return auth.companyId;
 }
 
 /** A client for the company's stored key, opened only when a call to Dutchie is about to be made. */
 export async function companyClient(ctx: DutchieContext, companyId: number): Promise<DutchieApi> {
   const sealed = await repo.sealedKey(ctx.db, companyId);
-  if (!sealed) throw new AppError(409, DUTCHIE_MESSAGES.noKey);
+  if (!sealed) throw conflict(DUTCHIE_MESSAGES.noKey);
   return ctx.connect(ctx.box.open(sealed));
 }

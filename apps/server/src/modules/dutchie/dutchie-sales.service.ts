@@ -4,7 +4,7 @@ import {
   type TDutchieTransaction,
   type TTopProduct,
 } from '@quantics/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { cached } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { closingReport as mapClosingReport, transaction } from './dutchie-mapping.ts';
@@ -52,11 +52,11 @@ async function salesWindow(ctx: DutchieContext, companyId: number, from: string,
 }
 
 function checkRange(from: string, to: string) {
-  if (from > to) throw new AppError(400, 'from must be on or before to');
-  if (to > today()) throw new AppError(400, 'to cannot be in the future');
+  if (from > to) throw badRequest('from must be on or before to');
+  if (to > today()) throw badRequest('to cannot be in the future');
   const days = (dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS + 1;
   if (days > DUTCHIE_SALES_DAYS_MAX) {
-    throw new AppError(400, `The range can be at most ${DUTCHIE_SALES_DAYS_MAX} days`);
+    throw badRequest(`The range can be at most ${DUTCHIE_SALES_DAYS_MAX} days`);
   }
 }
 
@@ -103,7 +103,7 @@ type StoredReport = Omit<TClosingReport, 'date' | 'sync'>;
 /** GET .../closing-report?date=: one UTC day (Dutchie takes 12 hours to 31 days; a day is 24 hours). */
 export async function closingReport(ctx: DutchieContext, companyId: number, date?: string) {
   const day = date ?? today();
-  if (day > today()) throw new AppError(400, 'date cannot be in the future');
+  if (day > today()) throw badRequest('date cannot be in the future');
   const { value, sync } = await cached<StoredReport, StoredReport>(
     ctx,
     { companyId, kind: 'closing-report', params: day },

@@ -5,7 +5,7 @@ import {
   ZReplaceDutchieKeyResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { connection, replaceKey } from './dutchie-connection.service.ts';
 
 /** The Settings card of a point-of-sale company (admins): where the key leads, the last sync, replacing the key. */

@@ -19,7 +19,7 @@ import {
   ZTransactionsResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { requireDutchieCompany } from './dutchie-context.ts';
 import * as inventory from './dutchie-inventory.service.ts';
 import { productView } from './dutchie-product.service.ts';

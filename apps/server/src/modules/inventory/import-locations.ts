@@ -1,6 +1,6 @@
 import { LOCATION_NAME_MAX, LOCATION_PATH_SEPARATOR } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { createLocation, listLocations } from '../locations/locations.service.ts';
 
 export type ResolvedLocation = { location: string; id: number | null; error: string | null };

@@ -14,7 +14,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { importCsv } from './inventory-import.service.ts';
 
 /**
@@ -40,11 +40,11 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new AppError(400, CSV_MESSAGES.noFile);
+      if (!request.isMultipart()) throw badRequest(CSV_MESSAGES.noFile);
       const dir = await mkdtemp(join(tmpdir(), 'quantics-import-'));
       try {
         const file = await request.file().catch(translateMultipartError(maxBytes));
-        if (file?.fieldname !== 'file') throw new AppError(400, CSV_MESSAGES.noFile);
+        if (file?.fieldname !== 'file') throw badRequest(CSV_MESSAGES.noFile);
         const nameProblem = textProblem(file.filename);
         if (nameProblem) {
           file.file.resume();
@@ -52,7 +52,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (!/\.csv$/i.test(file.filename)) {
           file.file.resume();
-          throw new AppError(400, CSV_MESSAGES.notCsv);
+          throw badRequest(CSV_MESSAGES.notCsv);
         }
         const path = join(dir, 'upload.csv');
         await pipeline(file.file, createWriteStream(path)).catch(translateMultipartError(maxBytes));
@@ -76,8 +76,8 @@ const translateMultipartError = (maxBytes: number) => (e: unknown) => {
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     throw new AppError(413, CSV_MESSAGES.tooLarge(maxBytes / 1024 / 1024));
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    throw new AppError(400, 'Upload one CSV file at a time');
+    throw badRequest('Upload one CSV file at a time');
   }
-  if (code?.startsWith('FST_')) throw new AppError(400, CSV_MESSAGES.noFile);
+  if (code?.startsWith('FST_')) throw badRequest(CSV_MESSAGES.noFile);
   throw e;
 };

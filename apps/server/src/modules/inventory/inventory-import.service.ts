@@ -16,8 +16,8 @@ import {
 } from '@quantics/contracts';
 import { CsvError, parse } from 'csv-parse';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as staging from './import.repo.ts';
 import { resolveLocations } from './import-locations.ts';
@@ -151,10 +151,10 @@ async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Pars
       }
     }
   } catch (e) {
-    if (e instanceof CsvError) throw new AppError(400, CSV_MESSAGES.badCsv(e.message));
+    if (e instanceof CsvError) throw badRequest(CSV_MESSAGES.badCsv(e.message));
     throw e;
   }
-  if (!columns) throw new AppError(400, CSV_MESSAGES.emptyFile);
+  if (!columns) throw badRequest(CSV_MESSAGES.emptyFile);
   await staging.stageRows(db, batch);
   return { ...out, units };
 }
@@ -162,7 +162,7 @@ async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Pars
 function headerColumns(record: string[]): (TCsvColumn | undefined)[] {
   const columns = mapHeaders(record);
   for (const needed of ['name', 'sku'] as const) {
-    if (!columns.includes(needed)) throw new AppError(400, CSV_MESSAGES.missingColumn(needed));
+    if (!columns.includes(needed)) throw badRequest(CSV_MESSAGES.missingColumn(needed));
   }
   return columns;
 }

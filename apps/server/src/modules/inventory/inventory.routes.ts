@@ -11,7 +11,7 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as inventory from './inventory.service.ts';
 import { exportCsv, templateCsv } from './inventory-export.ts';
 

@@ -12,9 +12,9 @@ import {
   tagTakenMessage,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './inventory.repo.ts';
 import { searchPageCached } from './inventory-search-cache.ts';
@@ -123,14 +123,14 @@ function values(input: TProductInput): repo.ProductValues {
  */
 async function check(db: Db, companyId: number, v: repo.ProductValues, existing?: Row) {
   if (v.locationId !== null && !(await repo.locationExists(db, companyId, v.locationId))) {
-    throw new AppError(400, INVENTORY_MESSAGES.locationInvalid);
+    throw badRequest(INVENTORY_MESSAGES.locationInvalid);
   }
   if (
     v.expirationDate &&
     v.expirationDate < earliestToday() &&
     v.expirationDate !== existing?.expirationDate
   ) {
-    throw new AppError(400, INVENTORY_MESSAGES.expirationInPast);
+    throw badRequest(INVENTORY_MESSAGES.expirationInPast);
   }
   await checkClash(db, companyId, v, existing?.id);
 }
@@ -138,8 +138,8 @@ async function check(db: Db, companyId: number, v: repo.ProductValues, existing?
 async function checkClash(db: Db, companyId: number, v: repo.ProductValues, exceptId?: number) {
   const clash = await repo.findClash(db, companyId, v.sku, v.epc, exceptId);
   if (!clash) return;
-  if (clash.sku === v.sku) throw new AppError(409, skuTakenMessage(v.sku));
-  throw new AppError(409, tagTakenMessage(v.rfidTag, clash.sku));
+  if (clash.sku === v.sku) throw conflict(skuTakenMessage(v.sku));
+  throw conflict(tagTakenMessage(v.rfidTag, clash.sku));
 }
 
 /** A concurrent writer can take the SKU or delete the location between our check and our write. */
@@ -154,9 +154,9 @@ async function translateWriteErrors<T>(
   } catch (e) {
     if (isUniqueViolation(e)) {
       await checkClash(db, companyId, v);
-      throw new AppError(409, skuTakenMessage(v.sku));
+      throw conflict(skuTakenMessage(v.sku));
     }
-    if (isForeignKeyViolation(e)) throw new AppError(400, INVENTORY_MESSAGES.locationInvalid);
+    if (isForeignKeyViolation(e)) throw badRequest(INVENTORY_MESSAGES.locationInvalid);
     throw e;
   }
 }

@@ -7,7 +7,7 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as locations from './locations.service.ts';
 
 /** The company's storage places (members read, operators and admins change them; see the access table). */

@@ -6,9 +6,9 @@ import {
   type TLocationInput,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './locations.repo.ts';
 
@@ -38,14 +38,14 @@ export async function getLocation(db: Db, companyId: number, id: number): Promis
 /** The parent must be one of the company's locations, and not the location itself or anything below it. */
 async function checkParent(db: Db, companyId: number, parentId: number | null, selfId?: number) {
   if (parentId === null) return;
-  if (parentId === selfId) throw new AppError(400, LOCATION_MESSAGES.parentIsSelf);
+  if (parentId === selfId) throw badRequest(LOCATION_MESSAGES.parentIsSelf);
   const chain = await repo.ancestorIds(db, companyId, parentId);
-  if (chain.length === 0) throw new AppError(400, LOCATION_MESSAGES.parentNotFound);
+  if (chain.length === 0) throw badRequest(LOCATION_MESSAGES.parentNotFound);
   if (selfId !== undefined && chain.includes(selfId)) {
-    throw new AppError(400, LOCATION_MESSAGES.parentIsDescendant);
+    throw badRequest(LOCATION_MESSAGES.parentIsDescendant);
   }
   if (chain.length >= LOCATION_DEPTH_MAX) {
-    throw new AppError(400, `Locations can be nested at most ${LOCATION_DEPTH_MAX} levels deep`);
+    throw badRequest(`Locations can be nested at most ${LOCATION_DEPTH_MAX} levels deep`);
   }
 }
 
@@ -59,9 +59,9 @@ async function saving<T>(input: TLocationInput, work: () => Promise<T>): Promise
   try {
     return await work();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(409, locationNameTakenMessage(input.name));
+    if (isUniqueViolation(e)) throw conflict(locationNameTakenMessage(input.name));
     // The parent was deleted by someone else between the check and the write.
-    if (isForeignKeyViolation(e)) throw new AppError(400, LOCATION_MESSAGES.parentNotFound);
+    if (isForeignKeyViolation(e)) throw badRequest(LOCATION_MESSAGES.parentNotFound);
     throw e;
   }
 }
@@ -106,7 +106,7 @@ export async function deleteLocation(db: Db, actor: AuthContext, id: number): Pr
       const existing = await repo.findLocationRow(tx, actor.companyId, id);
       if (!existing) throw notFound(LOCATION_MESSAGES.notFound);
       if ((await repo.countChildren(tx, actor.companyId, id)) > 0) {
-        throw new AppError(409, LOCATION_MESSAGES.hasChildren);
+        throw conflict(LOCATION_MESSAGES.hasChildren);
       }
       const moved = await repo.unsetProductsAt(tx, actor.companyId, id);
       await repo.deleteLocation(tx, actor.companyId, id);
@@ -120,7 +120,7 @@ export async function deleteLocation(db: Db, actor: AuthContext, id: number): Pr
     });
   } catch (e) {
     // A sub-location added by someone else between the check and the delete: the foreign key refuses it.
-    if (isForeignKeyViolation(e)) throw new AppError(409, LOCATION_MESSAGES.hasChildren);
+    if (isForeignKeyViolation(e)) throw conflict(LOCATION_MESSAGES.hasChildren);
     throw e;
   }
 }

@@ -6,9 +6,9 @@ import {
   type TPrintAgent,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { type AuthContext, bearerToken } from '../../lib/request-context.ts';
 import * as repo from './print.repo.ts';
 import { AGENT_STALE_MS } from './print.repo.ts';
 
@@ -37,7 +37,7 @@ export async function authenticateAgent(db: Db, header: string | undefined): Pro
   const row = await repo.findAgentByTokenHash(db, hashToken(token));
   if (!row) throw unauthorized(PRINT_MESSAGES.agentTokenInvalid);
   if (!hasRole(normalizeRole(row.role), 'operator')) {
-    throw new AppError(403, 'Only operators and admins can print labels. Ask an admin of your company.');
+    throw forbidden('Only operators and admins can print labels. Ask an admin of your company.');
   }
   return { agentId: row.id, companyId: row.company_id, userId: row.user_id, name: row.name };
 }
@@ -48,12 +48,10 @@ export async function authenticateAgent(db: Db, header: string | undefined): Pro
  */
 export async function revokeAgent(db: Db, header: string | undefined): Promise<void> {
   const token = bearerToken(header);
-  if (!token) throw new AppError(400, 'Send the utility token as Authorization: Bearer <token>');
+  if (!token) throw badRequest('Send the utility token as Authorization: Bearer <token>');
   const row = await repo.findAgentByTokenHash(db, hashToken(token));
   if (row) await repo.revokeAgent(db, row.id);
 }
-
-const bearerToken = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 
 /** The caller's own utilities, connected or not. */
 export async function listOwnAgents(db: Db, auth: AuthContext): Promise<TPrintAgent[]> {

@@ -16,7 +16,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as service from './print.service.ts';
 import * as agents from './print-agents.service.ts';
 import { PrintRelay } from './print-relay.ts';

@@ -15,8 +15,8 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
@@ -87,16 +87,16 @@ export async function print(
   body: z.output<typeof ZPrintRequest>,
 ): Promise<TPrintResponse> {
   const { db } = deps;
-  if (body.quantity > deps.quantityMax) throw new AppError(400, quantityTooHighMessage(deps.quantityMax));
+  if (body.quantity > deps.quantityMax) throw badRequest(quantityTooHighMessage(deps.quantityMax));
   const [product, agents, size] = await Promise.all([
     labelProduct(deps, auth, body.productInfo.sku),
     repo.connectedAgents(db, auth.companyId, auth.userId),
     labelSize(db, auth.companyId),
   ]);
   if (!product) throw notFound(PRINT_MESSAGES.productUnknown);
-  if (!agents.length) throw new AppError(409, PRINT_MESSAGES.serverNotConnected);
+  if (!agents.length) throw conflict(PRINT_MESSAGES.serverNotConnected);
   const agent = agents.find((a) => a.printers.some((p) => p.name === body.printerName));
-  if (!agent) throw new AppError(400, PRINT_MESSAGES.printerUnknown);
+  if (!agent) throw badRequest(PRINT_MESSAGES.printerUnknown);
 
   // One label per format: the utility sends it `quantity` times, so a printer failing halfway says how far it got.
   const zpl = labelToZpl(buildLabel(product, 1, size));

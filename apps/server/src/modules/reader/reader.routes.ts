@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
-import { requireDevice } from '../../plugins/auth.ts';
+import { requireDevice } from '../../lib/request-context.ts';
 import { completeAudit, ingestBatch, startAudit } from '../audits/audit-ingest.service.ts';
 import { heartbeat } from '../devices/heartbeat.service.ts';
 import { type PairingDeps, pollPairing, startPairing } from '../devices/pairing.service.ts';

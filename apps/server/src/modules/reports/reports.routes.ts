@@ -8,9 +8,9 @@ import {
   ZReportQuery,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
 import { reportRows, reportSource } from './report-sources.ts';
 
@@ -63,7 +63,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     const pages = reportRows(app.db, source);
     const firstPage = await pages.next();
-    if (firstPage.done) throw new AppError(404, REPORT_MESSAGES.noData);
+    if (firstPage.done) throw notFound(REPORT_MESSAGES.noData);
     return (async function* () {
       yield `\uFEFF${toCsv([source.header])}`;
       yield toCsv(firstPage.value as unknown[][]);
@@ -74,7 +74,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A point-of-sale company's inventory and low-stock reports, from its Dutchie snapshot. */
   async function pointOfSaleCsv(companyId: number, type: DutchieReportType) {
     const { header, pages } = await dutchieReport(app.dutchie, companyId, type);
-    if (pages.length === 0) throw new AppError(404, REPORT_MESSAGES.dutchieNoData);
+    if (pages.length === 0) throw notFound(REPORT_MESSAGES.dutchieNoData);
     return (function* () {
       yield `\uFEFF${toCsv([header])}`;
       for (const page of pages) yield toCsv(page);

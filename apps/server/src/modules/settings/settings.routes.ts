@@ -10,7 +10,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as service from './settings.service.ts';
 
 /** The signed-in user's own account: profile, password, appearance, onboarding. */

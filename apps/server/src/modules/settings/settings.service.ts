@@ -7,11 +7,11 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
 import { setPassword } from '../auth/auth.service.ts';
 import { renameCompany } from '../companies/companies.service.ts';
@@ -53,11 +53,11 @@ export async function updateProfile(
 ): Promise<TProfile> {
   const current = await getProfile(deps.db, auth);
   const isCompanyChange = input.company !== undefined && input.company !== current.company;
-  if (isCompanyChange && auth.role !== 'admin') throw new AppError(403, SETTINGS_MESSAGES.companyAdminOnly);
-  if (isCompanyChange && !input.company) throw new AppError(400, SETTINGS_MESSAGES.companyNameRequired);
+  if (isCompanyChange && auth.role !== 'admin') throw forbidden(SETTINGS_MESSAGES.companyAdminOnly);
+  if (isCompanyChange && !input.company) throw badRequest(SETTINGS_MESSAGES.companyNameRequired);
   const isEmailChange = input.email !== current.email.toLowerCase();
   if (isEmailChange && (await repo.isEmailUsedByOther(deps.db, input.email, auth.userId))) {
-    throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
+    throw conflict(SETTINGS_MESSAGES.emailTaken);
   }
   try {
     await repo.updateUserProfile(deps.db, auth.userId, {
@@ -67,7 +67,7 @@ export async function updateProfile(
     });
   } catch (e) {
     // Someone took the address between the check and the write.
-    if (isUniqueViolation(e)) throw new AppError(409, SETTINGS_MESSAGES.emailTaken);
+    if (isUniqueViolation(e)) throw conflict(SETTINGS_MESSAGES.emailTaken);
     throw e;
   }
   // The Company page's rule, so the rename is written to the activity log the same way.

@@ -8,7 +8,7 @@ import {
 } from '@quantics/contracts';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { badRequest, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -33,7 +33,7 @@ export async function assertPassword(deps: TwoFactorDeps, userId: number, passwo
   const account = await loadAccount(deps.db, userId);
   if (!(await verifyPassword(account.passwordHash, password))) {
     await deps.guard.userFailed(userId);
-    throw new AppError(400, message);
+    throw badRequest(message);
   }
   return account;
 }
@@ -49,7 +49,7 @@ export async function getStatus(db: Db, userId: number): Promise<TTwoFactorStatu
 /** A new pending secret (encrypted at rest) and its QR code; the active secret changes only once a code proves it. */
 export async function startSetup(deps: TwoFactorDeps, userId: number): Promise<TTwoFactorSetupResponse> {
   const account = await loadAccount(deps.db, userId);
-  if (account.isEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (account.isEnabled) throw badRequest(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = newTotpSecret();
   await repo.setPendingSecret(deps.db, userId, deps.box.seal(secret));
   const qrCode = await QRCode.toDataURL(otpauthUri(account.email, secret), { margin: 1, width: 240 });
@@ -64,12 +64,12 @@ export async function enable(
 ): Promise<TBackupCodesResponse> {
   await deps.guard.checkUser(userId);
   const account = await loadAccount(deps.db, userId);
-  if (account.isEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.alreadyEnabled);
-  if (!account.pendingSecretEnc) throw new AppError(400, TWO_FACTOR_MESSAGES.setupFirst);
+  if (account.isEnabled) throw badRequest(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!account.pendingSecretEnc) throw badRequest(TWO_FACTOR_MESSAGES.setupFirst);
   const step = matchTotpStep(deps.box.open(account.pendingSecretEnc), code);
   if (step === null) {
     await deps.guard.userFailed(userId);
-    throw new AppError(400, TWO_FACTOR_MESSAGES.invalidVerificationCode);
+    throw badRequest(TWO_FACTOR_MESSAGES.invalidVerificationCode);
   }
   const backupCodes = newBackupCodes();
   const pendingSecretEnc = account.pendingSecretEnc;
@@ -83,7 +83,7 @@ export async function enable(
     return true;
   });
   // Another tab started a new setup (or finished this one) in between.
-  if (!isActivated) throw new AppError(400, TWO_FACTOR_MESSAGES.setupFirst);
+  if (!isActivated) throw badRequest(TWO_FACTOR_MESSAGES.setupFirst);
   await deps.guard.userSucceeded(userId);
   return { backupCodes };
 }
@@ -106,10 +106,10 @@ export async function consumeCode(deps: Pick<TwoFactorDeps, 'db' | 'box'>, userI
 /** Password required; a code, when given, must be valid too. */
 export async function disable(deps: TwoFactorDeps, userId: number, input: TDisableTwoFactorRequest) {
   const account = await assertPassword(deps, userId, input.password, TWO_FACTOR_MESSAGES.incorrectPassword);
-  if (!account.isEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.notEnabled);
+  if (!account.isEnabled) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
   if (input.code && !(await consumeCode(deps, userId, input.code))) {
     await deps.guard.userFailed(userId);
-    throw new AppError(400, TWO_FACTOR_MESSAGES.invalidVerificationCode);
+    throw badRequest(TWO_FACTOR_MESSAGES.invalidVerificationCode);
   }
   await repo.disableTwoFactor(deps.db, userId);
   await deps.guard.userSucceeded(userId);
@@ -121,7 +121,7 @@ export async function regenerateBackupCodes(
   password: string,
 ): Promise<TBackupCodesResponse> {
   const account = await assertPassword(deps, userId, password, TWO_FACTOR_MESSAGES.incorrectPassword);
-  if (!account.isEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.notEnabled);
+  if (!account.isEnabled) throw badRequest(TWO_FACTOR_MESSAGES.notEnabled);
   const backupCodes = newBackupCodes();
   await deps.db.transaction((tx) =>
     repo.replaceBackupCodes(

@@ -11,7 +11,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import { dutchieStock } from './dutchie-stock.ts';
 import * as stats from './stats.service.ts';
 

@@ -8,11 +8,11 @@ import {
   type TInviteInfo,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { type LoginDeps, verifyCredentials } from '../auth/auth.service.ts';
 import { startSessionIn } from '../companies/companies.service.ts';
@@ -24,7 +24,7 @@ type Invitation = NonNullable<Awaited<ReturnType<typeof repo.findInvitationByTok
 /** The invitation behind a link: unknown and used links are 404, expired ones 410. */
 async function usableInvitation(db: Db, token: string): Promise<Invitation> {
   const invitation = await repo.findInvitationByTokenHash(db, hashToken(token));
-  if (!invitation || invitation.acceptedAt) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
+  if (!invitation || invitation.acceptedAt) throw notFound(TEAM_MESSAGES.invitationInvalid);
   if (invitation.expiresAt <= new Date()) throw new AppError(410, TEAM_MESSAGES.invitationExpired);
   return invitation;
 }
@@ -58,11 +58,11 @@ export async function acceptInvitation(
   const invitation = await usableInvitation(db, input.token);
   if (caller) {
     if (caller.email.toLowerCase() !== invitation.email.toLowerCase()) {
-      throw new AppError(403, TEAM_MESSAGES.invitationForOtherEmail);
+      throw forbidden(TEAM_MESSAGES.invitationForOtherEmail);
     }
     await db.transaction(async (tx) => {
       const existing = await teamRepo.findMember(tx, invitation.companyId, caller.userId);
-      if (existing?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyInCompany);
+      if (existing?.isActive) throw conflict(TEAM_MESSAGES.alreadyInCompany);
       await joinCompany(tx, invitation, caller.userId, caller.name || caller.email);
     });
     return startSessionIn(db, caller.userId, invitation.companyId, caller.sessionId);
@@ -70,26 +70,26 @@ export async function acceptInvitation(
 
   const account = await repo.findUserByEmail(db, invitation.email);
   if (account) {
-    if (!input.password) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+    if (!input.password) throw conflict(TEAM_MESSAGES.signInToAccept);
     // The invited email's own password (and code) stands in for signing in first.
     const checked = await verifyCredentials(
       deps,
       { email: invitation.email, password: input.password, twoFactorCode: input.twoFactorCode },
       ip,
     );
-    if ('requiresTwoFactor' in checked) throw new AppError(400, AUTH_MESSAGES.twoFactorRequired);
+    if ('requiresTwoFactor' in checked) throw badRequest(AUTH_MESSAGES.twoFactorRequired);
     await db.transaction(async (tx) => {
       const existing = await teamRepo.findMember(tx, invitation.companyId, account.id);
-      if (existing?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyInCompany);
+      if (existing?.isActive) throw conflict(TEAM_MESSAGES.alreadyInCompany);
       await joinCompany(tx, invitation, account.id, account.name || account.email);
     });
     return startSessionIn(db, account.id, invitation.companyId);
   }
   const name = input.name?.trim() ?? '';
   const password = input.password ?? '';
-  if (!name) throw new AppError(400, TEAM_MESSAGES.nameRequired);
-  if (!password) throw new AppError(400, AUTH_MESSAGES.passwordRequired);
-  if (password.length < 8) throw new AppError(400, AUTH_MESSAGES.passwordMin8);
+  if (!name) throw badRequest(TEAM_MESSAGES.nameRequired);
+  if (!password) throw badRequest(AUTH_MESSAGES.passwordRequired);
+  if (password.length < 8) throw badRequest(AUTH_MESSAGES.passwordMin8);
   const passwordHash = await hashPassword(password);
   try {
     const userId = await db.transaction(async (tx) => {
@@ -105,14 +105,14 @@ export async function acceptInvitation(
     return startSessionIn(db, userId, invitation.companyId);
   } catch (e) {
     // Someone registered this email between the check and the insert.
-    if (isUniqueViolation(e)) throw new AppError(409, TEAM_MESSAGES.signInToAccept);
+    if (isUniqueViolation(e)) throw conflict(TEAM_MESSAGES.signInToAccept);
     throw e;
   }
 }
 
 /** Marks the invitation used (only the first of two simultaneous accepts gets it) and adds the membership. */
 async function joinCompany(tx: Db, invitation: Invitation, userId: number, performerName: string) {
-  if (!(await repo.markAccepted(tx, invitation.id))) throw new AppError(404, TEAM_MESSAGES.invitationInvalid);
+  if (!(await repo.markAccepted(tx, invitation.id))) throw notFound(TEAM_MESSAGES.invitationInvalid);
   const role = normalizeRole(invitation.role);
   await teamRepo.upsertMember(tx, invitation.companyId, userId, role);
   await recordActivity(tx, {

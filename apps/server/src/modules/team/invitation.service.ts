@@ -8,9 +8,9 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './invitation.repo.ts';
@@ -33,9 +33,9 @@ export async function invite(
     // Two admins inviting the same address at once must not create two open invitations.
     await teamRepo.lockCompany(tx, actor.companyId);
     const member = await teamRepo.findMemberByEmail(tx, actor.companyId, input.email);
-    if (member?.isActive) throw new AppError(409, TEAM_MESSAGES.alreadyMember);
+    if (member?.isActive) throw conflict(TEAM_MESSAGES.alreadyMember);
     if (await repo.findOpenInvitationByEmail(tx, actor.companyId, input.email)) {
-      throw new AppError(409, TEAM_MESSAGES.alreadyInvited);
+      throw conflict(TEAM_MESSAGES.alreadyInvited);
     }
     const invitation = await repo.insertInvitation(tx, {
       companyId: actor.companyId,

@@ -9,7 +9,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-context.ts';
 import * as invitations from './invitation.service.ts';
 import * as team from './team.service.ts';
 

@@ -1,7 +1,7 @@
 import { normalizeRole, ROLE_LABELS, TEAM_MESSAGES, type TRole, type TTeamMember } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as invitationRepo from './invitation.repo.ts';
 import * as repo from './team.repo.ts';
@@ -54,7 +54,7 @@ export async function listTeam(db: Db, companyId: number): Promise<TTeamMember[]
 const displayName = (m: { name: string | null; email: string }) => m.name || m.email;
 
 export async function changeRole(db: Db, actor: AuthContext, userId: number, role: TRole) {
-  if (userId === actor.userId) throw new AppError(403, TEAM_MESSAGES.cannotChangeOwnRole);
+  if (userId === actor.userId) throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole);
   return db.transaction(async (tx) => {
     await repo.lockCompany(tx, actor.companyId);
     const member = await repo.findMember(tx, actor.companyId, userId);
@@ -78,7 +78,7 @@ export async function changeRole(db: Db, actor: AuthContext, userId: number, rol
 
 /** Takes the person out of the company and ends their sessions there; their account stays. */
 export async function removeMember(db: Db, actor: AuthContext, userId: number) {
-  if (userId === actor.userId) throw new AppError(403, TEAM_MESSAGES.cannotRemoveYourself);
+  if (userId === actor.userId) throw forbidden(TEAM_MESSAGES.cannotRemoveYourself);
   await db.transaction(async (tx) => {
     await repo.lockCompany(tx, actor.companyId);
     const member = await repo.findMember(tx, actor.companyId, userId);
@@ -98,5 +98,5 @@ export async function removeMember(db: Db, actor: AuthContext, userId: number) {
 }
 
 async function assertAdminLeft(db: Db, companyId: number) {
-  if ((await repo.countActiveAdmins(db, companyId)) === 0) throw new AppError(409, TEAM_MESSAGES.lastAdmin);
+  if ((await repo.countActiveAdmins(db, companyId)) === 0) throw conflict(TEAM_MESSAGES.lastAdmin);
 }
