@@ -1,8 +1,8 @@
 import { MENU, menuFor, type TMenuKey } from '@quantics/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
 import { NoAccessPage } from '@/features/shared/pages/no-access-page';
 import { safeNextPath } from '@/lib/safe-next';
 

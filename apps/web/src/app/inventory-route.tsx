@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useAuth } from '@/features/auth/auth-provider';
+import { useAuth } from '@/app/auth-provider';
 
 const ManualInventoryPage = lazy(() =>
   import('@/features/inventory/pages/inventory-page').then((m) => ({ default: m.InventoryPage })),

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { AuthProvider } from '@/features/auth/auth-provider';
+import { AuthProvider } from '@/app/auth-provider';
 
 const MAX_TOASTS = 20;
 

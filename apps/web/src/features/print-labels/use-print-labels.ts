@@ -2,8 +2,8 @@ import { labelZpl, parseQuantityInput, type TPrintStatus } from '@quantics/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
-import { PRINT_JOBS_KEY } from './api/print-jobs';
 import { printLabel } from './api/print-label';
 import { allPrintable, type PrintableProduct, searchPrintable } from './api/printable-products';
 import { PRINT_TEXTS, printFailureText } from './print-texts';
@@ -46,7 +46,7 @@ export function usePrintLabels(status: TPrintStatus | undefined, isPointOfSale =
   const printerName = printers.some((p) => p.name === chosenPrinter)
     ? chosenPrinter
     : (printers[0]?.name ?? '');
-  const refreshJobs = () => queryClient.invalidateQueries({ queryKey: PRINT_JOBS_KEY });
+  const refreshJobs = () => queryClient.invalidateQueries({ queryKey: queryKeys.print.jobs });
 
   const search = async () => {
     const term = searchText.trim();

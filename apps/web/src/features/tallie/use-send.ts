@@ -5,8 +5,9 @@ import {
   type TChatMessage,
 } from '@quantics/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { askTallie } from './api/chatbot';
-import { addMessage, CONVERSATIONS_KEY, createConversation, messagesKey } from './api/conversations';
+import { addMessage, createConversation } from './api/conversations';
 import { createLocalConversation, holdMessages, type LocalOwner } from './local-history';
 
 type Draft = Pick<TChatMessage, 'sender' | 'content' | 'metadata'> & { navigation: string | null };
@@ -43,7 +44,7 @@ async function saveOrHold(owner: LocalOwner, conversation: TChatConversation, dr
 
 /** Shows the new messages at once; a fetch of this conversation started before they existed must not hide them. */
 async function showAnswer(queryClient: QueryClient, id: number, saved: (TChatMessage | undefined)[]) {
-  const key = messagesKey(id);
+  const key = queryKeys.chat.messages(id);
   await queryClient.cancelQueries({ queryKey: key });
   queryClient.setQueryData<TChatMessage[]>(key, (old = []) => {
     const known = new Set(old.map((m) => m.id));
@@ -105,8 +106,8 @@ export function useSend(owner: LocalOwner) {
     }
     await showAnswer(queryClient, conversation.id, shown);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: messagesKey(conversation.id) }),
-      queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages(conversation.id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }),
     ]);
     return conversation;
   };

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useApplyCounts, useAuditDiscrepancies } from '../api/audits';
+import { useAuditDiscrepancies } from '@/shared/audits/audit-api';
+import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
+import { useApplyCounts } from '../api/audits';
 
 /** Sets product quantities to what the audit found: every shortage and overage row, or the ones ticked. */
 export function ApplyCountsDialog({ audit, onClose }: { audit: TAudit | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import type { TAudit } from '@quantics/contracts';
 import { ChevronRight, MapPin, MessageSquare, Radio, ScanLine, TriangleAlert } from 'lucide-react';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
-import { Accuracy, AuditStatusBadge, formatDateTime } from './audit-bits';
+import { Accuracy, AuditStatusBadge, formatDateTime } from '@/shared/audits/audit-bits';
+import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
 
 type Props = { audits: TAudit[]; onOpen: (a: TAudit) => void; onComments?: (a: TAudit) => void };
 

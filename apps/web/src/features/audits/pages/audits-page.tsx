@@ -1,6 +1,7 @@
 import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@quantics/contracts';
 import { CheckCircle2, ClipboardList, RefreshCw, Target, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,17 +10,16 @@ import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
-import { useAuth } from '@/features/auth/auth-provider';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
+import { STATUS_LABELS } from '@/shared/audits/audit-bits';
+import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
+import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
+import { CommentsDialog } from '@/shared/audits/comments-dialog';
 import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
-import { STATUS_LABELS } from '../components/audit-bits';
-import { AuditDetailsDialog } from '../components/audit-details-dialog';
 import { AuditsList } from '../components/audits-list';
-import { CommentsDialog } from '../components/comments-dialog';
 
 type Filter = TAuditStatus | 'all';
 

@@ -4,11 +4,11 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { usePageTitle } from '@/lib/page-title';
 import { postForgotPassword } from '../api/forgot-password';
-import { AuthLayout } from '../components/auth-layout';
 import { RESET_TEXTS } from '../password-reset-texts';
 
 const backLink = (

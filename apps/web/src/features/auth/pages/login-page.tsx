@@ -3,6 +3,8 @@ import { type TLoginRequest, ZLoginRequest } from '@quantics/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -11,8 +13,6 @@ import { usePageTitle } from '@/lib/page-title';
 import { safeNextPath } from '@/lib/safe-next';
 import { notify } from '@/lib/toast';
 import { postLogin } from '../api/auth-api';
-import { useAuth } from '../auth-provider';
-import { AuthLayout } from '../components/auth-layout';
 import { TwoFactorStep } from '../components/two-factor-step';
 
 export function LoginPage() {

@@ -3,14 +3,14 @@ import { type TRegisterForm, ZRegisterForm } from '@quantics/contracts';
 import { Info } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { postRegister } from '../api/auth-api';
-import { useAuth } from '../auth-provider';
-import { AuthLayout } from '../components/auth-layout';
 
 export function RegisterPage() {
   usePageTitle('Register');

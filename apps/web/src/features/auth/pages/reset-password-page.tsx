@@ -4,13 +4,13 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { postResetPassword } from '../api/reset-password';
-import { AuthLayout } from '../components/auth-layout';
 import { RESET_TEXTS } from '../password-reset-texts';
 
 const loginLink = 'font-medium text-brand-600 hover:text-brand-700';

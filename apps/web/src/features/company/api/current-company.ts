@@ -1,20 +1,19 @@
 import type { TCompany, TCompanyStats } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const CURRENT_COMPANY_KEY = ['companies', 'current'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchCurrentCompany = () => api<TCompany>('/api/companies/current');
 export const fetchCompanyStats = (companyId: number) =>
   api<TCompanyStats>(`/api/companies/${companyId}/stats`);
 
 export function useCurrentCompany() {
-  return useQuery({ queryKey: CURRENT_COMPANY_KEY, queryFn: fetchCurrentCompany });
+  return useQuery({ queryKey: queryKeys.companies.current, queryFn: fetchCurrentCompany });
 }
 
 export function useCompanyStats(companyId: number | undefined) {
   return useQuery({
-    queryKey: ['companies', companyId, 'stats'],
+    queryKey: queryKeys.companies.stats(companyId),
     queryFn: () => fetchCompanyStats(companyId ?? 0),
     enabled: companyId !== undefined,
   });

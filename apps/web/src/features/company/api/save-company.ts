@@ -1,9 +1,7 @@
 import type { TCompany, TCompanyNameRequest } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/features/auth/auth-provider';
 import { api } from '@/lib/api-client';
-import { CURRENT_COMPANY_KEY } from './current-company';
-import { USER_COMPANIES_KEY } from './user-companies';
+import { queryKeys } from '@/lib/query-keys';
 
 export const postCompany = (body: TCompanyNameRequest) =>
   api<TCompany>('/api/companies', { method: 'POST', body });
@@ -15,7 +13,7 @@ export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postCompany,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_COMPANIES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine }),
   });
 }
 
@@ -26,9 +24,9 @@ export function useUpdateCompany() {
     mutationFn: putCompany,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: CURRENT_COMPANY_KEY }),
-        queryClient.invalidateQueries({ queryKey: USER_COMPANIES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.companies.current }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       ]),
   });
 }

@@ -1,8 +1,8 @@
 import type { TUserCompany } from '@quantics/contracts';
 import { ArrowRightLeft, Building2 } from 'lucide-react';
+import { RoleBadge } from '@/components/role-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { RoleBadge } from '@/features/team/components/role-badge';
 
 /** Every company the person belongs to; the current one is marked, the others can be switched to. */
 export function CompanyList({

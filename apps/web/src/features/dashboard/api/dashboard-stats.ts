@@ -1,8 +1,7 @@
 import { DASHBOARD_REFRESH_MS, type TDashboardStats } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const DASHBOARD_STATS_KEY = ['stats', 'dashboard'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchDashboardStats = () => api<TDashboardStats>('/api/stats/dashboard');
 
@@ -12,7 +11,7 @@ export const fetchDashboardStats = () => api<TDashboardStats>('/api/stats/dashbo
  */
 export const useDashboardStats = () =>
   useQuery({
-    queryKey: DASHBOARD_STATS_KEY,
+    queryKey: queryKeys.dashboard.stats,
     queryFn: fetchDashboardStats,
     refetchInterval: DASHBOARD_REFRESH_MS,
     placeholderData: keepPreviousData,

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Panel, PanelEmpty } from '@/components/ui/panel';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
-import { useAudit } from '@/features/audits/api/audits';
-import { AuditDetailsDialog } from '@/features/audits/components/audit-details-dialog';
-import { CommentsDialog } from '@/features/audits/components/comments-dialog';
 import { DASHBOARD_TEXTS } from '@/features/dashboard/dashboard-texts';
 import { cn } from '@/lib/cn';
 import { formatCount, formatDate, formatDateTime, formatTime } from '@/lib/format';
+import { useAudit } from '@/shared/audits/audit-api';
+import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
+import { CommentsDialog } from '@/shared/audits/comments-dialog';
 
 const deviceName = (a: TRecentAudit) => a.device_name ?? DASHBOARD_TEXTS.unknownDevice;
 

@@ -1,8 +1,8 @@
 import { accuracyColor, type TDashboardStats } from '@quantics/contracts';
 import { AlertTriangle, Gauge, ScanLine, Wifi } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
-import { ACCURACY_TEXT } from '@/features/audits/components/audit-bits';
 import { formatCount } from '@/lib/format';
+import { ACCURACY_TEXT } from '@/shared/audits/audit-bits';
 
 /** The four cards: the latest audit's products scanned and discrepancies, accuracy, devices online. */
 export function SummaryCards({ stats }: { stats: TDashboardStats | undefined }) {

@@ -1,10 +1,10 @@
 import { hasRole } from '@quantics/contracts';
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
-import { useAuth } from '@/features/auth/auth-provider';
 import { usePageTitle } from '@/lib/page-title';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { AccountStrip } from '../components/account-strip';

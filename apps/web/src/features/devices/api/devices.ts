@@ -6,21 +6,20 @@ import {
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const DEVICES_KEY = ['devices'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchDevices = () => api<TDevice[]>('/api/devices');
 
 /** The company's readers, refreshed every 5 s so status, battery and signal stay current. */
 export function useDevices() {
-  return useQuery({ queryKey: DEVICES_KEY, queryFn: fetchDevices, refetchInterval: DEVICE_REFRESH_MS });
+  return useQuery({ queryKey: queryKeys.devices, queryFn: fetchDevices, refetchInterval: DEVICE_REFRESH_MS });
 }
 
 function useInvalidatingMutation<A, R>(fn: (arg: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { deleteDeviceQuestion, type TDevice } from '@quantics/contracts';
 import { LayoutGrid, List, Plus, Radio, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/field';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
 import { DEVICE_TEXTS } from '@/features/devices/device-texts';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';

@@ -1,8 +1,7 @@
 import type { TDutchieInventoryResponse } from '@quantics/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const DUTCHIE_KEY = ['dutchie-inventory'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dutchie-inventory's query (ZDutchieInventoryQuery on the server); 'all' and '' mean no filter. */
 export type DutchieListQuery = {
@@ -33,7 +32,7 @@ export const fetchDutchieInventory = (query: DutchieListQuery, refresh = false) 
 /** One page of the company's Dutchie snapshot; the previous page stays on screen while the next loads. */
 export function useDutchieInventory(query: DutchieListQuery) {
   return useQuery({
-    queryKey: [...DUTCHIE_KEY, 'list', query],
+    queryKey: queryKeys.dutchie.list(query),
     queryFn: () => fetchDutchieInventory(query),
     placeholderData: keepPreviousData,
     // The server decides when Dutchie is read again; the screen asks it now and then.
@@ -47,9 +46,9 @@ export function useRefreshDutchieInventory(query: DutchieListQuery) {
   return useMutation({
     mutationFn: () => fetchDutchieInventory(query, true),
     onSuccess: (data) => {
-      client.setQueryData([...DUTCHIE_KEY, 'list', query], data);
+      client.setQueryData(queryKeys.dutchie.list(query), data);
       // Other pages and filters come from the new snapshot on their next look.
-      client.invalidateQueries({ queryKey: DUTCHIE_KEY, refetchType: 'none' });
+      client.invalidateQueries({ queryKey: queryKeys.dutchie.all, refetchType: 'none' });
     },
   });
 }

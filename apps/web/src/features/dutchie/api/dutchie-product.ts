@@ -1,12 +1,12 @@
 import type { TDutchieProductResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { DUTCHIE_KEY } from './dutchie-inventory';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/dutchie-inventory/product/{packageId}: a package with its product's description and potency. */
 export function useDutchieProduct(packageId: string, isEnabled: boolean) {
   return useQuery({
-    queryKey: [...DUTCHIE_KEY, 'product', packageId],
+    queryKey: queryKeys.dutchie.product(packageId),
     queryFn: () =>
       api<TDutchieProductResponse>(`/api/dutchie-inventory/product/${encodeURIComponent(packageId)}`),
     enabled: isEnabled,

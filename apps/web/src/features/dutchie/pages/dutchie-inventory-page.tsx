@@ -1,13 +1,13 @@
 import { DUTCHIE_PAGE_SIZE_DEFAULT, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@quantics/contracts';
 import { CloudOff, PackageSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';

@@ -1,8 +1,7 @@
 import type { TImportResult } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOCATIONS_KEY } from '@/features/locations/api/locations';
+import { queryKeys } from '@/lib/query-keys';
 import { type UploadPhase, uploadWithProgress } from '@/lib/upload';
-import { INVENTORY_KEY } from './inventory-list';
 
 export type BulkUploadInput = { file: File; isDryRun: boolean; onProgress: (p: UploadPhase) => void };
 
@@ -20,8 +19,8 @@ export function useBulkUpload() {
     mutationFn: bulkUpload,
     onSuccess: (result) => {
       if (result.dry_run) return;
-      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
-      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
+      queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.locations });
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { TSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOCATIONS_KEY } from '@/features/locations/api/locations';
 import { api } from '@/lib/api-client';
-import { INVENTORY_KEY } from './inventory-list';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteProduct = (id: number) =>
   api<TSuccessResponse>(`/api/inventory/${id}`, { method: 'DELETE' });
@@ -12,8 +11,8 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
-      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
+      queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.locations });
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { TInventoryListResponse, TStockStatus } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const INVENTORY_KEY = ['inventory'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Query string of the list's filters; empty values are left out. */
 export function inventoryParams(query: Record<string, string | number | undefined>): string {
@@ -28,7 +27,7 @@ export const fetchInventory = (query: InventoryListQuery) =>
 /** One page of the catalogue; the previous page stays on screen while the next one loads. */
 export function useInventoryList(query: InventoryListQuery) {
   return useQuery({
-    queryKey: [...INVENTORY_KEY, 'list', query],
+    queryKey: queryKeys.inventory.list(query),
     queryFn: () => fetchInventory(query),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import type { TProduct, TProductRequest } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOCATIONS_KEY } from '@/features/locations/api/locations';
 import { api } from '@/lib/api-client';
-import { INVENTORY_KEY } from './inventory-list';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createProduct = (body: TProductRequest) =>
   api<TProduct>('/api/inventory', { method: 'POST', body });
@@ -17,8 +16,8 @@ export function useSaveProduct() {
     mutationFn: ({ id, body }: { id?: number; body: TProductRequest }) =>
       id === undefined ? createProduct(body) : updateProduct(id, body),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
-      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
+      queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.locations });
     },
   });
 }

@@ -9,7 +9,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Field, Input, TextField } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useLocations } from '@/features/locations/api/locations';
+import { useLocations } from '@/shared/locations/locations-api';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
 type Form = UseFormReturn<TProductRequest, unknown, TProductInput>;

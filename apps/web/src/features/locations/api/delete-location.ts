@@ -1,8 +1,7 @@
 import type { TSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVENTORY_KEY } from '@/features/inventory/api/inventory-list';
 import { api } from '@/lib/api-client';
-import { LOCATIONS_KEY } from './locations';
+import { queryKeys } from '@/lib/query-keys';
 
 export const deleteLocation = (id: number) =>
   api<TSuccessResponse>(`/api/locations/${id}`, { method: 'DELETE' });
@@ -13,8 +12,8 @@ export function useDeleteLocation() {
   return useMutation({
     mutationFn: deleteLocation,
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
-      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+      queryClient.invalidateQueries({ queryKey: queryKeys.locations });
+      queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
     },
   });
 }

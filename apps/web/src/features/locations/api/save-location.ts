@@ -1,8 +1,7 @@
 import type { TLocation, TLocationRequest } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INVENTORY_KEY } from '@/features/inventory/api/inventory-list';
 import { api } from '@/lib/api-client';
-import { LOCATIONS_KEY } from './locations';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createLocation = (body: TLocationRequest) =>
   api<TLocation>('/api/locations', { method: 'POST', body });
@@ -17,8 +16,8 @@ export function useSaveLocation() {
     mutationFn: ({ id, body }: { id?: number; body: TLocationRequest }) =>
       id === undefined ? createLocation(body) : updateLocation(id, body),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: LOCATIONS_KEY });
-      queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
+      queryClient.invalidateQueries({ queryKey: queryKeys.locations });
+      queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
     },
   });
 }

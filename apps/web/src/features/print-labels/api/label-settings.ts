@@ -1,13 +1,12 @@
 import { DEFAULT_LABEL_SIZE, type TLabelSettings } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const LABEL_SETTINGS_KEY = ['print', 'label-settings'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The company's label size, which the preview draws and the server prints. */
 export function useLabelSettings() {
   return useQuery({
-    queryKey: LABEL_SETTINGS_KEY,
+    queryKey: queryKeys.print.labelSettings,
     queryFn: () => api<TLabelSettings>('/api/print/label-settings'),
     placeholderData: DEFAULT_LABEL_SIZE,
     staleTime: 60_000,
@@ -20,6 +19,6 @@ export function useSaveLabelSettings() {
   return useMutation({
     mutationFn: (size: TLabelSettings) =>
       api<TLabelSettings>('/api/print/label-settings', { method: 'PUT', body: size }),
-    onSuccess: (size) => queryClient.setQueryData(LABEL_SETTINGS_KEY, size),
+    onSuccess: (size) => queryClient.setQueryData(queryKeys.print.labelSettings, size),
   });
 }

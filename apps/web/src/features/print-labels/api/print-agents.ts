@@ -1,14 +1,12 @@
 import type { TPrintAgent } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { PRINT_STATUS_KEY } from './print-status';
-
-export const PRINT_AGENTS_KEY = ['print', 'agents'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The print utilities signed in as the caller (one per computer). */
 export function usePrintAgents() {
   return useQuery({
-    queryKey: PRINT_AGENTS_KEY,
+    queryKey: queryKeys.print.agents,
     queryFn: () => api<TPrintAgent[]>('/api/print/agents'),
     refetchInterval: 15_000,
   });
@@ -20,8 +18,8 @@ export function useRevokePrintAgent() {
   return useMutation({
     mutationFn: (id: number) => api(`/api/print/agents/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PRINT_AGENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: PRINT_STATUS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.print.agents });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.print.status });
     },
   });
 }

@@ -1,13 +1,12 @@
 import type { TPrintJobsResponse } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const PRINT_JOBS_KEY = ['print', 'jobs'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Recent print jobs of the company, newest first. */
 export function usePrintJobs(page: number, limit = 8) {
   return useQuery({
-    queryKey: [...PRINT_JOBS_KEY, page, limit],
+    queryKey: queryKeys.print.jobsPage(page, limit),
     queryFn: () => api<TPrintJobsResponse>(`/api/print/jobs?page=${page}&limit=${limit}`),
     placeholderData: keepPreviousData,
   });

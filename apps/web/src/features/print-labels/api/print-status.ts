@@ -1,13 +1,12 @@
 import { PRINT_STATUS_INTERVAL_MS, type TPrintStatus } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const PRINT_STATUS_KEY = ['print', 'status'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The caller's own print utility and its printers, refreshed every 5 s (spec). */
 export function usePrintStatus() {
   return useQuery({
-    queryKey: PRINT_STATUS_KEY,
+    queryKey: queryKeys.print.status,
     queryFn: () => api<TPrintStatus>('/api/print/status'),
     refetchInterval: PRINT_STATUS_INTERVAL_MS,
     refetchIntervalInBackground: false,

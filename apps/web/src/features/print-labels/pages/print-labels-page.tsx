@@ -1,6 +1,6 @@
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
-import { useAuth } from '@/features/auth/auth-provider';
 import { usePageTitle } from '@/lib/page-title';
 import { useLabelSettings } from '../api/label-settings';
 import { usePrintStatus } from '../api/print-status';

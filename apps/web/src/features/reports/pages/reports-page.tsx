@@ -2,10 +2,10 @@ import { DATED_REPORTS, defaultReportRange, type TReportType } from '@quantics/c
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAuth } from '@/features/auth/auth-provider';
 import { REPORT_TEXTS } from '@/features/reports/report-texts';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';

@@ -1,15 +1,14 @@
 import type { TProfile, TUpdateProfileRequest } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const PROFILE_QUERY_KEY = ['settings', 'profile'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchProfile = () => api<TProfile>('/api/settings/profile');
 
 /** The signed-in person's profile (also the source of their theme). */
 export function useProfile({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
-    queryKey: PROFILE_QUERY_KEY,
+    queryKey: queryKeys.settings.profile,
     queryFn: fetchProfile,
     enabled: isEnabled,
     staleTime: 60_000,

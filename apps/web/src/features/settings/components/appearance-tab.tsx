@@ -6,9 +6,10 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { putAppearance } from '../api/appearance';
-import { PROFILE_QUERY_KEY, useProfile } from '../api/profile';
+import { useProfile } from '../api/profile';
 import { SETTINGS_TEXTS } from '../settings-texts';
 import { SettingsSection } from './settings-section';
 
@@ -37,13 +38,13 @@ export function AppearanceTab() {
     if (theme === current) return;
     const previous = profile.data;
     // Shown at once (the shell applies the profile's theme); put back if the server refuses.
-    queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, { ...previous, theme });
+    queryClient.setQueryData<TProfile>(queryKeys.settings.profile, { ...previous, theme });
     setSavingTheme(theme);
     try {
       await putAppearance({ theme });
       notify.success(SETTINGS_TEXTS.themeSaved);
     } catch (err) {
-      queryClient.setQueryData<TProfile>(PROFILE_QUERY_KEY, previous);
+      queryClient.setQueryData<TProfile>(queryKeys.settings.profile, previous);
       notify.error(errorMessage(err, SETTINGS_TEXTS.themeFailed));
     } finally {
       setSavingTheme(null);

@@ -1,8 +1,8 @@
 import { Check, Copy, Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useAuth } from '@/features/auth/auth-provider';
 import { notify } from '@/lib/toast';
 import { SETTINGS_TEXTS } from '../settings-texts';
 

@@ -8,11 +8,11 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { ME_QUERY_KEY } from '@/features/auth/auth-provider';
 import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
-import { PROFILE_QUERY_KEY, putProfile, useProfile } from '../api/profile';
+import { putProfile, useProfile } from '../api/profile';
 import { SETTINGS_TEXTS } from '../settings-texts';
 import { SettingsSection } from './settings-section';
 
@@ -68,8 +68,8 @@ function ProfileForm({ profile }: { profile: TProfile }) {
         // Only admins may rename the company; everyone else sends back what they were shown.
         company: profile.canEditCompany ? values.company : profile.company,
       });
-      queryClient.setQueryData(PROFILE_QUERY_KEY, saved);
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      queryClient.setQueryData(queryKeys.settings.profile, saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
       notify.success(SETTINGS_TEXTS.profileUpdated);
     } catch (err) {
       notify.error(errorMessage(err, SETTINGS_TEXTS.updateProfileFailed));

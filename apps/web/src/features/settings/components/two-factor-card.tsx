@@ -8,10 +8,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { postTwoFactorSetup } from '../api/two-factor-setup';
-import { TWO_FACTOR_STATUS_KEY, useTwoFactorStatus } from '../api/two-factor-status';
+import { useTwoFactorStatus } from '../api/two-factor-status';
 import { SETTINGS_TEXTS } from '../settings-texts';
 import { BackupCodesDialog } from './backup-codes-dialog';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
@@ -28,7 +29,7 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TTwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [openDialog, setOpenDialog] = useState<'disable' | 'regenerate' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.settings.twoFactorStatus });
 
   const startSetup = useMutation({
     mutationFn: postTwoFactorSetup,

@@ -2,10 +2,10 @@ import { Palette, ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { PointOfSaleCard } from '@/features/dutchie/components/point-of-sale-card';
 import { usePageTitle } from '@/lib/page-title';
 import { AppearanceTab } from '../components/appearance-tab';
 import { GeneralTab } from '../components/general-tab';
+import { PointOfSaleCard } from '../components/point-of-sale-card';
 import { SecurityTab } from '../components/security-tab';
 
 const TABS = [

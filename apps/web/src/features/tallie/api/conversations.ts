@@ -6,6 +6,7 @@ import type {
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import {
   forgetAll,
   forgetConversation,
@@ -15,9 +16,6 @@ import {
   mirrorConversations,
   mirrorMessages,
 } from '../local-history';
-
-export const CONVERSATIONS_KEY = ['chat', 'conversations'] as const;
-export const messagesKey = (id: number) => ['chat', 'messages', id] as const;
 
 export const fetchConversations = () => api<TChatConversation[]>('/api/chat/conversations');
 export const createConversation = (title: string) =>
@@ -31,7 +29,7 @@ export type ConversationList = { items: TChatConversation[]; isFromDevice: boole
 /** One's conversations from the server (copied to this device); if loading fails, the copy kept here. */
 export function useConversations(owner: LocalOwner) {
   return useQuery({
-    queryKey: [...CONVERSATIONS_KEY, owner.userId, owner.companyId],
+    queryKey: queryKeys.chat.conversationsOf(owner.userId, owner.companyId),
     queryFn: async (): Promise<ConversationList> => {
       try {
         return { items: mirrorConversations(owner, await fetchConversations()), isFromDevice: false };
@@ -49,7 +47,7 @@ export function useConversations(owner: LocalOwner) {
  */
 export function useMessages(owner: LocalOwner, id: number | null) {
   return useQuery({
-    queryKey: messagesKey(id ?? 0),
+    queryKey: queryKeys.chat.messages(id ?? 0),
     enabled: id !== null,
     queryFn: async () => {
       const cid = id ?? 0;
@@ -73,7 +71,7 @@ export function useDeleteConversation(owner: LocalOwner) {
       if (id > 0) await api<TSuccessResponse>(`/api/chat/conversations/${id}`, { method: 'DELETE' });
       forgetConversation(owner, id);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }),
   });
 }
 
@@ -84,6 +82,6 @@ export function useClearConversations(owner: LocalOwner) {
       await api<TSuccessResponse>('/api/chat/conversations', { method: 'DELETE' });
       forgetAll(owner);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }),
   });
 }

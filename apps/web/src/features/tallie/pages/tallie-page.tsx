@@ -1,10 +1,10 @@
 import { CHAT_TIPS, chatTitle, type TChatConversation } from '@quantics/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { HelpPanel, HelpToggle, useHelp } from '@/components/ui/help-panel';
-import { useAuth } from '@/features/auth/auth-provider';
 import { CHAT_TEXTS } from '@/features/tallie/tallie-texts';
 import { usePageTitle } from '@/lib/page-title';
 import {

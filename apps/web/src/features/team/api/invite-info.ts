@@ -1,6 +1,7 @@
 import type { TInviteInfo } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchInviteInfo = (token: string) =>
   api<TInviteInfo>(`/api/team/invite-info?token=${encodeURIComponent(token)}`, { isAuthAttempt: true });
@@ -8,7 +9,7 @@ export const fetchInviteInfo = (token: string) =>
 /** What the link is for; 404 (used or unknown) and 410 (expired) come back as errors with the server's text. */
 export function useInviteInfo(token: string | null) {
   return useQuery({
-    queryKey: ['team', 'invite-info', token],
+    queryKey: queryKeys.team.inviteInfo(token),
     queryFn: () => fetchInviteInfo(token ?? ''),
     enabled: !!token,
     retry: false,

@@ -1,7 +1,7 @@
 import type { TInviteRequest, TTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { TEAM_MEMBERS_KEY } from './team-members';
+import { queryKeys } from '@/lib/query-keys';
 
 export const postInvite = (body: TInviteRequest) =>
   api<TTeamMember>('/api/team/invite', { method: 'POST', body });
@@ -10,6 +10,6 @@ export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team.members }),
   });
 }

@@ -1,7 +1,7 @@
 import type { TSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { TEAM_MEMBERS_KEY } from './team-members';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `userId` is a member row's id (kind 'member'). */
 export const deleteMember = (userId: number) =>
@@ -11,6 +11,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team.members }),
   });
 }

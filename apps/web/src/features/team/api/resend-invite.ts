@@ -1,7 +1,7 @@
 import type { TTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { TEAM_MEMBERS_KEY } from './team-members';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `invitationId` is an invitation row's id (kind 'invitation'). */
 export const postResendInvite = (invitationId: number) =>
@@ -11,6 +11,6 @@ export function useResendInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postResendInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team.members }),
   });
 }

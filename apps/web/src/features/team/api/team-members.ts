@@ -1,11 +1,10 @@
 import type { TTeamMember } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const TEAM_MEMBERS_KEY = ['team', 'members'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const fetchTeamMembers = () => api<TTeamMember[]>('/api/team/members');
 
 export function useTeamMembers() {
-  return useQuery({ queryKey: TEAM_MEMBERS_KEY, queryFn: fetchTeamMembers });
+  return useQuery({ queryKey: queryKeys.team.members, queryFn: fetchTeamMembers });
 }

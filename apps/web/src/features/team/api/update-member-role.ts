@@ -1,7 +1,7 @@
 import type { TRole, TTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { TEAM_MEMBERS_KEY } from './team-members';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `userId` is a member row's id (kind 'member'). */
 export const putMemberRole = ({ userId, role }: { userId: number; role: TRole }) =>
@@ -11,6 +11,6 @@ export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putMemberRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEAM_MEMBERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team.members }),
   });
 }

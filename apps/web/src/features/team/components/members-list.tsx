@@ -1,7 +1,7 @@
 import type { TTeamMember } from '@quantics/contracts';
+import { RoleBadge, StatusBadge } from '@/components/role-badge';
 import { MemberActions, type MemberHandlers } from './member-actions';
 import { JoinedCell, MemberIdentity } from './member-identity';
-import { RoleBadge, StatusBadge } from './role-badge';
 
 type ListProps = {
   rows: TTeamMember[];

@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Clock, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ME_QUERY_KEY, useAuth } from '@/features/auth/auth-provider';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { postAcceptInvite } from '../api/accept-invite';
 import { useInviteInfo } from '../api/invite-info';
@@ -37,7 +38,7 @@ export function AcceptInvitePage() {
       auth.signIn(res.token, res.user);
       // Nothing cached from a previous company may show in the new one. (Not clear(): that would also
       // detach the signed-in user's query from its observer and keep showing the old company.)
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
       notify.success(`Welcome to ${company}!`);
       navigate('/dashboard', { replace: true });
     } catch (err) {

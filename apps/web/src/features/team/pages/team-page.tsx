@@ -1,6 +1,7 @@
 import type { TTeamMember } from '@quantics/contracts';
 import { Clock, RefreshCw, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
-import { useAuth } from '@/features/auth/auth-provider';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';

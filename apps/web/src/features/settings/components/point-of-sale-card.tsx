@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useAuth } from '@/app/auth-provider';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/auth-provider';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDutchieConnection, useReplaceDutchieKey } from '../api/dutchie-connection';

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useUpdateComments } from '../api/audits';
+import { useUpdateComments } from './audit-api';
+import { AUDIT_TEXTS } from './audit-texts';
 
 /** What the dialog needs of an audit: the audits page passes a whole audit, the dashboard a recent-audits row. */
 type Commented = Pick<TAudit, 'id' | 'name' | 'comments'>;

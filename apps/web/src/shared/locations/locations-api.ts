@@ -1,12 +1,11 @@
 import type { TLocation } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const LOCATIONS_KEY = ['locations'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** The company's whole tree as a flat list (parent ids, counts and paths). */
 export const fetchLocations = () => api<TLocation[]>('/api/locations');
 
 export function useLocations() {
-  return useQuery({ queryKey: LOCATIONS_KEY, queryFn: fetchLocations });
+  return useQuery({ queryKey: queryKeys.locations, queryFn: fetchLocations });
 }

@@ -1,8 +1,8 @@
 import type { TDiscrepancy } from '@quantics/contracts';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
 import { cn } from '@/lib/cn';
 import { DiscrepancyTypeBadge } from './audit-bits';
+import { AUDIT_TEXTS } from './audit-texts';
 
 const varianceClass = (variance: number) =>
   variance < 0 ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300';

@@ -2,7 +2,8 @@ import type { TUser } from '@quantics/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { clearToken, getToken, setToken } from '@/lib/api-client';
-import { fetchMe, postLogout } from './api/auth-api';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchMe, postLogout } from './session-api';
 
 export type AuthState = {
   user: TUser | null;
@@ -14,14 +15,13 @@ export type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
-export const ME_QUERY_KEY = ['auth', 'me'] as const;
 
 /** Auth state per spec: starts loading; a stored token fetches the current user, otherwise loading ends. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => getToken() !== null);
   const me = useQuery({
-    queryKey: ME_QUERY_KEY,
+    queryKey: queryKeys.me,
     queryFn: fetchMe,
     enabled: hasToken,
     retry: false,
@@ -31,7 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (token: string, user: TUser) => {
       setToken(token);
-      queryClient.setQueryData(ME_QUERY_KEY, user);
+      queryClient.setQueryData(queryKeys.me, user);
       setHasToken(true);
     },
     [queryClient],

@@ -1,14 +1,12 @@
 import type { TDutchieConnection } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { DUTCHIE_KEY } from './dutchie-inventory';
-
-const CONNECTION_KEY = [...DUTCHIE_KEY, 'connection'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/settings/dutchie (admins): the store the key reaches and the last sync. */
 export function useDutchieConnection(isEnabled: boolean) {
   return useQuery({
-    queryKey: CONNECTION_KEY,
+    queryKey: queryKeys.dutchie.connection,
     queryFn: () => api<TDutchieConnection>('/api/settings/dutchie'),
     enabled: isEnabled,
   });
@@ -23,8 +21,8 @@ export function useReplaceDutchieKey() {
     mutationFn: (apiKey: string) =>
       api<ReplaceResult>('/api/settings/dutchie', { method: 'PUT', body: { apiKey } }),
     onSuccess: (result) => {
-      client.setQueryData(CONNECTION_KEY, result.connection);
-      client.invalidateQueries({ queryKey: DUTCHIE_KEY });
+      client.setQueryData(queryKeys.dutchie.connection, result.connection);
+      client.invalidateQueries({ queryKey: queryKeys.dutchie.all });
     },
   });
 }

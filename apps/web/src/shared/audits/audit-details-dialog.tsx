@@ -3,10 +3,10 @@ import { CheckCheck, ClipboardCheck, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { AUDIT_TEXTS } from '@/features/audits/audit-texts';
 import { useToastOnError } from '@/lib/use-toast-on-error';
-import { useAuditDiscrepancies } from '../api/audits';
+import { useAuditDiscrepancies } from './audit-api';
 import { Accuracy, AuditStatusBadge, formatDateTime } from './audit-bits';
+import { AUDIT_TEXTS } from './audit-texts';
 import { DiscrepancyTable } from './discrepancy-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
