@@ -31,9 +31,11 @@ import { dutchieSettingsRoutes } from './modules/dutchie/dutchie-settings.routes
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
+import { PrintRelay } from './modules/print/print-relay.ts';
 import { readerRoutes } from './modules/reader/reader.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -55,6 +57,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Dutchie point-of-sale access: client maker, settings and this instance's snapshot memory. */
     dutchie: DutchieContext;
+    /** Carries print jobs to the utilities and their answers back. */
+    printRelay: PrintRelay;
+    /** The catalogue's prepared reads and this instance's memory of searches. */
+    inventory: InventoryQueries;
   }
 }
 
@@ -103,7 +109,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     app.log,
   );
   app.decorate('mailer', mailer);
-  app.decorate('dutchie', dutchieContext(app));
+  app.decorate(
+    'dutchie',
+    dutchieContext({ db: database.db, box: app.box, log: app.log, config: config.dutchie }),
+  );
+  // Print jobs travel to the utility's instance through this relay (over Redis when there are several).
+  const printRelay = new PrintRelay(database.db, redis, app.log, config.printRelayNamespace);
+  await printRelay.start();
+  app.decorate('printRelay', printRelay);
+  app.decorate('inventory', inventoryQueries(database.db));
   app.addHook('onClose', async () => {
     await mailer.flush();
     redis?.disconnect();
@@ -131,6 +145,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     isClosing = true;
   });
+  // Then jobs already at a utility get their answer, and utilities are told to reconnect elsewhere.
+  app.addHook('preClose', () => printRelay.stop(Math.min(config.printAckTimeoutMs, 10_000)));
   app.addHook('onRequest', async (_request, reply) => {
     if (!isClosing) return;
     return reply

@@ -100,7 +100,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       chat(
-        { db: app.db, config: app.config, log: request.log, provider, dutchie: app.dutchie },
+        {
+          db: app.db,
+          config: app.config,
+          log: request.log,
+          provider,
+          dutchie: app.dutchie,
+          inventory: app.inventory.reads,
+        },
         requireAuth(request),
         request.body,
       ),

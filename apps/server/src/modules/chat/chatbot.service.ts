@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import type { InventoryReads } from '../inventory/inventory.repo.ts';
 import * as repo from './chat.repo.ts';
 import { messageView, requireConversation } from './conversations.service.ts';
 import { builtinProvider } from './tallie/builtin-provider.ts';
@@ -22,6 +23,7 @@ export type ChatbotDeps = {
   log: FastifyBaseLogger;
   provider: TallieProvider;
   dutchie: DutchieContext;
+  inventory: InventoryReads;
 };
 
 export function providerFor(config: AppConfig): TallieProvider {
@@ -58,6 +60,7 @@ export async function chat(
     inventoryType: actor.inventoryType,
     auditTimeoutMinutes: deps.config.auditTimeoutMinutes,
     dutchie: deps.dutchie,
+    inventory: deps.inventory,
   };
   let response: string;
   let failed = false;

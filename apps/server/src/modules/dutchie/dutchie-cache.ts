@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DUTCHIE_MESSAGES, type TDutchieSync, type TDutchieSyncState } from '@quantics/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DutchieConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import * as repo from './dutchie-cache.repo.ts';
 import { DutchieError, type DutchieErrorKind } from './dutchie-client.ts';
-import type { DutchieContext } from './dutchie-context.ts';
 
 /**
  * Dutchie answers are read through a cache row per company and question (dutchie_cache), so every server
@@ -41,7 +44,10 @@ const STATE_MESSAGES: Record<Exclude<TDutchieSyncState, 'ok'>, string> = {
   forbidden: DUTCHIE_MESSAGES.keyLacksPermission,
 };
 
-const MEMORY_MAX = 200;
+/** Prepared answers held per instance (a company's snapshot, sales, reports, product details). */
+export const MEMORY_MAX = 200;
+/** Cache rows whose status this instance remembers; product details make one row per product asked about. */
+export const STATUS_SEEN_MAX = 2000;
 /** How long a status read by this instance is trusted without reading it again. */
 const STATUS_REUSE_MS = 2000;
 const id = (k: repo.CacheKey) => `${k.companyId}|${k.kind}|${k.params}`;
@@ -88,126 +94,148 @@ function noAnswerError(status: repo.CacheStatus | null): AppError {
   return new AppError(code, STATE_MESSAGES[state as Exclude<TDutchieSyncState, 'ok'>]);
 }
 
-async function refresh<T, P>(ctx: DutchieContext, k: repo.CacheKey, policy: CachePolicy<T, P>) {
-  const leaseMs = ctx.config.timeoutMs * 2 + 5000;
-  if (!(await repo.takeLease(ctx.db, k, leaseMs))) return false;
-  const at = new Date();
-  try {
-    const stored = await policy.fetch();
-    await repo.saveSuccess(ctx.db, k, stored, at);
-    remember(ctx, k, at.getTime(), policy.prepare(stored));
-  } catch (e) {
-    if (!(e instanceof DutchieError)) {
-      await repo.releaseLease(ctx.db, k);
-      throw e;
-    }
-    const kind: DutchieErrorKind =
-      e.kind === 'not_found' || e.kind === 'bad_request' ? 'unavailable' : e.kind;
-    const retryAt = new Date(at.getTime() + (BACKOFF_MS[kind] ?? 30_000));
-    await repo.saveFailure(ctx.db, k, kind, at, retryAt);
-    ctx.log.warn(
-      {
-        companyId: k.companyId,
-        kind: k.kind,
-        failure: kind,
-        status: e.status,
-        traceId: e.traceId,
-        detail: e.message,
-      },
-      'dutchie call failed',
-    );
-  }
-  return true;
-}
-
-function remember(ctx: DutchieContext, k: repo.CacheKey, fetchedAt: number, value: unknown) {
-  const memory = ctx.memory;
-  if (memory.size >= MEMORY_MAX) {
-    const oldest = memory.keys().next().value;
-    if (oldest !== undefined) memory.delete(oldest);
-  }
-  memory.delete(id(k));
-  memory.set(id(k), { fetchedAt, value });
-}
-
-/** Someone else holds the lease and there is nothing to serve yet: wait for their answer (or their failure). */
-async function waitForOther(ctx: DutchieContext, k: repo.CacheKey, since: number) {
-  const deadline = Date.now() + ctx.config.timeoutMs * 2 + 5000;
-  while (Date.now() < deadline) {
-    await sleep(100);
-    const s = await repo.status(ctx.db, k);
-    if (s?.fetchedAt || (s?.errorAt && s.errorAt.getTime() >= since) || !s?.leaseUntil) return;
-  }
-}
-
-/** The cached answer for this key, refreshed from Dutchie when it is due and allowed. */
-export async function cached<T, P>(
-  ctx: DutchieContext,
-  k: repo.CacheKey,
-  policy: CachePolicy<T, P>,
-): Promise<Cached<P>> {
-  const started = Date.now();
-  const fast = fromMemory<P>(ctx, k, policy, started);
-  if (fast) return fast;
-  let status = await repo.status(ctx.db, k);
-  const age = status?.fetchedAt ? started - status.fetchedAt.getTime() : Number.POSITIVE_INFINITY;
-  const sinceAttempt = status?.attemptedAt
-    ? started - status.attemptedAt.getTime()
-    : Number.POSITIVE_INFINITY;
-  const isBackingOff = (status?.retryAt?.getTime() ?? 0) > started;
-  const isDue =
-    age >= policy.maxAgeMs || (policy.force === true && sinceAttempt >= ctx.config.minRefreshSeconds * 1000);
-  if (isDue && !isBackingOff) {
-    const key = id(k);
-    let work = ctx.inFlight.get(key);
-    if (!work) {
-      work = refresh(ctx, k, policy)
-        .then(async (didFetch) => {
-          if (!didFetch && !status?.fetchedAt) await waitForOther(ctx, k, started);
-        })
-        .finally(() => ctx.inFlight.delete(key));
-      ctx.inFlight.set(key, work);
-    }
-    await work;
-    status = await repo.status(ctx.db, k);
-  }
-  if (!status?.fetchedAt) throw noAnswerError(status);
-  const fetchedAt = status.fetchedAt;
-  const held = ctx.memory.get(id(k));
-  let value: P;
-  if (held && held.fetchedAt === fetchedAt.getTime()) value = held.value as P;
-  else {
-    const row = await repo.body(ctx.db, k);
-    if (!row?.fetchedAt) throw noAnswerError(status);
-    value = policy.prepare(row.body as T);
-    remember(ctx, k, row.fetchedAt.getTime(), value);
-  }
-  ctx.statusSeen.set(id(k), { at: Date.now(), status });
-  return { value, sync: describe(status, policy.maxAgeMs, Date.now()), fetchedAt };
-}
+type Held = { fetchedAt: number; value: unknown };
+type Seen = { at: number; status: repo.CacheStatus | null };
 
 /**
- * Within STATUS_REUSE_MS of this instance reading the row, with the answer in memory and nothing due, the
- * request is served without touching the database. Another instance's refresh shows up here that much later.
+ * This instance's side of the cache: the prepared answers it holds, the refreshes it is running (so concurrent
+ * requests share one call to Dutchie) and the rows' status as it last read them. Built once per app (app.ts);
+ * both memories are bounded, least recently used first out.
  */
-function fromMemory<P>(
-  ctx: DutchieContext,
-  k: repo.CacheKey,
-  policy: { force?: boolean; maxAgeMs: number },
-  now: number,
-): Cached<P> | null {
-  if (policy.force) return null;
-  const seen = ctx.statusSeen.get(id(k));
-  const fetchedAt = seen?.status?.fetchedAt;
-  if (!seen || !fetchedAt || now - seen.at > STATUS_REUSE_MS) return null;
-  if (now - fetchedAt.getTime() >= policy.maxAgeMs) return null;
-  const held = ctx.memory.get(id(k));
-  if (!held || held.fetchedAt !== fetchedAt.getTime()) return null;
-  return { value: held.value as P, sync: describe(seen.status, policy.maxAgeMs, now), fetchedAt };
-}
+export class DutchieCache {
+  readonly #memory: LRUCache<string, Held>;
+  readonly #statusSeen: LRUCache<string, Seen>;
+  /** Entries leave when their refresh settles, so this holds at most the refreshes running now. */
+  readonly #inFlight = new Map<string, Promise<void>>();
 
-/** Forget this company's answers in memory too (after its key is replaced). */
-export function forgetCompany(ctx: DutchieContext, companyId: number) {
-  for (const key of ctx.memory.keys()) if (key.startsWith(`${companyId}|`)) ctx.memory.delete(key);
-  for (const key of ctx.statusSeen.keys()) if (key.startsWith(`${companyId}|`)) ctx.statusSeen.delete(key);
+  constructor(
+    private readonly db: Db,
+    private readonly config: DutchieConfig,
+    private readonly log: FastifyBaseLogger,
+    bounds = { memory: MEMORY_MAX, statusSeen: STATUS_SEEN_MAX },
+  ) {
+    this.#memory = new LRUCache({ max: bounds.memory });
+    this.#statusSeen = new LRUCache({ max: bounds.statusSeen });
+  }
+
+  /** How many answers and statuses this instance holds (the bounds' test reads it). */
+  get size() {
+    return { memory: this.#memory.size, statusSeen: this.#statusSeen.size };
+  }
+
+  /** The cached answer for this key, refreshed from Dutchie when it is due and allowed. */
+  async get<T, P>(k: repo.CacheKey, policy: CachePolicy<T, P>): Promise<Cached<P>> {
+    const started = Date.now();
+    const fast = this.#fromMemory<P>(k, policy, started);
+    if (fast) return fast;
+    let status = await repo.status(this.db, k);
+    const age = status?.fetchedAt ? started - status.fetchedAt.getTime() : Number.POSITIVE_INFINITY;
+    const sinceAttempt = status?.attemptedAt
+      ? started - status.attemptedAt.getTime()
+      : Number.POSITIVE_INFINITY;
+    const isBackingOff = (status?.retryAt?.getTime() ?? 0) > started;
+    const isDue =
+      age >= policy.maxAgeMs ||
+      (policy.force === true && sinceAttempt >= this.config.minRefreshSeconds * 1000);
+    if (isDue && !isBackingOff) {
+      const key = id(k);
+      let work = this.#inFlight.get(key);
+      if (!work) {
+        work = this.#refresh(k, policy)
+          .then(async (didFetch) => {
+            if (!didFetch && !status?.fetchedAt) await this.#waitForOther(k, started);
+          })
+          .finally(() => this.#inFlight.delete(key));
+        this.#inFlight.set(key, work);
+      }
+      await work;
+      status = await repo.status(this.db, k);
+    }
+    if (!status?.fetchedAt) throw noAnswerError(status);
+    const fetchedAt = status.fetchedAt;
+    const held = this.#memory.get(id(k));
+    let value: P;
+    if (held && held.fetchedAt === fetchedAt.getTime()) value = held.value as P;
+    else {
+      const row = await repo.body(this.db, k);
+      if (!row?.fetchedAt) throw noAnswerError(status);
+      value = policy.prepare(row.body as T);
+      this.#remember(k, row.fetchedAt.getTime(), value);
+    }
+    this.#statusSeen.set(id(k), { at: Date.now(), status });
+    return { value, sync: describe(status, policy.maxAgeMs, Date.now()), fetchedAt };
+  }
+
+  /** Forget this company's answers in memory too (after its key is replaced). */
+  forgetCompany(companyId: number) {
+    for (const key of [...this.#memory.keys()]) if (key.startsWith(`${companyId}|`)) this.#memory.delete(key);
+    for (const key of [...this.#statusSeen.keys()]) {
+      if (key.startsWith(`${companyId}|`)) this.#statusSeen.delete(key);
+    }
+  }
+
+  async #refresh<T, P>(k: repo.CacheKey, policy: CachePolicy<T, P>) {
+    const leaseMs = this.config.timeoutMs * 2 + 5000;
+    if (!(await repo.takeLease(this.db, k, leaseMs))) return false;
+    const at = new Date();
+    try {
+      const stored = await policy.fetch();
+      await repo.saveSuccess(this.db, k, stored, at);
+      this.#remember(k, at.getTime(), policy.prepare(stored));
+    } catch (e) {
+      if (!(e instanceof DutchieError)) {
+        await repo.releaseLease(this.db, k);
+        throw e;
+      }
+      const kind: DutchieErrorKind =
+        e.kind === 'not_found' || e.kind === 'bad_request' ? 'unavailable' : e.kind;
+      const retryAt = new Date(at.getTime() + (BACKOFF_MS[kind] ?? 30_000));
+      await repo.saveFailure(this.db, k, kind, at, retryAt);
+      this.log.warn(
+        {
+          companyId: k.companyId,
+          kind: k.kind,
+          failure: kind,
+          status: e.status,
+          traceId: e.traceId,
+          detail: e.message,
+        },
+        'dutchie call failed',
+      );
+    }
+    return true;
+  }
+
+  #remember(k: repo.CacheKey, fetchedAt: number, value: unknown) {
+    this.#memory.set(id(k), { fetchedAt, value });
+  }
+
+  /** Someone else holds the lease and there is nothing to serve yet: wait for their answer (or their failure). */
+  async #waitForOther(k: repo.CacheKey, since: number) {
+    const deadline = Date.now() + this.config.timeoutMs * 2 + 5000;
+    while (Date.now() < deadline) {
+      await sleep(100);
+      const s = await repo.status(this.db, k);
+      if (s?.fetchedAt || (s?.errorAt && s.errorAt.getTime() >= since) || !s?.leaseUntil) return;
+    }
+  }
+
+  /**
+   * Within STATUS_REUSE_MS of this instance reading the row, with the answer in memory and nothing due, the
+   * request is served without touching the database. Another instance's refresh shows up here that much later.
+   */
+  #fromMemory<P>(
+    k: repo.CacheKey,
+    policy: { force?: boolean; maxAgeMs: number },
+    now: number,
+  ): Cached<P> | null {
+    if (policy.force) return null;
+    const seen = this.#statusSeen.get(id(k));
+    const fetchedAt = seen?.status?.fetchedAt;
+    if (!seen || !fetchedAt || now - seen.at > STATUS_REUSE_MS) return null;
+    if (now - fetchedAt.getTime() >= policy.maxAgeMs) return null;
+    const held = this.#memory.get(id(k));
+    if (!held || held.fetchedAt !== fetchedAt.getTime()) return null;
+    return { value: held.value as P, sync: describe(seen.status, policy.maxAgeMs, now), fetchedAt };
+  }
 }

@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './dutchie-cache.repo.ts';
-import { cached, describe, forgetCompany } from './dutchie-cache.ts';
+import { describe } from './dutchie-cache.ts';
 import { DutchieError, type DutchieWhoami } from './dutchie-client.ts';
 import { companyClient, type DutchieContext, requireDutchieCompany } from './dutchie-context.ts';
 
@@ -17,7 +17,7 @@ export async function connection(ctx: DutchieContext, auth: AuthContext): Promis
   let whoami: DutchieWhoami | null = null;
   if (hasKey) {
     try {
-      const result = await cached<DutchieWhoami, DutchieWhoami>(ctx, whoamiKey(companyId), {
+      const result = await ctx.cache.get<DutchieWhoami, DutchieWhoami>(whoamiKey(companyId), {
         maxAgeMs: HOUR_MS,
         fetch: async () => (await companyClient(ctx, companyId)).whoami(),
         prepare: (stored) => stored,
@@ -71,7 +71,7 @@ export async function replaceKey(ctx: DutchieContext, auth: AuthContext, apiKey:
       message: `${userPerformer(auth).name} replaced the Dutchie API key${whoami?.locationName ? ` (${whoami.locationName})` : ''}`,
     });
   });
-  forgetCompany(ctx, companyId);
+  ctx.cache.forgetCompany(companyId);
   if (whoami) {
     const k = whoamiKey(companyId);
     await repo.takeLease(ctx.db, k, 1000);

@@ -1,12 +1,12 @@
 import { DUTCHIE_MESSAGES } from '@quantics/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { DUTCHIE_DEFAULTS, type DutchieConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
-import type { CacheStatus } from './dutchie-cache.repo.ts';
 import * as repo from './dutchie-cache.repo.ts';
+import { DutchieCache } from './dutchie-cache.ts';
 import { type DutchieApi, httpDutchieClient } from './dutchie-client.ts';
 
 /** What the Dutchie services need from the app: the database, the key box, settings, a log and a client maker. */
@@ -16,25 +16,20 @@ export type DutchieContext = {
   config: DutchieConfig;
   log: FastifyBaseLogger;
   connect: (apiKey: string) => DutchieApi;
-  /** Prepared answers held by this instance, keyed by cache row, with the fetch time they belong to. */
-  memory: Map<string, { fetchedAt: number; value: unknown }>;
-  /** Refreshes this instance is running, so concurrent requests share one call to Dutchie. */
-  inFlight: Map<string, Promise<void>>;
-  /** The cache rows' status as this instance last read them, and when (see dutchie-cache.ts fromMemory). */
-  statusSeen: Map<string, { at: number; status: CacheStatus | null }>;
+  /** This instance's memory of Dutchie answers (see dutchie-cache.ts). */
+  cache: DutchieCache;
 };
 
-export function dutchieContext(app: FastifyInstance): DutchieContext {
-  const config = app.config.dutchie ?? DUTCHIE_DEFAULTS;
+/** Built once per app in buildApp, with the cache it owns. */
+export function dutchieContext(
+  parts: Pick<DutchieContext, 'db' | 'box' | 'log'> & { config: DutchieConfig | undefined },
+): DutchieContext {
+  const config = parts.config ?? DUTCHIE_DEFAULTS;
   return {
-    db: app.db,
-    box: app.box,
+    ...parts,
     config,
-    log: app.log,
     connect: (apiKey) => httpDutchieClient({ baseUrl: config.apiUrl, apiKey, timeoutMs: config.timeoutMs }),
-    memory: new Map(),
-    inFlight: new Map(),
-    statusSeen: new Map(),
+    cache: new DutchieCache(parts.db, config, parts.log),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { TDutchieProductResponse } from '@quantics/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { cached } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { findPackage } from './dutchie-inventory.service.ts';
 import { type ProductDetails, productDetails } from './dutchie-mapping.ts';
@@ -21,8 +20,7 @@ export async function productView(
   if (item.productId !== null) {
     const productId = item.productId;
     try {
-      const result = await cached<ProductDetails, ProductDetails>(
-        ctx,
+      const result = await ctx.cache.get<ProductDetails, ProductDetails>(
         { companyId, kind: 'product', params: String(productId) },
         {
           maxAgeMs: HOUR_MS,

@@ -5,7 +5,6 @@ import {
   type TTopProduct,
 } from '@quantics/contracts';
 import { badRequest } from '../../lib/app-error.ts';
-import { cached } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { closingReport as mapClosingReport, transaction } from './dutchie-mapping.ts';
 import { inventorySnapshot } from './dutchie-snapshot.ts';
@@ -31,8 +30,7 @@ async function packageNames(ctx: DutchieContext, companyId: number) {
 
 /** Sales of whole UTC days [from, to], cached per window. */
 async function salesWindow(ctx: DutchieContext, companyId: number, from: string, to: string) {
-  return cached<TDutchieTransaction[], TDutchieTransaction[]>(
-    ctx,
+  return ctx.cache.get<TDutchieTransaction[], TDutchieTransaction[]>(
     { companyId, kind: 'transactions', params: `${from}..${to}` },
     {
       maxAgeMs: maxAgeFor(ctx, to),
@@ -104,8 +102,7 @@ type StoredReport = Omit<TClosingReport, 'date' | 'sync'>;
 export async function closingReport(ctx: DutchieContext, companyId: number, date?: string) {
   const day = date ?? today();
   if (day > today()) throw badRequest('date cannot be in the future');
-  const { value, sync } = await cached<StoredReport, StoredReport>(
-    ctx,
+  const { value, sync } = await ctx.cache.get<StoredReport, StoredReport>(
     { companyId, kind: 'closing-report', params: day },
     {
       maxAgeMs: maxAgeFor(ctx, day),

@@ -1,5 +1,5 @@
 import { DUTCHIE_ROOMS, type TDutchieItem } from '@quantics/contracts';
-import { type Cached, cached } from './dutchie-cache.ts';
+import type { Cached } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { inventoryItem, roomNames } from './dutchie-mapping.ts';
 
@@ -101,8 +101,7 @@ export async function inventorySnapshot(
   companyId: number,
   opts: { refresh?: boolean } = {},
 ): Promise<Cached<Snapshot>> {
-  const result = await cached<StoredSnapshot, Snapshot>(
-    ctx,
+  const result = await ctx.cache.get<StoredSnapshot, Snapshot>(
     { companyId, kind: 'inventory', params: '' },
     {
       maxAgeMs: ctx.config.refreshSeconds * 1000,

@@ -13,12 +13,12 @@ export const LOOKUP_COUNT_CAP = 1000;
 
 /** Products matching a name fragment, SKU (prefix) or RFID tag, as the inventory search finds them. */
 export async function lookupProducts(
-  db: Db,
+  reads: repo.InventoryReads,
   companyId: number,
   term: string,
   limit: number,
 ): Promise<{ products: TProduct[]; total: number; isMore: boolean }> {
-  const { rows, total } = await repo.searchSample(db, companyId, term, limit, LOOKUP_COUNT_CAP + 1);
+  const { rows, total } = await repo.searchSample(reads, companyId, term, limit, LOOKUP_COUNT_CAP + 1);
   return {
     products: rows.map(productView),
     total: Math.min(total, LOOKUP_COUNT_CAP),

@@ -5,7 +5,7 @@ import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { summary } from './inventory.repo.ts';
-import { searchPageCached } from './inventory-search-cache.ts';
+import { InventorySearchCache } from './inventory-search-cache.ts';
 
 // A search's matches are remembered under the company's search version: every change that alters what a search
 // finds, made through this server, another instance or plain SQL, must show in the very next search.
@@ -88,10 +88,9 @@ describe('remembered search matches', () => {
 
   it('page from the ids kept, and search again for pages past them', async () => {
     for (const n of [5, 6, 7, 8]) await create(`Alpine Sour ${n}`, `ALP${n}`);
-    const db = t.database.db;
     const filters = { search: 'alpine sour', status: undefined };
     const page = (offset: number) =>
-      searchPageCached(db, a.companyId, filters, { limit: 2, offset }, 3).then((r) => ({
+      t.app.inventory.search.page(a.companyId, filters, { limit: 2, offset }, 3).then((r) => ({
         skus: r.rows.map((p) => p.sku),
         total: r.total,
       }));
@@ -100,5 +99,23 @@ describe('remembered search matches', () => {
     expect(await page(2)).toEqual({ skus: ['ALP7', 'ALP8'], total: 5 });
     expect(await page(4)).toEqual({ skus: ['ALP2'], total: 5 });
     expect(await page(6)).toEqual({ skus: [], total: 5 });
+  });
+});
+
+describe('the search memory', () => {
+  it('holds at most its bound of searches and ids, and still answers every search right', async () => {
+    const cache = new InventorySearchCache(t.app.inventory.reads, { searches: 4, ids: 6, companies: 1 });
+    const filters = (search: string) => ({ search, status: undefined });
+    for (const term of ['alpine', 'sour', 'alp', 'a', 'l', 'p', 'alpine sour']) {
+      const found = await cache.page(a.companyId, filters(term), { limit: 10, offset: 0 });
+      expect(found.total).toBe(found.rows.length);
+    }
+    expect(cache.size.searches).toBeLessThanOrEqual(4);
+    expect(cache.size.ids).toBeLessThanOrEqual(6);
+    // A second company pushes the first one's version out; its next search reads the version again.
+    await cache.page(b.companyId, filters('alpine'), { limit: 10, offset: 0 });
+    expect(cache.size.companies).toBe(1);
+    const again = await cache.page(a.companyId, filters('alpine sour'), { limit: 10, offset: 0 });
+    expect(again.rows.map((p) => p.sku).sort()).toEqual((await search('alpine sour')).skus.slice().sort());
   });
 });

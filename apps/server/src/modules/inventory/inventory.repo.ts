@@ -72,12 +72,12 @@ const counterColumns = {
 };
 
 /**
- * The catalogue's hot reads, prepared statements (built once per database, planned once per connection): a page
+ * The catalogue's hot reads, prepared statements (built once per app in buildApp, planned once per connection): a page
  * without a search, by name, with or without a status filter (every visit to the inventory), and products by id
  * (every page of a search). The summary cards' counters ride along on every row: one statement, one snapshot for
  * the rows and the cards, and the search version that says whether remembered matches still hold.
  */
-function prepareReads(db: Db) {
+export function prepareInventoryReads(db: Db) {
   const withCounters = () =>
     db
       .select({ ...productColumns, ...counterColumns })
@@ -105,29 +105,21 @@ function prepareReads(db: Db) {
     )
     .orderBy(asc(products.name), asc(products.id))
     .prepare('inventory_by_ids');
-  return { all: page(false), byStatus: page(true), byIds };
+  return { db, all: page(false), byStatus: page(true), byIds };
 }
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
-
-function reads(db: Db) {
-  let prepared = preparedReads.get(db);
-  if (!prepared) {
-    prepared = prepareReads(db);
-    preparedReads.set(db, prepared);
-  }
-  return prepared;
-}
+/** The prepared reads with the database they run on: what the catalogue's list and search functions take. */
+export type InventoryReads = ReturnType<typeof prepareInventoryReads>;
 
 export function listProducts(
-  db: Db,
+  reads: InventoryReads,
   companyId: number,
   status: TStockStatus | undefined,
   limit: number,
   offset: number,
 ) {
   return status
-    ? reads(db).byStatus.execute({ companyId, status, limit, offset })
-    : reads(db).all.execute({ companyId, limit, offset });
+    ? reads.byStatus.execute({ companyId, status, limit, offset })
+    : reads.all.execute({ companyId, limit, offset });
 }
 
 export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
@@ -246,12 +238,12 @@ export async function locationExists(db: Db, companyId: number, id: number): Pro
  * there, for a question rather than a page ("more than").
  */
 export async function searchPage(
-  db: Db,
+  reads: InventoryReads,
   companyId: number,
   filters: TInventoryFilters,
   page: { limit: number; offset: number; cap?: number },
 ) {
-  const r = await db.execute<{ id: number | null; total: number }>(sql`
+  const r = await reads.db.execute<{ id: number | null; total: number }>(sql`
     WITH m AS MATERIALIZED (
       SELECT ${products.id} AS id, ${products.name} AS name FROM ${products}
       WHERE ${filterCondition(companyId, filters)} ${page.cap === undefined ? sql`` : sql`LIMIT ${page.cap}`}
@@ -262,7 +254,7 @@ export async function searchPage(
   `);
   const total = Number(r.rows[0]?.total ?? 0);
   const ids = r.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
-  return { rows: await productsByIds(db, companyId, ids), total };
+  return { rows: await productsByIds(reads, companyId, ids), total };
 }
 
 /**
@@ -286,14 +278,20 @@ export async function searchMatches(db: Db, companyId: number, filters: TInvento
  * These products of the company, by name (an id that has gone since is left out), each row with the summary
  * counters and the search version of the same snapshot (see the search cache).
  */
-export async function productsByIds(db: Db, companyId: number, ids: number[]) {
+export async function productsByIds(reads: InventoryReads, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return reads(db).byIds.execute({ companyId, ids });
+  return reads.byIds.execute({ companyId, ids });
 }
 
 /** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */
-export function searchSample(db: Db, companyId: number, term: string, limit: number, cap: number) {
-  return searchPage(db, companyId, { search: term, status: undefined }, { limit, offset: 0, cap });
+export function searchSample(
+  reads: InventoryReads,
+  companyId: number,
+  term: string,
+  limit: number,
+  cap: number,
+) {
+  return searchPage(reads, companyId, { search: term, status: undefined }, { limit, offset: 0, cap });
 }
 
 /** Products in stock expiring from today to `days` days ahead, soonest first (the index's order: few rows read). */

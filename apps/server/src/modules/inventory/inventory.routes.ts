@@ -25,7 +25,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inventory',
     { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventoryListResponse } } },
-    async (request) => inventory.listInventory(app.db, requireAuth(request).companyId, request.query),
+    async (request) => inventory.listInventory(app.inventory, requireAuth(request).companyId, request.query),
   );
 
   app.get(

@@ -16,8 +16,9 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './inventory.repo.ts';
-import { searchPageCached } from './inventory-search-cache.ts';
+import type { InventoryQueries } from './inventory-search-cache.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
 
@@ -52,7 +53,7 @@ export type ListQuery = { page: number; limit: number; search?: string; status?:
  * trigger-kept counters, so neither the cards nor the page count scan a million rows.
  */
 export async function listInventory(
-  db: Db,
+  inventory: InventoryQueries,
   companyId: number,
   q: ListQuery,
 ): Promise<TInventoryListResponse> {
@@ -63,16 +64,16 @@ export async function listInventory(
   let totalItems: number;
   if (q.search) {
     // The counters' search version says whether these matches are already known (see the cache).
-    const found = await searchPageCached(db, companyId, filters, { limit: q.limit, offset });
+    const found = await inventory.search.page(companyId, filters, { limit: q.limit, offset });
     rows = found.rows;
     totalItems = found.total;
     counts = found.counts;
   } else {
     // Without a search the trigger-kept counters give the total; they come with the page's rows, and are read on
     // their own only when the page is empty.
-    const page = await repo.listProducts(db, companyId, q.status, q.limit, offset);
+    const page = await repo.listProducts(inventory.reads, companyId, q.status, q.limit, offset);
     rows = page;
-    counts = repo.summaryOfPage(page) ?? (await repo.summary(db, companyId));
+    counts = repo.summaryOfPage(page) ?? (await repo.summary(inventory.reads.db, companyId));
     totalItems = repo.countForStatus(counts, q.status);
   }
   return {
@@ -122,7 +123,7 @@ function values(input: TProductInput): repo.ProductValues {
  * changed expiration date is not in the past (an unchanged one may be: an expired product can still be edited).
  */
 async function check(db: Db, companyId: number, v: repo.ProductValues, existing?: Row) {
-  if (v.locationId !== null && !(await repo.locationExists(db, companyId, v.locationId))) {
+  if (v.locationId !== null && !(await locationExists(db, companyId, v.locationId))) {
     throw badRequest(INVENTORY_MESSAGES.locationInvalid);
   }
   if (

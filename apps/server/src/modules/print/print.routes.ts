@@ -19,14 +19,11 @@ import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import * as service from './print.service.ts';
 import * as agents from './print-agents.service.ts';
-import { PrintRelay } from './print-relay.ts';
 import { registerPrintSocket } from './print-socket.ts';
 
 /** Label printing: the page's calls, the utility's token and its WebSocket. */
 export const printRoutes: FastifyPluginAsyncZod = async (app) => {
-  const relay = new PrintRelay(app.db, app.redis, app.log, app.config.printRelayNamespace);
-  await relay.start();
-  app.addHook('preClose', () => relay.stop(Math.min(app.config.printAckTimeoutMs, 10_000)));
+  const relay = app.printRelay;
   await app.register(fastifyWebsocket, { options: { maxPayload: 256 * 1024 } });
   registerPrintSocket(app, relay);
 

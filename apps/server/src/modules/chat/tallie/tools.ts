@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import { listAudits } from '../../audits/audits.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
+import type { InventoryReads } from '../../inventory/inventory.repo.ts';
 import { expiringProducts, lookupProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
 import * as pos from './dutchie-tools.ts';
@@ -26,6 +27,8 @@ export type TallieContext = {
   auditTimeoutMinutes: number;
   /** The Dutchie services' context: a point-of-sale company's inventory questions are answered from Dutchie. */
   dutchie: DutchieContext;
+  /** The catalogue's prepared reads (a manual company's product questions). */
+  inventory: InventoryReads;
 };
 
 const isPos = (ctx: TallieContext) => ctx.inventoryType === 'dutchie';
@@ -99,7 +102,7 @@ export const TOOLS = {
     run: async (ctx, args) => {
       const { query } = ZFindArgs.parse(args);
       if (isPos(ctx)) return pos.findProduct(ctx, query);
-      const found = await lookupProducts(ctx.db, ctx.companyId, query, LIST_SIZE);
+      const found = await lookupProducts(ctx.inventory, ctx.companyId, query, LIST_SIZE);
       return {
         query,
         total: found.total,
