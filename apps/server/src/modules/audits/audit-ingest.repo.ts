@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, audits, locations } from '../../db/schema/index.ts';
+import { auditBatches, audits, companies } from '../../db/schema/index.ts';
 import { derivedStatus } from './audit-status.ts';
+import type { ExpectedRow } from './dutchie-expected.ts';
 
 /** The reader's writes: audits it starts and the batches of reads it streams. */
 
-export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
+export async function isPointOfSale(db: Db, companyId: number): Promise<boolean> {
   const [row] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
-    .limit(1);
-  return Boolean(row);
+    .select({ type: companies.inventoryType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.type === 'dutchie';
 }
 
 /** Inserts the audit unless this reader already started one with this client_audit_id; undefined then. */
@@ -60,6 +60,16 @@ export async function lockAudit(
     .where(and(eq(audits.companyId, companyId), eq(audits.deviceId, deviceId), eq(audits.id, id)))
     .for(mode === 'share' ? 'share' : 'update', { of: audits });
   return row;
+}
+
+/** A point-of-sale audit's expected rows, all in one statement (a JSON array unpacked by PostgreSQL). */
+export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
+    select ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(epc text, package_id text, name text,
+      rfid_tag text, expected int, in_scope boolean, belongs text)`);
 }
 
 /** Claims the batch number; false when it had arrived before (or is arriving right now in another request). */

@@ -4,9 +4,10 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './audit-ingest.repo.ts';
 import { getAudit } from './audits.service.ts';
-import { type AuditPlan, insertExpected, isPointOfSale, pointOfSalePlan } from './dutchie-expected.ts';
+import { type AuditPlan, pointOfSalePlan } from './dutchie-expected.ts';
 import { reconcileExpectedStatement, reconcileStatement } from './reconcile.sql.ts';
 
 export type IngestDeps = {
@@ -26,9 +27,9 @@ async function planAudit(
   companyId: number,
   input: { location_id: number | null; room: string | null },
 ): Promise<AuditPlan> {
-  if (await isPointOfSale(deps.db, companyId)) return pointOfSalePlan(deps.dutchie, companyId, input);
+  if (await repo.isPointOfSale(deps.db, companyId)) return pointOfSalePlan(deps.dutchie, companyId, input);
   if (input.room !== null) throw badRequest(READER_MESSAGES.roomIsForDutchie);
-  if (input.location_id !== null && !(await repo.locationExists(deps.db, companyId, input.location_id))) {
+  if (input.location_id !== null && !(await locationExists(deps.db, companyId, input.location_id))) {
     throw notFound(READER_MESSAGES.locationNotFound);
   }
   return { locationId: input.location_id, room: null, expected: null };
@@ -68,7 +69,8 @@ export async function startAudit(
         auditType: input.audit_type,
         ...(deps.at && { createdAt: deps.at }),
       });
-      if (inserted !== undefined && plan.expected) await insertExpected(tx, inserted, plan.expected.rows);
+      if (inserted !== undefined && plan.expected)
+        await repo.insertExpected(tx, inserted, plan.expected.rows);
       return inserted;
     });
     // Undefined: the same start arrived twice at once and the other one inserted; fall through to read it.

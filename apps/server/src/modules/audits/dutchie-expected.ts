@@ -1,7 +1,4 @@
 import { epcFromSku, READER_MESSAGES, rfidTagFromSku, type TDutchieItem } from '@quantics/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
@@ -63,14 +60,6 @@ export function expectedRows(items: TDutchieItem[], room: string | null): Expect
   return [...byEpc.values()];
 }
 
-export async function isPointOfSale(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ type: companies.inventoryType })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.type === 'dutchie';
-}
-
 /**
  * A point-of-sale company's audit: a room of its Dutchie store (by name, any case) or the whole store, with the
  * expected rows from the snapshot. Dutchie away with no snapshot at all: its 503 (or 502), and nothing starts.
@@ -88,14 +77,4 @@ export async function pointOfSalePlan(
       : (value.facets.rooms.find((r) => r.toLowerCase() === input.room?.toLowerCase()) ?? null);
   if (input.room !== null && room === null) throw notFound(READER_MESSAGES.roomNotFound);
   return { locationId: null, room, expected: { rows: expectedRows(value.items, room), asOf: fetchedAt } };
-}
-
-/** All rows in one statement (a JSON array unpacked by PostgreSQL, so names need no escaping). */
-export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[]) {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
-    select ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(epc text, package_id text, name text,
-      rfid_tag text, expected int, in_scope boolean, belongs text)`);
 }

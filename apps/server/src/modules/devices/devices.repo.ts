@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, deviceTokens } from '../../db/schema/index.ts';
 
@@ -112,6 +112,39 @@ export async function revokeTokens(db: Db, deviceId: number) {
     .update(deviceTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(deviceTokens.deviceId, deviceId), isNull(deviceTokens.revokedAt)));
+}
+
+export async function insertToken(db: Db, deviceId: number, tokenHash: string) {
+  await db.insert(deviceTokens).values({ deviceId, tokenHash });
+}
+
+/** The device behind a live (not revoked) token hash, with when it was last heard from. */
+export async function findByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      deviceId: devices.id,
+      companyId: devices.companyId,
+      name: devices.name,
+      lastSeen: devices.lastSeen,
+    })
+    .from(deviceTokens)
+    .innerJoin(devices, eq(devices.id, deviceTokens.deviceId))
+    .where(and(eq(deviceTokens.tokenHash, tokenHash), isNull(deviceTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Sets last_seen to now unless another request did in the last `seconds` (many calls, one write). */
+export async function touchLastSeen(db: Db, deviceId: number, seconds: number) {
+  await db
+    .update(devices)
+    .set({ lastSeen: sql`now()` })
+    .where(
+      and(
+        eq(devices.id, deviceId),
+        or(isNull(devices.lastSeen), lt(devices.lastSeen, sql`now() - ${seconds} * interval '1 second'`)),
+      ),
+    );
 }
 
 export async function recordHeartbeat(

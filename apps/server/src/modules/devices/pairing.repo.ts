@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devicePairings } from '../../db/schema/index.ts';
+import { companies, devicePairings } from '../../db/schema/index.ts';
 
 /**
  * Pairings belong to no company until a person confirms one, so these functions are keyed by pairing id or code;
@@ -119,4 +119,14 @@ export async function markDelivered(db: Db, id: string): Promise<boolean> {
     )
     .returning({ id: devicePairings.id });
   return rows.length > 0;
+}
+
+/** The name of the company a confirmed pairing joined, told to the reader with its token. */
+export async function companyName(db: Db, companyId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.name;
 }

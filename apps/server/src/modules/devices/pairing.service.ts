@@ -8,9 +8,7 @@ import {
   type TPairingStartResponse,
   TWO_FACTOR_MESSAGES,
 } from '@quantics/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { FAILURE_WINDOW_MS } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
@@ -149,13 +147,9 @@ export async function pollPairing(
     const companyId = pairing.companyId;
     // A confirmed pairing whose device was deleted meanwhile has nothing to hand out.
     if (deviceId === null || companyId === null) return null;
-    const [company] = await tx
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .limit(1);
+    const companyName = await repo.companyName(tx, companyId);
     const token = await issueDeviceToken(tx, deviceId);
-    return { deviceId, token, companyName: company?.name ?? '' };
+    return { deviceId, token, companyName: companyName ?? '' };
   });
   if (!result) throw new AppError(410, READER_MESSAGES.pairingUsed);
   return {

@@ -4,12 +4,10 @@ import {
   type TCsvColumn,
   type TInventoryFilters,
 } from '@quantics/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { listLocations } from '../locations/locations.service.ts';
-import { filterCondition } from './inventory.repo.ts';
+import { exportPage } from './export.repo.ts';
 
 /** Products fetched per query while streaming: the export never holds the catalogue in memory. */
 const CHUNK = 5000;
@@ -20,8 +18,7 @@ export const templateCsv = (): string =>
 
 /**
  * The catalogue (with the list's search and status filter) in the template's columns, sorted like the list, as
- * CSV text chunks. Locations are written as paths, which the import reads back. Keyset pagination on
- * (name, id), so each chunk is one index range, however deep into the catalogue.
+ * CSV text chunks. Locations are written as paths, which the import reads back.
  */
 export async function* exportCsv(
   db: Db,
@@ -32,31 +29,7 @@ export async function* exportCsv(
   yield toCsv([[...CSV_COLUMNS]]);
   let after: { name: string; id: number } | undefined;
   for (;;) {
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        description: products.description,
-        category: products.category,
-        vendor: products.vendor,
-        unitCost: products.unitCost,
-        retailPrice: products.retailPrice,
-        quantity: products.quantity,
-        minStockLevel: products.minStockLevel,
-        locationId: products.locationId,
-        expirationDate: products.expirationDate,
-      })
-      .from(products)
-      .where(
-        and(
-          filterCondition(companyId, filters),
-          after ? sql`(${products.name}, ${products.id}) > (${after.name}, ${after.id})` : undefined,
-          eq(products.companyId, companyId),
-        ),
-      )
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(CHUNK);
+    const rows = await exportPage(db, companyId, filters, after, CHUNK);
     if (rows.length === 0) return;
     yield toCsv(
       rows.map((p) => {

@@ -75,6 +75,16 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
   }));
 }
 
+/** Whether the company has this location (a product's or an audit's location must be the caller's own). */
+export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findLocationRow(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select()

@@ -25,6 +25,9 @@ const view = (r: repo.LocationRow): TLocation => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
+/** For other features: whether a location id is the company's own. */
+export const locationExists = repo.locationExists;
+
 export async function listLocations(db: Db, companyId: number): Promise<TLocation[]> {
   return (await repo.listLocations(db, companyId)).map(view);
 }
