@@ -221,15 +221,6 @@ export async function deleteProduct(db: Db, companyId: number, id: number) {
   await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, id)));
 }
 
-export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Products matching a search (and the status filter, if any): how many match, and the `limit` of them after
  * `offset` by name, in one pass over the matches. A separate count and sorted page scanned the matches twice, and
