@@ -34,6 +34,7 @@ export const PRINT_MESSAGES = {
   productUnknown: 'Product not found',
   utilityTimeout: 'The print utility did not confirm the job in time',
   utilityGone: 'The print utility disconnected before confirming the job',
+  printerFailed: 'The printer did not print the labels',
   agentTokenInvalid: 'This print utility is signed out. Sign it in again with: print-agent login',
 } as const;
 

@@ -49,9 +49,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.code && CLIENT_ERRORS[error.code]) {
       return reply.status(error.statusCode ?? 400).send({ message: CLIENT_ERRORS[error.code] });
     }
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.status(400).send({ message: 'Request body is not valid JSON' });
-    }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or unreachable: say so at once (the pool gives up connecting after 5 s) and let the
       // caller retry; the pool reconnects by itself when it is back. Logged at warn: an outage, not a bug.

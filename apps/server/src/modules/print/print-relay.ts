@@ -1,11 +1,33 @@
-import { PRINT_MESSAGES, type TServerMessage, type TServerPrint } from '@quantics/contracts';
+import { PRINT_MESSAGES, type TServerMessage, type TServerPrint, ZServerPrint } from '@quantics/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import * as repo from './print.repo.ts';
 
-export type PrintOutcome = { ok: boolean; printed: number; error: string | null };
+/** Why a job failed: the printer said so (the utility's error), no answer in time, or no utility to answer. */
+const PRINT_FAILURES = ['printer', 'timeout', 'utility_gone', 'not_connected'] as const;
+export type PrintFailure = (typeof PRINT_FAILURES)[number];
+
+const ZPrintOutcome = z.object({
+  ok: z.boolean(),
+  printed: z.number().int().min(0),
+  error: z.string().nullable(),
+  failure: z.enum(PRINT_FAILURES).nullable(),
+});
+export type PrintOutcome = z.infer<typeof ZPrintOutcome>;
+
+const failed = (failure: PrintFailure, error: string): PrintOutcome => ({
+  ok: false,
+  printed: 0,
+  error,
+  failure,
+});
+
+/** What instances tell each other over Redis, read as carefully as anything from outside. */
+const ZDeliver = z.object({ agentId: z.number().int(), job: ZServerPrint });
+const ZDone = z.object({ jobId: z.number().int(), outcome: ZPrintOutcome });
 
 /** A utility connected to this instance, with the jobs it was sent and has not answered yet. */
 export type AgentConnection = { agentId: number; socket: WebSocket; pending: Set<number> };
@@ -44,9 +66,15 @@ export class PrintRelay {
     sub.on('error', () => {});
     sub.on('message', (channel: string, message: string) => {
       try {
-        const data = JSON.parse(message);
-        if (channel === this.#deliver) this.#deliverLocal(data.agentId, data.job);
-        if (channel === this.#done) this.#waiters.get(data.jobId)?.(data.outcome);
+        const data: unknown = JSON.parse(message);
+        if (channel === this.#deliver) {
+          const { agentId, job } = ZDeliver.parse(data);
+          this.#deliverLocal(agentId, job);
+        }
+        if (channel === this.#done) {
+          const { jobId, outcome } = ZDone.parse(data);
+          this.#waiters.get(jobId)?.(outcome);
+        }
       } catch (err) {
         this.log.warn({ err }, 'print relay: unreadable message');
       }
@@ -82,9 +110,7 @@ export class PrintRelay {
     const pending = [...conn.pending];
     conn.pending.clear();
     await Promise.all(
-      pending.map((jobId) =>
-        this.settle(jobId, { ok: false, printed: 0, error: PRINT_MESSAGES.utilityGone }),
-      ),
+      pending.map((jobId) => this.settle(jobId, failed('utility_gone', PRINT_MESSAGES.utilityGone))),
     );
   }
 
@@ -108,20 +134,18 @@ export class PrintRelay {
     let timer: NodeJS.Timeout | undefined;
     const outcome = new Promise<PrintOutcome>((resolve) => {
       this.#waiters.set(job.jobId, resolve);
-      timer = setTimeout(
-        () => resolve({ ok: false, printed: 0, error: PRINT_MESSAGES.utilityTimeout }),
-        timeoutMs,
-      );
+      timer = setTimeout(() => resolve(failed('timeout', PRINT_MESSAGES.utilityTimeout)), timeoutMs);
     });
     try {
       if (!this.#deliverLocal(agentId, job)) {
         if (this.redis) await this.redis.publish(this.#deliver, JSON.stringify({ agentId, job }));
-        else
-          await this.settle(job.jobId, { ok: false, printed: 0, error: PRINT_MESSAGES.serverNotConnected });
+        else await this.settle(job.jobId, failed('not_connected', PRINT_MESSAGES.serverNotConnected));
       }
       const result = await outcome;
-      if (!result.ok && result.error === PRINT_MESSAGES.utilityTimeout) {
-        await repo.finishJob(this.db, job.jobId, false, result.error);
+      if (result.failure === 'timeout' && !(await repo.finishJob(this.db, job.jobId, false, result.error))) {
+        // The utility's answer ended the job a moment before the timeout: the row holds it, and a failure there
+        // is the utility's to report (502), not a missing answer (504).
+        return { ...result, failure: 'printer' };
       }
       return result;
     } finally {

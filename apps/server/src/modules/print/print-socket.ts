@@ -130,7 +130,8 @@ async function handle(
       return relay.acknowledge(conn, message.jobId, {
         ok: message.ok,
         printed: message.printed,
-        error: message.ok ? null : message.error || 'The printer did not print the labels',
+        error: message.ok ? null : message.error || PRINT_MESSAGES.printerFailed,
+        failure: message.ok ? null : 'printer',
       });
   }
 }

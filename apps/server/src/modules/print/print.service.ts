@@ -121,7 +121,7 @@ export async function print(
   if (job.status !== 'succeeded') {
     const message = job.error ?? outcome.error ?? PRINT_MESSAGES.sendFailed;
     // The utility answered with the printer's error (502), or never answered (504).
-    throw new AppError(message === PRINT_MESSAGES.utilityTimeout ? 504 : 502, message);
+    throw new AppError(outcome.failure === 'timeout' ? 504 : 502, message);
   }
   await recordActivity(db, {
     companyId: auth.companyId,
