@@ -2,28 +2,13 @@ import { z } from 'zod';
 import { ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
-/** The spec's audit texts (screens and toasts) and the API's own messages, word for word. */
+/** The API's audit messages (validation and errors), word for word; the screens' own texts live in the web app. */
 export const AUDIT_MESSAGES = {
-  title: 'Audit History',
-  loadFailed: 'Failed to load audits',
-  discrepanciesFailed: 'Failed to load discrepancy details',
-  refreshed: 'Audits refreshed',
-  commentsUpdated: 'Comments updated successfully',
-  commentsFailed: 'Failed to update comments',
-  empty: 'No audits yet',
-  noDiscrepancies: 'No detailed discrepancy information available.',
-  notSpecified: 'Not specified',
-  unknownDevice: 'Unknown',
-  unknownDeviceDashboard: 'Unknown Device',
-  manual: 'Manual',
-  saveComments: 'Save Comments',
-  editComments: 'Edit Comments',
   notFound: 'Audit not found',
   notCompleted: 'Only a completed audit’s counts can be applied',
   alreadyApplied: 'This audit’s counts have already been applied',
   reasonRequired: 'A reason is required',
   rowsNotApplicable: 'Only shortage and overage rows of this audit can be applied',
-  countsApplied: 'Counts applied to the inventory',
   countsInDutchie:
     'This audit counted Dutchie packages: adjust their quantities in Dutchie, which the portal only reads',
 } as const;

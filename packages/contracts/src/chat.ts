@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { multiline } from './text.ts';
 
-/** The spec's Tallie texts (screen, errors) and the API's own messages, word for word. */
+/** The API's Tallie messages (validation and errors), word for word; the screen's own texts live in the web app. */
 export const CHAT_MESSAGES = {
-  pageTitle: 'Tallie Chat',
-  history: 'Chat History',
-  noHistory: 'No chat history yet',
-  newChat: 'New chat',
-  clearAll: 'Clear all',
-  clearAllQuestion: 'Delete all your conversations with Tallie? This cannot be undone.',
-  deleteQuestion: 'Delete this conversation?',
-  placeholder: 'Ask Tallie anything...',
+  conversationsDeleted: (n: number) => `${n} conversation(s) deleted`,
   /** Saved as the assistant's message whenever an answer fails; the reason is only logged. */
   replyFailed: 'Sorry, I encountered an error. Please try again later.',
   conversationNotFound: 'Conversation not found',

@@ -7,10 +7,6 @@ export const COMPANY_MESSAGES = {
   nameRequired: SETTINGS_MESSAGES.companyNameRequired,
   nameTooLong: `Company name must be at most ${COMPANY_NAME_MAX} characters`,
   notFound: 'Company not found',
-  loadFailed: 'Failed to load company information',
-  updateFailed: 'Failed to update company',
-  createFailed: 'Failed to create company',
-  switchFailed: 'Failed to switch company',
 } as const;
 
 export const ZCompany = z.object({

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 
-/** The spec's device texts (screens and toasts) and the API's own messages, word for word. */
+/** The API's device messages (validation and errors), word for word; the screens' own texts live in the web app. */
 export const DEVICE_MESSAGES = {
-  title: 'RFID Devices',
-  registerDevice: 'Register Device',
-  registerFirst: 'Register First Device',
-  empty: 'No devices found',
-  registering: 'Registering...',
   codeFormat: 'Please enter a valid 6-digit code',
-  loadFailed: 'Failed to load devices',
-  deleteFailed: 'Failed to delete device',
-  renameFailed: 'Failed to update device name',
-  registerFailed: 'Failed to register device',
-  deleted: 'Device deleted successfully',
-  renamed: 'Device name updated',
-  registered: 'Device registered successfully!',
   notFound: 'Device not found',
   nameRequired: 'Device name is required',
   serialRequired: 'Serial number is required',

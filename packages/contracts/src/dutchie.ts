@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { isIsoDate, SEARCH_MAX } from './inventory.ts';
 import { ZPagination } from './pagination.ts';
 
-/** The spec's point-of-sale texts, and the API's own messages about Dutchie. */
+/** The API's messages about Dutchie; the point-of-sale screens' own texts live in the web app. */
 export const DUTCHIE_MESSAGES = {
-  fetchFailed: 'Failed to fetch inventory from Dutchie',
-  reportFetchFailed: 'Failed to fetch Dutchie inventory data',
+  rangeReversed: 'from must be on or before to',
+  toInFuture: 'to cannot be in the future',
+  dateInFuture: 'date cannot be in the future',
+  rangeTooLong: (days: number) => `The range can be at most ${days} days`,
   notDutchie:
     "Your company's inventory is kept in Quantics, not in a Dutchie point-of-sale. Use the Inventory page.",
   keyRefused: 'Dutchie refused the API key. An admin can replace it in Settings.',
@@ -15,7 +17,6 @@ export const DUTCHIE_MESSAGES = {
   unavailable: 'Dutchie is not reachable right now. Please try again in a few minutes.',
   noKey: 'No Dutchie API key is stored for this company. An admin can add one in Settings.',
   packageNotFound: 'Package not found',
-  keyRequired: 'Dutchie API key is required',
   keySaved: 'Dutchie API key replaced',
   keySavedUnchecked:
     'Dutchie API key saved. Dutchie could not be reached to check it; it will be used on the next sync.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
-/** The spec's inventory texts (screens and toasts) and the API's own messages, word for word. */
+/** The API's inventory messages (validation and errors), word for word; the screens' own texts live in the web app. */
 export const INVENTORY_MESSAGES = {
   nameAndSkuRequired: 'Name and SKU are required',
   skuInvalid: 'SKU must be 1 to 12 letters and digits',
@@ -14,27 +14,9 @@ export const INVENTORY_MESSAGES = {
   expirationInPast: 'Expiration date cannot be earlier than today',
   locationInvalid: 'Location not found. Choose one of your locations.',
   productNotFound: 'Product not found',
-  loadFailed: 'Failed to load inventory',
-  deleteFailed: 'Failed to delete product',
-  saveFailed: 'Failed to save product',
-  templateFailed: 'Failed to download template',
   selectCsv: 'Please select a CSV file',
-  uploadFailed: 'Failed to upload CSV file',
-  deleted: 'Product deleted successfully',
-  updated: 'Product updated successfully',
-  created: 'Product created successfully',
-  templateDownloaded: 'Template downloaded successfully',
-  noProducts: 'No products found',
-  adjustFilters: 'Try adjusting your filters',
-  getStarted: 'Get started by adding your first product',
-  notAssigned: 'Not assigned',
-  notSet: 'Not set',
-  never: 'Never',
 } as const;
 
-export const uploadSuccessMessage = (n: number) => `Successfully uploaded ${n} products`;
-export const uploadPartialMessage = (n: number) =>
-  `Upload completed with ${n} errors. Check console for details.`;
 export const skuTakenMessage = (sku: string) => `A product with SKU ${sku} already exists`;
 export const tagTakenMessage = (tag: string, sku: string) =>
   `RFID tag ${tag} is already used by SKU ${sku}; choose a SKU that gives a different tag`;

@@ -8,14 +8,7 @@ export const LOCATION_MESSAGES = {
   parentIsSelf: 'A location cannot be its own parent',
   parentIsDescendant: 'A location cannot be moved inside one of its own sub-locations',
   hasChildren: 'This location has sub-locations. Move or delete them first.',
-  loadFailed: 'Failed to load locations',
-  saveFailed: 'Failed to save location',
-  deleteFailed: 'Failed to delete location',
-  created: 'Location created successfully',
-  updated: 'Location updated successfully',
-  deleted: 'Location deleted successfully',
-  empty: 'No locations yet',
-  noChildren: 'No sub-locations',
+  tooDeep: (levels: number) => `Locations can be nested at most ${levels} levels deep`,
 } as const;
 
 export const locationNameTakenMessage = (name: string) => `A location named ${name} already exists here`;

@@ -4,10 +4,7 @@ import { ZEmail } from './common.ts';
 
 export const PASSWORD_RESET_MESSAGES = {
   invalidToken: 'Invalid or expired reset token',
-  missingTokenOnLoad: 'Invalid or missing reset token',
-  missingTokenOnSubmit: 'Invalid reset token',
   success: 'Password reset successful!',
-  failed: 'Failed to reset password',
   /** The same answer for every address, so the form never reveals who has an account. */
   linkSent: 'If an account exists for that email, a reset link is on its way.',
 } as const;

@@ -3,31 +3,16 @@ import { LABEL_DPIS, LABEL_INCHES_MAX, LABEL_INCHES_MIN } from './label.ts';
 import { ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
-/** The print page's texts and toasts, word for word from the spec, and the API's own messages. */
+/**
+ * The print API's messages and the print rules' texts (tested here), word for word from the spec; the page's own
+ * labels live in the web app.
+ */
 export const PRINT_MESSAGES = {
-  connected: 'Print Utility Connected',
-  disconnected: 'Print Utility Disconnected',
-  searchPlaceholder: 'Search by product name or SKU...',
-  searchRequired: 'Please enter a search term',
   selectProduct: 'Please select a product',
   selectPrinter: 'Please select a printer',
   quantityMin: 'Quantity must be at least 1',
-  bulkEmpty: 'No products selected for bulk printing',
-  searchFailed: 'Failed to search products',
-  noProducts: 'No products found',
-  loadFailed: 'Failed to load products',
-  printFailed: 'Failed to print labels',
   utilityNotConnected: 'Print utility not connected. Please ensure the Quantics Print Utility is running.',
   sendFailed: 'Failed to send print job',
-  printerNotConnected: 'Print utility not connected',
-  noPrinters: 'No printers detected',
-  selectPrinterPlaceholder: 'Select a printer...',
-  addAll: 'Add All Products',
-  addToBulk: 'Add to Bulk',
-  bulkQueue: 'Bulk Print Queue',
-  clearAll: 'Clear All',
-  cancelBulk: 'Cancel Bulk Mode',
-  notAvailable: 'N/A',
   // The API's answers (the page maps any containing 'not connected' to utilityNotConnected).
   serverNotConnected: 'Print utility not connected',
   printerUnknown: 'That printer is not available on your print utility',
@@ -35,6 +20,13 @@ export const PRINT_MESSAGES = {
   utilityTimeout: 'The print utility did not confirm the job in time',
   utilityGone: 'The print utility disconnected before confirming the job',
   printerFailed: 'The printer did not print the labels',
+  operatorsOnly: 'Only operators and admins can print labels. Ask an admin of your company.',
+  sendUtilityToken: 'Send the utility token as Authorization: Bearer <token>',
+  utilityNotFound: 'Print utility not found',
+  socketIsForUtility: 'This address is for the Quantics Print Utility (WebSocket, protocol 1)',
+  unreadableMessage: (reason: string) => `Unreadable message${reason ? `: ${reason}` : ''}`,
+  protocolTooOld: (protocol: number) =>
+    `Protocol ${protocol} is no longer supported; update the Quantics Print Utility`,
   agentTokenInvalid: 'This print utility is signed out. Sign it in again with: print-agent login',
 } as const;
 

@@ -18,12 +18,8 @@ export const REPORT_LABELS: Record<TReportType, string> = {
 };
 
 export const REPORT_MESSAGES = {
-  statsFailed: 'Failed to load report statistics',
   noData: 'No data available for the selected report',
-  generateFailed: 'Failed to generate report',
   dutchieNoData: 'No Dutchie inventory data available...',
-  dutchieFailed: 'Failed to fetch Dutchie inventory data',
-  generate: 'Generate & Download',
   startAfterEnd: 'The start date must be on or before the end date',
   badDate: 'Dates must be written YYYY-MM-DD',
 } as const;

@@ -8,14 +8,10 @@ export const SETTINGS_MESSAGES = {
   companyNameRequired: 'Company name is required',
   companyAdminOnly: 'Only admins can change the company name',
   emailTaken: 'This email is already used by another account',
-  loadProfileFailed: 'Failed to load profile',
-  updateProfileFailed: 'Failed to update profile',
-  profileUpdated: 'Profile updated successfully',
   allPasswordFieldsRequired: 'All password fields are required',
   newPasswordsDoNotMatch: 'New passwords do not match',
   passwordMin8Long: 'Password must be at least 8 characters long',
   currentPasswordIncorrect: 'Current password is incorrect',
-  changePasswordFailed: 'Failed to change password',
   passwordChanged: 'Password changed successfully',
 } as const;
 

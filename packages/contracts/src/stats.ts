@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { ZActivityItem } from './activity.ts';
 
-/** Dashboard texts, word for word from the spec. */
-export const DASHBOARD_MESSAGES = {
-  noAudits: 'No audits yet',
-  noActivity: 'No recent activity',
-  noLowStock: 'No low stock items',
-  noExpiring: 'No products expiring within the next 30 days',
-  noSales: 'No sales data available',
-  unknownDevice: 'Unknown Device',
-} as const;
-
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const DASHBOARD_LIST_SIZE = 5;
 export const EXPIRING_WINDOW_DAYS = 30;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, PASSWORD_MAX } from './auth.ts';
 
 export const TWO_FACTOR_MESSAGES = {
+  disabled: 'Two-factor authentication disabled',
   codeFormat: 'Please enter a valid 6-digit code',
   invalidVerificationCode: 'Invalid verification code',
   invalidLoginCode: 'Invalid 2FA code',
@@ -10,10 +11,6 @@ export const TWO_FACTOR_MESSAGES = {
   notEnabled: 'Two-factor authentication is not enabled',
   setupFirst: 'Start two-factor setup first: the setup has expired or was never started',
   tooManyAttempts: 'Too many failed attempts. Please try again later.',
-  loadStatusFailed: 'Failed to load 2FA status',
-  setupFailed: 'Failed to setup 2FA',
-  disableFailed: 'Failed to disable 2FA',
-  regenerateFailed: 'Failed to regenerate backup codes',
 } as const;
 
 export const BACKUP_CODE_COUNT = 10;

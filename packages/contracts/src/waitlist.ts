@@ -5,8 +5,6 @@ export const WAITLIST_LIMITS = { name: 100, email: 255, company: 255, phoneNumbe
 export const WAITLIST_MESSAGES = {
   name: 'Please enter a valid name (at least 2 characters)',
   email: 'Please enter a valid email address',
-  tooMany: 'Too many requests. Please try again later.',
-  failed: 'Failed to join waitlist. Please try again.',
   success: "Thank you for joining our waitlist! We'll be in touch soon.",
 } as const;
 

@@ -1,10 +1,10 @@
-import type { COMPANY_MESSAGES } from '@quantics/contracts';
-
-/** The spec's company texts, typed against the contracts' constants. */
+/**
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
+ */
 export const COMPANY_TEXTS = {
-  loadFailed: 'Failed to load company information' satisfies typeof COMPANY_MESSAGES.loadFailed,
-  updateFailed: 'Failed to update company' satisfies typeof COMPANY_MESSAGES.updateFailed,
-  createFailed: 'Failed to create company' satisfies typeof COMPANY_MESSAGES.createFailed,
-  switchFailed: 'Failed to switch company' satisfies typeof COMPANY_MESSAGES.switchFailed,
-  nameRequired: 'Company name is required' satisfies typeof COMPANY_MESSAGES.nameRequired,
+  loadFailed: 'Failed to load company information',
+  updateFailed: 'Failed to update company',
+  createFailed: 'Failed to create company',
+  switchFailed: 'Failed to switch company',
 } as const;

@@ -1,8 +1,9 @@
-import type { DUTCHIE_MESSAGES } from '@quantics/contracts';
-
-/** The spec's point-of-sale texts as the screen shows them, typed against the contracts' constants. */
+/**
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
+ */
 export const DUTCHIE_TEXTS = {
-  fetchFailed: 'Failed to fetch inventory from Dutchie' satisfies typeof DUTCHIE_MESSAGES.fetchFailed,
+  fetchFailed: 'Failed to fetch inventory from Dutchie',
   title: 'Dutchie Inventory',
   // The spec's words; the label capitalises the first letter.
   showZero: 'show zero quantity',

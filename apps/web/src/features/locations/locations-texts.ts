@@ -1,14 +1,14 @@
-import type { LOCATION_MESSAGES } from '@quantics/contracts';
-
-/** The spec's location texts, typed against the contracts' constants. */
+/**
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
+ */
 export const LOCATION_TEXTS = {
-  nameRequired: 'Location name is required' satisfies typeof LOCATION_MESSAGES.nameRequired,
-  loadFailed: 'Failed to load locations' satisfies typeof LOCATION_MESSAGES.loadFailed,
-  saveFailed: 'Failed to save location' satisfies typeof LOCATION_MESSAGES.saveFailed,
-  deleteFailed: 'Failed to delete location' satisfies typeof LOCATION_MESSAGES.deleteFailed,
-  created: 'Location created successfully' satisfies typeof LOCATION_MESSAGES.created,
-  updated: 'Location updated successfully' satisfies typeof LOCATION_MESSAGES.updated,
-  deleted: 'Location deleted successfully' satisfies typeof LOCATION_MESSAGES.deleted,
-  empty: 'No locations yet' satisfies typeof LOCATION_MESSAGES.empty,
-  noChildren: 'No sub-locations' satisfies typeof LOCATION_MESSAGES.noChildren,
+  loadFailed: 'Failed to load locations',
+  saveFailed: 'Failed to save location',
+  deleteFailed: 'Failed to delete location',
+  created: 'Location created successfully',
+  updated: 'Location updated successfully',
+  deleted: 'Location deleted successfully',
+  empty: 'No locations yet',
+  noChildren: 'No sub-locations',
 } as const;

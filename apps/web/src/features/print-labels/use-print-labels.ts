@@ -1,4 +1,4 @@
-import { labelZpl, parseQuantityInput, type TPrintStatus } from '@quantics/contracts';
+import { labelZpl, parseQuantityInput, printErrorToast, type TPrintStatus } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -6,13 +6,13 @@ import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { printLabel } from './api/print-label';
 import { allPrintable, type PrintableProduct, searchPrintable } from './api/printable-products';
-import { PRINT_TEXTS, printFailureText } from './print-texts';
+import { PRINT_TEXTS } from './print-texts';
 
 export type QueueItem = { product: PrintableProduct; quantityText: string };
 
 /** The toast for a failed print: the server's words (mapped per spec), or 'Failed to print labels' with none. */
 const failureText = (err: unknown) =>
-  err instanceof ApiError && err.hasServerMessage ? printFailureText(err.message) : PRINT_TEXTS.printFailed;
+  err instanceof ApiError && err.hasServerMessage ? printErrorToast(err.message) : PRINT_TEXTS.printFailed;
 
 const isWholeAtLeastOne = (text: string) => /^\s*\d+\s*$/.test(text) && Number(text) >= 1;
 

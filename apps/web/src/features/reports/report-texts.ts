@@ -1,17 +1,16 @@
-import type { REPORT_MESSAGES } from '@quantics/contracts';
+import { REPORT_MESSAGES } from '@quantics/contracts';
 
 /**
- * The spec's reports texts as the screens show them, each typed against the contracts' constant so the server's
- * messages and these never drift apart.
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
  */
 export const REPORT_TEXTS = {
-  statsFailed: 'Failed to load report statistics' satisfies typeof REPORT_MESSAGES.statsFailed,
-  noData: 'No data available for the selected report' satisfies typeof REPORT_MESSAGES.noData,
-  generateFailed: 'Failed to generate report' satisfies typeof REPORT_MESSAGES.generateFailed,
-  dutchieNoData: 'No Dutchie inventory data available...' satisfies typeof REPORT_MESSAGES.dutchieNoData,
-  dutchieFailed: 'Failed to fetch Dutchie inventory data' satisfies typeof REPORT_MESSAGES.dutchieFailed,
-  generate: 'Generate & Download' satisfies typeof REPORT_MESSAGES.generate,
-  startAfterEnd:
-    'The start date must be on or before the end date' satisfies typeof REPORT_MESSAGES.startAfterEnd,
-  badDate: 'Dates must be written YYYY-MM-DD' satisfies typeof REPORT_MESSAGES.badDate,
+  statsFailed: 'Failed to load report statistics',
+  noData: REPORT_MESSAGES.noData,
+  generateFailed: 'Failed to generate report',
+  dutchieNoData: REPORT_MESSAGES.dutchieNoData,
+  dutchieFailed: 'Failed to fetch Dutchie inventory data',
+  generate: 'Generate & Download',
+  startAfterEnd: REPORT_MESSAGES.startAfterEnd,
+  badDate: REPORT_MESSAGES.badDate,
 } as const;

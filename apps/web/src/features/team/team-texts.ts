@@ -1,18 +1,17 @@
-import type { TEAM_MESSAGES, TRole } from '@quantics/contracts';
+import { TEAM_MESSAGES, type TRole } from '@quantics/contracts';
 
 /**
- * The spec's team texts as the screens show them, each typed against the contracts' constant so the server's
- * messages and these never drift apart.
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
  */
 export const TEAM_TEXTS = {
-  loadFailed: 'Failed to load team members' satisfies typeof TEAM_MESSAGES.loadFailed,
-  inviteFailed: 'Failed to send invitation' satisfies typeof TEAM_MESSAGES.inviteFailed,
-  updateRoleFailed: 'Failed to update role' satisfies typeof TEAM_MESSAGES.updateRoleFailed,
-  removeFailed: 'Failed to remove member' satisfies typeof TEAM_MESSAGES.removeFailed,
-  resendFailed: 'Failed to resend invitation' satisfies typeof TEAM_MESSAGES.resendFailed,
-  revokeFailed: 'Failed to revoke invitation' satisfies typeof TEAM_MESSAGES.revokeFailed,
-  inviteFieldsRequired:
-    'Email, name, and role are required' satisfies typeof TEAM_MESSAGES.inviteFieldsRequired,
+  loadFailed: 'Failed to load team members',
+  inviteFailed: 'Failed to send invitation',
+  updateRoleFailed: 'Failed to update role',
+  removeFailed: 'Failed to remove member',
+  resendFailed: 'Failed to resend invitation',
+  revokeFailed: 'Failed to revoke invitation',
+  inviteFieldsRequired: TEAM_MESSAGES.inviteFieldsRequired,
 } as const;
 
 /** What each role may do, in the words the role pickers and the help panel use. */

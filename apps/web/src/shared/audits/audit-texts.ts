@@ -1,32 +1,24 @@
-import type { AUDIT_MESSAGES } from '@quantics/contracts';
+import { AUDIT_MESSAGES } from '@quantics/contracts';
 
 /**
- * The spec's audits texts as the screens show them, each typed against the contracts' constant so the server's
- * messages and these never drift apart.
+ * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
+ * contracts' constants, referenced here rather than retyped, so there is one copy of each.
  */
 export const AUDIT_TEXTS = {
-  title: 'Audit History' satisfies typeof AUDIT_MESSAGES.title,
-  loadFailed: 'Failed to load audits' satisfies typeof AUDIT_MESSAGES.loadFailed,
-  discrepanciesFailed:
-    'Failed to load discrepancy details' satisfies typeof AUDIT_MESSAGES.discrepanciesFailed,
-  refreshed: 'Audits refreshed' satisfies typeof AUDIT_MESSAGES.refreshed,
-  commentsUpdated: 'Comments updated successfully' satisfies typeof AUDIT_MESSAGES.commentsUpdated,
-  commentsFailed: 'Failed to update comments' satisfies typeof AUDIT_MESSAGES.commentsFailed,
-  empty: 'No audits yet' satisfies typeof AUDIT_MESSAGES.empty,
-  noDiscrepancies:
-    'No detailed discrepancy information available.' satisfies typeof AUDIT_MESSAGES.noDiscrepancies,
-  notSpecified: 'Not specified' satisfies typeof AUDIT_MESSAGES.notSpecified,
-  unknownDevice: 'Unknown' satisfies typeof AUDIT_MESSAGES.unknownDevice,
-  unknownDeviceDashboard: 'Unknown Device' satisfies typeof AUDIT_MESSAGES.unknownDeviceDashboard,
-  manual: 'Manual' satisfies typeof AUDIT_MESSAGES.manual,
-  saveComments: 'Save Comments' satisfies typeof AUDIT_MESSAGES.saveComments,
-  editComments: 'Edit Comments' satisfies typeof AUDIT_MESSAGES.editComments,
-  notFound: 'Audit not found' satisfies typeof AUDIT_MESSAGES.notFound,
-  notCompleted: 'Only a completed audit’s counts can be applied' satisfies typeof AUDIT_MESSAGES.notCompleted,
-  alreadyApplied:
-    'This audit’s counts have already been applied' satisfies typeof AUDIT_MESSAGES.alreadyApplied,
-  reasonRequired: 'A reason is required' satisfies typeof AUDIT_MESSAGES.reasonRequired,
-  rowsNotApplicable:
-    'Only shortage and overage rows of this audit can be applied' satisfies typeof AUDIT_MESSAGES.rowsNotApplicable,
-  countsApplied: 'Counts applied to the inventory' satisfies typeof AUDIT_MESSAGES.countsApplied,
+  title: 'Audit History',
+  loadFailed: 'Failed to load audits',
+  discrepanciesFailed: 'Failed to load discrepancy details',
+  refreshed: 'Audits refreshed',
+  commentsUpdated: 'Comments updated successfully',
+  commentsFailed: 'Failed to update comments',
+  empty: 'No audits yet',
+  noDiscrepancies: 'No detailed discrepancy information available.',
+  notSpecified: 'Not specified',
+  unknownDevice: 'Unknown',
+  unknownDeviceDashboard: 'Unknown Device',
+  manual: 'Manual',
+  saveComments: 'Save Comments',
+  editComments: 'Edit Comments',
+  reasonRequired: AUDIT_MESSAGES.reasonRequired,
+  countsApplied: 'Counts applied to the inventory',
 } as const;

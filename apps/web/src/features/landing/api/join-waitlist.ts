@@ -1,4 +1,4 @@
-import type { TWaitlistResponse, WAITLIST_MESSAGES, ZWaitlistRequest } from '@quantics/contracts';
+import { type TWaitlistResponse, WAITLIST_MESSAGES, type ZWaitlistRequest } from '@quantics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -6,13 +6,10 @@ import { notify } from '@/lib/toast';
 /** The waitlist request after the schema has stripped, trimmed and cut every field. */
 export type TWaitlistPayload = ReturnType<typeof ZWaitlistRequest.parse>;
 
-/*
- * Spec portal-access section 8, word for word. Typed as the contract's literals, so the two cannot drift apart.
- */
-const SUCCESS: typeof WAITLIST_MESSAGES.success =
-  "Thank you for joining our waitlist! We'll be in touch soon.";
-const TOO_MANY: typeof WAITLIST_MESSAGES.tooMany = 'Too many requests. Please try again later.';
-const FAILED: typeof WAITLIST_MESSAGES.failed = 'Failed to join waitlist. Please try again.';
+// Spec portal-access section 8, word for word: the page's own texts (the success text is the API's).
+const SUCCESS = WAITLIST_MESSAGES.success;
+const TOO_MANY = 'Too many requests. Please try again later.';
+const FAILED = 'Failed to join waitlist. Please try again.';
 
 /** POST /api/waitlist with exactly the four fields the spec lists. */
 export function joinWaitlist({ name, email, company, phoneNumber }: TWaitlistPayload) {
