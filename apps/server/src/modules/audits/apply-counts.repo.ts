@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 /** Applying an audit's counts to the catalogue: the writes behind apply-counts.service. */
 
@@ -48,7 +49,7 @@ export async function applyFoundQuantities(
     with chosen as (
       update audit_discrepancies d set applied_at = now()
       where d.audit_id = ${auditId} and d.discrepancy_type in ('shortage', 'overage') and d.product_id is not null
-        ${ids ? sql`and d.id in (select unnest(${`{${ids.join(',')}}`}::int[]))` : sql``}
+        ${ids ? sql`and d.id = any(${sqlArray(ids, 'int')})` : sql``}
       returning d.product_id, d.found_quantity
     )
     update products p set quantity = c.found_quantity, updated_at = now()

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies } from '../../db/schema/index.ts';
+import { unnestRows } from '../../db/sql-arrays.ts';
 import { derivedStatus } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
 
@@ -62,14 +63,21 @@ export async function lockAudit(
   return row;
 }
 
-/** A point-of-sale audit's expected rows, all in one statement (a JSON array unpacked by PostgreSQL). */
+/** A point-of-sale audit's expected rows, all in one statement. */
 export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
     select ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(epc text, package_id text, name text,
-      rfid_tag text, expected int, in_scope boolean, belongs text)`);
+    from ${unnestRows(rows, {
+      epc: 'text',
+      package_id: 'text',
+      name: 'text',
+      rfid_tag: 'text',
+      expected: 'int',
+      in_scope: 'boolean',
+      belongs: 'text',
+    })}`);
 }
 
 /** Claims the batch number; false when it had arrived before (or is arriving right now in another request). */
@@ -104,28 +112,13 @@ export type ReadInput = {
   seen_at: string | null;
 };
 
-/** All reads of a batch in one statement: one array per column, unnested by PostgreSQL. */
+/** All reads of a batch in one statement: one array parameter per column, a 5,000-read batch is five parameters. */
 export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
   if (reads.length === 0) return;
-  const epcs = reads.map((r) => r.epc);
-  const tids = reads.map((r) => r.tid);
-  const rssis = reads.map((r) => r.rssi);
-  const counts = reads.map((r) => r.count);
-  const seen = reads.map((r) => r.seen_at);
   await db.execute(sql`
     insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
     select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at
-    from unnest(${pgArray(epcs)}::text[], ${pgArray(tids)}::text[], ${pgArray(rssis)}::real[],
-                ${pgArray(counts)}::int[], ${pgArray(seen)}::timestamptz[])
-      with ordinality as r(epc, tid, rssi, count, seen_at, ord)`);
-}
-
-/**
- * An array as one PostgreSQL array literal parameter: PGlite and node-postgres agree on text, and one parameter
- * per column keeps a 5,000-read batch at five parameters. Values here are hex, numbers or ISO times (validated).
- */
-function pgArray(values: (string | number | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
+    from ${unnestRows(reads, { epc: 'text', tid: 'text', rssi: 'real', count: 'int', seen_at: 'timestamptz' })}`);
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
