@@ -2,6 +2,7 @@ import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@qua
 import { CheckCircle2, ClipboardList, RefreshCw, Target, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { STATUS_LABELS } from '@/shared/audits/audit-bits';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
@@ -26,19 +28,16 @@ type Filter = TAuditStatus | 'all';
 export function AuditsPage() {
   usePageTitle('Audits');
   const { user } = useAuth();
+  const canWrite = useCan('operator');
   const [status, setStatus] = useState<Filter>('all');
-  const [limit, setLimit] = useState(10);
   // Changing the filter or the page size goes back to page 1.
-  const filterKey = `${status}:${limit}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const { page, setPage, limit, setLimit } = usePagedFilters(status, 10);
   const list = useAudits({ page, limit, status });
   useToastOnError(list.error, AUDIT_TEXTS.loadFailed);
   const [openId, setOpenId] = useState<number | null>(null);
   const [commenting, setCommenting] = useState<TAudit | null>(null);
   const [applying, setApplying] = useState<TAudit | null>(null);
   if (!user) return null;
-  const canWrite = user.role !== 'member';
   const rows = list.data?.data ?? [];
   const open = rows.find((a) => a.id === openId) ?? null;
   const summary = list.data?.summary;
@@ -110,7 +109,7 @@ export function AuditsPage() {
             totalItems={list.data.pagination.totalItems}
             limit={limit}
             pageSizes={PAGE_SIZES}
-            onPageChange={(p) => setPaging({ key: filterKey, page: p })}
+            onPageChange={setPage}
             onLimitChange={setLimit}
             noun="audits"
           />

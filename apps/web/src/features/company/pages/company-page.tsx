@@ -2,6 +2,7 @@ import type { TUserCompany } from '@quantics/contracts';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,6 +26,7 @@ import { CurrentCompanyCard } from '../components/current-company-card';
 export function CompanyPage() {
   usePageTitle('Company');
   const { user } = useAuth();
+  const isAdmin = useCan('admin');
   const help = useHelp();
   const current = useCurrentCompany();
   const stats = useCompanyStats(current.data?.id);
@@ -35,7 +37,6 @@ export function CompanyPage() {
   const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
   const [switchingId, setSwitchingId] = useState<number | null>(null);
   if (!user) return null;
-  const isAdmin = user.role === 'admin';
 
   const onCreate = async (name: string) => {
     try {

@@ -2,6 +2,7 @@ import { deleteDeviceQuestion, type TDevice } from '@quantics/contracts';
 import { LayoutGrid, List, Plus, Radio, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,6 +26,7 @@ type View = 'grid' | 'list';
 export function DevicesPage() {
   usePageTitle('Devices');
   const { user } = useAuth();
+  const canEdit = useCan('operator');
   const help = useHelp();
   const devices = useDevices();
   const [search, setSearch] = useState('');
@@ -41,7 +43,6 @@ export function DevicesPage() {
     }
   }, [devices.isError, devices.data]);
   if (!user) return null;
-  const canEdit = user.role !== 'member';
   const term = search.trim().toLowerCase();
   const all = devices.data ?? [];
   const shown = term

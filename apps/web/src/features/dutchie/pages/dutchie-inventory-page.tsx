@@ -2,6 +2,7 @@ import { DUTCHIE_PAGE_SIZE_DEFAULT, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@quan
 import { CloudOff, PackageSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 import {
   type DutchieListQuery,
   useDutchieInventory,
@@ -28,19 +30,20 @@ const NO_FILTERS: DutchieFilters = { category: ALL, vendor: ALL, room: ALL, incl
 export function DutchieInventoryPage() {
   usePageTitle('Inventory');
   const { user } = useAuth();
+  const isAdmin = useCan('admin');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Enter searches at once; typing searches after the pause.
   const [submitted, setSubmitted] = useState<string | null>(null);
   const term = submitted ?? debounced;
   const [filters, setFilters] = useState<DutchieFilters>(NO_FILTERS);
-  const [limit, setLimit] = useState<number>(DUTCHIE_PAGE_SIZE_DEFAULT);
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   // Changing the search, a filter, the order or the page size goes back to page 1.
-  const filterKey = JSON.stringify([term, filters, limit, order]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const { page, setPage, limit, setLimit } = usePagedFilters(
+    [term, filters, order],
+    DUTCHIE_PAGE_SIZE_DEFAULT,
+  );
 
   const query: DutchieListQuery = { page, limit, order, search: term || undefined, ...filters };
   const list = useDutchieInventory(query);
@@ -75,7 +78,7 @@ export function DutchieInventoryPage() {
   const rows = data?.data ?? [];
   const pagination = data?.pagination;
   if (pagination && pagination.totalPages > 0 && page > pagination.totalPages) {
-    setPaging({ key: filterKey, page: pagination.totalPages });
+    setPage(pagination.totalPages);
   }
   const isFiltered =
     term !== '' || filters.category !== ALL || filters.vendor !== ALL || filters.room !== ALL;
@@ -92,7 +95,7 @@ export function DutchieInventoryPage() {
         }
       />
       {data?.sync.message && (
-        <SyncAlert message={data.sync.message} state={data.sync.state} isAdmin={user.role === 'admin'} />
+        <SyncAlert message={data.sync.message} state={data.sync.state} isAdmin={isAdmin} />
       )}
       <Card className="overflow-hidden">
         <DutchieToolbar
@@ -139,7 +142,7 @@ export function DutchieInventoryPage() {
             totalItems={pagination.totalItems}
             limit={limit}
             pageSizes={PAGE_SIZES}
-            onPageChange={(p) => setPaging({ key: filterKey, page: p })}
+            onPageChange={setPage}
             onLimitChange={setLimit}
             noun="packages"
           />

@@ -7,6 +7,7 @@ import {
 import { FileDown, PackageSearch, Plus, RefreshCw, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,6 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { downloadExport, downloadTemplate } from '../api/csv-files';
 import { useDeleteProduct } from '../api/delete-product';
@@ -35,16 +37,16 @@ import { INVENTORY_TEXTS } from '../inventory-texts';
 export function InventoryPage() {
   usePageTitle('Inventory');
   const { user } = useAuth();
+  const canWrite = useCan('operator');
   const help = useHelp();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [limit, setLimit] = useState<number>(INVENTORY_PAGE_SIZE_DEFAULT);
-  // The page belongs to one set of filters: changing the search, the status or the page size goes back to page 1.
-  const filterKey = JSON.stringify([debouncedSearch, status, limit]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ key: filterKey, page: p });
+  // Changing the search, the status or the page size goes back to page 1.
+  const { page, setPage, limit, setLimit } = usePagedFilters(
+    [debouncedSearch, status],
+    INVENTORY_PAGE_SIZE_DEFAULT,
+  );
 
   const list = useInventoryList({ page, limit, search: debouncedSearch || undefined, status });
   useToastOnError(list.error, INVENTORY_TEXTS.loadFailed);
@@ -55,7 +57,6 @@ export function InventoryPage() {
   const [isTemplateBusy, setIsTemplateBusy] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
   if (!user) return null;
-  const canWrite = user.role !== 'member';
   const rows = list.data?.data ?? [];
   const pagination = list.data?.pagination;
   // A page beyond the end (after deletes) goes back to the last one that exists.

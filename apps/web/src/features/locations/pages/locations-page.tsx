@@ -2,6 +2,7 @@ import type { TLocation } from '@quantics/contracts';
 import { ChevronsDownUp, ChevronsUpDown, MapPin, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +25,7 @@ import { LOCATION_TEXTS } from '../locations-texts';
 export function LocationsPage() {
   usePageTitle('Locations');
   const { user } = useAuth();
+  const canWrite = useCan('operator');
   const help = useHelp();
   const locations = useLocations();
   useToastOnError(locations.error, LOCATION_TEXTS.loadFailed);
@@ -32,7 +34,6 @@ export function LocationsPage() {
   const [target, setTarget] = useState<LocationTarget | null>(null);
   const [deleting, setDeleting] = useState<TLocation | null>(null);
   if (!user) return null;
-  const canWrite = user.role !== 'member';
   const all = locations.data ?? [];
   const rows = visibleRows(all, collapsed);
   const hasNesting = all.some((l) => l.parent_location_id !== null);

@@ -1,12 +1,12 @@
 import type { TPrintJob } from '@quantics/contracts';
 import { History } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { usePagedFilters } from '@/lib/use-paged-filters';
 import { usePrintJobs } from '../api/print-jobs';
 
 const when = (iso: string) =>
@@ -41,8 +41,7 @@ const SIZES = [10, 20, 50] as const;
 
 /** Who printed what, where, how many, when, and whether it worked. */
 export function RecentJobs() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(SIZES[0]);
+  const { page, setPage, limit, setLimit } = usePagedFilters(null, SIZES[0]);
   const jobs = usePrintJobs(page, limit);
   const rows = jobs.data?.data ?? [];
   return (
@@ -114,10 +113,7 @@ export function RecentJobs() {
           limit={limit}
           pageSizes={SIZES}
           onPageChange={setPage}
-          onLimitChange={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
+          onLimitChange={setLimit}
           noun="jobs"
         />
       )}

@@ -1,4 +1,5 @@
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { usePageTitle } from '@/lib/page-title';
@@ -23,6 +24,7 @@ export function PrintLabelsPage() {
   const status = usePrintStatus();
   const size = useLabelSettings();
   const { user } = useAuth();
+  const canEditSize = useCan('admin');
   const isPointOfSale = user?.inventory_type === 'dutchie';
   const s = usePrintLabels(status.data, isPointOfSale);
   const canBulk = !isPointOfSale;
@@ -52,7 +54,7 @@ export function PrintLabelsPage() {
               status={status.data}
               size={size.data}
               canBulk={canBulk}
-              canEditSize={user?.role === 'admin'}
+              canEditSize={canEditSize}
             />
           )}
         </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +23,8 @@ const STATE_BADGE = {
 /** Settings > General, for admins of point-of-sale companies: the Dutchie connection and replacing the key. */
 export function PointOfSaleCard() {
   const { user } = useAuth();
-  const isShown = user?.inventory_type === 'dutchie' && user.role === 'admin';
+  const isAdmin = useCan('admin');
+  const isShown = user?.inventory_type === 'dutchie' && isAdmin;
   const connection = useDutchieConnection(isShown);
   const replace = useReplaceDutchieKey();
   const [apiKey, setApiKey] = useState('');

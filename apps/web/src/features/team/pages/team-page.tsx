@@ -2,6 +2,7 @@ import type { TTeamMember } from '@quantics/contracts';
 import { Clock, RefreshCw, UserCheck, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -27,6 +28,7 @@ import { TEAM_TEXTS } from '../team-texts';
 export function TeamPage() {
   usePageTitle('Team');
   const { user } = useAuth();
+  const isAdmin = useCan('admin');
   const help = useHelp();
   const members = useTeamMembers();
   useToastOnError(members.error, TEAM_TEXTS.loadFailed);
@@ -38,7 +40,6 @@ export function TeamPage() {
   const [removing, setRemoving] = useState<TTeamMember | null>(null);
   const [revoking, setRevoking] = useState<TTeamMember | null>(null);
   if (!user) return null;
-  const isAdmin = user.role === 'admin';
   const rows = members.data ?? [];
 
   const confirmRemove = async () => {
