@@ -33,6 +33,8 @@ export function usePrintLabels(status: TPrintStatus | undefined, isPointOfSale =
   const [searchText, setSearchText] = useState('');
   const [results, setResults] = useState<PrintableProduct[] | null>(null);
   const [isSearching, setIsSearching] = useState(false);
+  // A failed search is shown as such (with the reason), not as the previous results or 'No products found'.
+  const [searchError, setSearchError] = useState<unknown>(null);
   const [selected, setSelected] = useState<PrintableProduct | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   const [chosenPrinter, setChosenPrinter] = useState('');
@@ -54,10 +56,12 @@ export function usePrintLabels(status: TPrintStatus | undefined, isPointOfSale =
     setIsSearching(true);
     try {
       const found = await searchPrintable(term, isPointOfSale);
+      setSearchError(null);
       setResults(found);
       if (found.length === 0) notify.error(PRINT_TEXTS.noProducts);
       if (found.length === 1) setSelected(found[0] ?? null);
-    } catch {
+    } catch (err) {
+      setSearchError(err);
       notify.error(PRINT_TEXTS.searchFailed);
     } finally {
       setIsSearching(false);
@@ -76,6 +80,7 @@ export function usePrintLabels(status: TPrintStatus | undefined, isPointOfSale =
       setSelected(null);
       setSearchText('');
       setResults(null);
+      setSearchError(null);
       setQuantityText('1');
     } catch (err) {
       notify.error(failureText(err));
@@ -152,6 +157,7 @@ export function usePrintLabels(status: TPrintStatus | undefined, isPointOfSale =
     setSearchText,
     results,
     isSearching,
+    searchError,
     search,
     selected,
     select: setSelected,

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -89,6 +90,8 @@ export function AuditsPage() {
         </div>
         {list.isPending ? (
           <Spinner label="Loading audits" />
+        ) : list.isError && !list.data ? (
+          <LoadError title={AUDIT_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState icon={ClipboardList} title={AUDIT_TEXTS.empty}>
             {status === 'all'

@@ -4,7 +4,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type TProduct,
 } from '@quantics/contracts';
-import { FileDown, PackageSearch, Plus, RefreshCw, Upload } from 'lucide-react';
+import { FileDown, PackageSearch, Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -139,17 +140,7 @@ export function InventoryPage() {
         {list.isPending ? (
           <Spinner label="Loading inventory" />
         ) : list.isError && !list.data ? (
-          <EmptyState
-            icon={RefreshCw}
-            title={INVENTORY_TEXTS.loadFailed}
-            action={
-              <Button variant="secondary" onClick={() => list.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(list.error, 'Check your connection and try again.')}
-          </EmptyState>
+          <LoadError title={INVENTORY_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={PackageSearch}

@@ -2,6 +2,7 @@ import { ListPlus, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
+import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/cn';
 import { PRINT_TEXTS } from '../print-texts';
 import type { PrintLabelsState } from '../use-print-labels';
@@ -54,7 +55,14 @@ export function ProductSearch({
           </Button>
         </form>
       </div>
-      {s.results === null ? (
+      {s.searchError !== null ? (
+        <LoadError
+          title={PRINT_TEXTS.searchFailed}
+          error={s.searchError}
+          onRetry={s.search}
+          isRetrying={s.isSearching}
+        />
+      ) : s.results === null ? (
         <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">
           {isPointOfSale
             ? 'Search your Dutchie packages by product name, SKU or package ID, then pick the package to label.'

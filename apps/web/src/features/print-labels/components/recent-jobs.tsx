@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
@@ -51,6 +52,8 @@ export function RecentJobs() {
       </div>
       {jobs.isPending ? (
         <Spinner label="Loading print jobs" />
+      ) : jobs.isError && !jobs.data ? (
+        <LoadError title="Failed to load print jobs" error={jobs.error} onRetry={() => jobs.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={History} title="No print jobs yet">
           Labels you print appear here with their printer, quantity and result.
