@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_MESSAGES } from '@quantics/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -153,14 +154,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       .status(503)
       .header('connection', 'close')
       .header('retry-after', '1')
-      .send({ message: SHUTTING_DOWN_MESSAGE });
+      .send({ message: API_MESSAGES.restarting });
   });
   await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,
     store: resilientRateLimitStore(redis, app.log),
-    errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many requests. Please try again later.' }),
+    errorResponseBuilder: () => ({ statusCode: 429, message: API_MESSAGES.tooManyRequests }),
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -216,8 +217,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerWebApp(app, config.webDist);
   return app;
 }
-
-export const SHUTTING_DOWN_MESSAGE = 'The portal is restarting. Please try again in a moment.';
 
 /**
  * The session token lives in localStorage (the spec), so a strict Content-Security-Policy is the main defence
@@ -282,7 +281,7 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
  */
 function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: API_MESSAGES.notFound });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
   if (!hasWeb) return;
   app.register(fastifyStatic, {

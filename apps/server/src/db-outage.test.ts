@@ -1,9 +1,9 @@
+import { API_MESSAGES } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE } from './lib/pg-errors.ts';
 import { bearer } from './test/factories.ts';
 import { hasPostgresBinaries, type PgCluster, startPgCluster } from './test/pg-cluster.ts';
 import { testConfig } from './test/test-app.ts';
@@ -83,7 +83,7 @@ describe.runIf(hasPostgresBinaries)('PostgreSQL restarted under load', () => {
 
     await new Promise((r) => setTimeout(r, 2000));
     const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect([health.statusCode, health.json()]).toEqual([503, { message: DATABASE_UNAVAILABLE_MESSAGE }]);
+    expect([health.statusCode, health.json()]).toEqual([503, { message: API_MESSAGES.databaseUnavailable }]);
 
     const restartAt = Date.now() - t0;
     await cluster.start();
@@ -104,7 +104,7 @@ describe.runIf(hasPostgresBinaries)('PostgreSQL restarted under load', () => {
     const failed = outcomes.filter((o) => o.status !== 200);
     // Never a 500: every failure is the clear 503, and each came back fast (not hanging until a timeout).
     expect(new Set(failed.map((o) => `${o.status} ${o.message}`))).toEqual(
-      new Set(failed.length ? [`503 ${DATABASE_UNAVAILABLE_MESSAGE}`] : []),
+      new Set(failed.length ? [`503 ${API_MESSAGES.databaseUnavailable}`] : []),
     );
     expect(failed.length).toBeGreaterThan(0);
     expect(Math.max(...failed.map((o) => o.ms))).toBeLessThan(6000);

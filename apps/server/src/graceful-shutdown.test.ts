@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { epcFromSku, PRINT_AGENT_SOCKET_PATH } from '@quantics/contracts';
+import { API_MESSAGES, epcFromSku, PRINT_AGENT_SOCKET_PATH } from '@quantics/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SHUTTING_DOWN_MESSAGE } from './app.ts';
 import { call, type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // A real server process on its embedded database, stopped with SIGTERM mid-print and mid-audit, then started
@@ -93,7 +92,7 @@ describe('graceful shutdown', () => {
       .poll(async () => (await call(server, 'GET', '/api/health')).status, { timeout: 10_000 })
       .toBe(503);
     const during = await sendBatch(1);
-    expect([during.status, during.body]).toEqual([503, { message: SHUTTING_DOWN_MESSAGE }]);
+    expect([during.status, during.body]).toEqual([503, { message: API_MESSAGES.restarting }]);
     // The utility prints and acknowledges while the server waits for it; the person gets the real outcome.
     socket.send(JSON.stringify({ type: 'ack', jobId: job.jobId, ok: true, printed: job.quantity }));
     expect((await printing).body.message).toBe('Print job sent: 1 label(s) for Jar STOPA1');

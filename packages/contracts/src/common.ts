@@ -1,6 +1,34 @@
 import { z } from 'zod';
 import { INVENTORY_TYPES, ROLES } from './roles.ts';
 
+/**
+ * The messages any route may answer with, whatever its feature: the error handler's, the access checks', the
+ * request limits'. Feature messages live in their feature's catalogue (AUTH_MESSAGES, PRINT_MESSAGES...).
+ */
+export const API_MESSAGES = {
+  authRequired: 'Authentication required',
+  forbidden: 'You do not have permission to do this',
+  /** What a too-weak role hears, naming who may do it. */
+  adminOnly: 'Only admins can do this. Ask an admin of your company if you need it.',
+  operatorOnly: 'Only operators and admins can do this. Ask an admin of your company if you need it.',
+  memberOnly: 'You need to be a member of this company to do this.',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  badRequest: 'Bad request',
+  notAnObject: (part: string) => `Request ${part} must be a JSON object`,
+  bodyNotJson: 'Request body is not valid JSON',
+  bodyEmpty: 'Request body is empty',
+  bodyTooLarge: 'Request body is too large',
+  unsupportedContentType: 'Unsupported content type',
+  invalidContentLength: 'Invalid content length',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  /** A value PostgreSQL refused that the contracts should have refused first (logged as a bug). */
+  valueCannotBeStored: 'The request contains a value that cannot be stored',
+  databaseUnavailable: 'The database is unavailable. Please try again in a moment.',
+  restarting: 'The portal is restarting. Please try again in a moment.',
+  internalError: 'Internal error',
+} as const;
+
 /** Every error body the API sends: one human-readable message. */
 export const ZErrorResponse = z.object({ message: z.string() });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -46,6 +46,7 @@ export const CSV_TEMPLATE_EXAMPLE: Record<TCsvColumn, string> = {
 export const CSV_TEMPLATE_FILENAME = 'product-template.csv';
 
 export const CSV_MESSAGES = {
+  oneFileAtATime: 'Upload one CSV file at a time',
   missingColumn: (column: string) => `The file has no ${column} column. The first row must name the columns.`,
   duplicateSku: (sku: string, firstRow: number) =>
     `SKU ${sku} appears more than once in this file (first on row ${firstRow})`,

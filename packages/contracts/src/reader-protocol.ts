@@ -17,6 +17,7 @@ export const PAIRING_POLL_INTERVAL = 5;
 export const READS_PER_BATCH_MAX = 5000;
 
 export const READER_MESSAGES = {
+  pairingBusy: 'Too many readers are pairing right now. Try again in a minute.',
   deviceTokenRequired: 'This route is for paired readers: send the device token as a bearer token',
   pairingNotFound: 'Pairing not found',
   pairingExpired: 'This pairing code has expired. Start pairing again.',

@@ -1,3 +1,5 @@
+import { API_MESSAGES } from '@quantics/contracts';
+
 /** The one error type services throw; the error handler turns it into `{ message }` with this status. */
 export class AppError extends Error {
   constructor(
@@ -11,8 +13,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError(404, what);
-export const forbidden = (what = 'You do not have permission to do this') => new AppError(403, what);
-export const unauthorized = (what = 'Authentication required') => new AppError(401, what);
+export const notFound = (what: string = API_MESSAGES.notFound) => new AppError(404, what);
+export const forbidden = (what: string = API_MESSAGES.forbidden) => new AppError(403, what);
+export const unauthorized = (what: string = API_MESSAGES.authRequired) => new AppError(401, what);
 export const badRequest = (what: string, extra?: Record<string, unknown>) => new AppError(400, what, extra);
 export const conflict = (what: string, extra?: Record<string, unknown>) => new AppError(409, what, extra);

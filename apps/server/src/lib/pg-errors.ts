@@ -23,8 +23,6 @@ export const isForeignKeyViolation = (e: unknown): boolean => pgError(e)?.code =
  */
 export const isDataException = (e: unknown): boolean => /^22/.test(pgError(e)?.code ?? '');
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again in a moment.';
-
 // Network errors of the driver, and PostgreSQL's own "going away / not ready": shutdown (57P01-57P03),
 // connection failures (class 08), and the server closing a connection mid-query.
 const UNAVAILABLE_CODES = new Set([

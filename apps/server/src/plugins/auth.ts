@@ -1,4 +1,4 @@
-import { hasRole, normalizeRole, READER_MESSAGES, type TRole } from '@quantics/contracts';
+import { API_MESSAGES, hasRole, normalizeRole, READER_MESSAGES, type TRole } from '@quantics/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,9 +18,9 @@ declare module 'fastify' {
 
 /** What a too-weak role hears, naming who may do it. */
 const FORBIDDEN_MESSAGES: Record<TRole, string> = {
-  admin: 'Only admins can do this. Ask an admin of your company if you need it.',
-  operator: 'Only operators and admins can do this. Ask an admin of your company if you need it.',
-  member: 'You need to be a member of this company to do this.',
+  admin: API_MESSAGES.adminOnly,
+  operator: API_MESSAGES.operatorOnly,
+  member: API_MESSAGES.memberOnly,
 };
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

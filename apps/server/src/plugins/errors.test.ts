@@ -1,9 +1,10 @@
+import { API_MESSAGES } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { DATA_EXCEPTION_MESSAGE, errorsPlugin } from './errors.ts';
+import { errorsPlugin } from './errors.ts';
 
 let app: FastifyInstance;
 let database: Database;
@@ -33,7 +34,7 @@ describe('the error handler’s last line of defence', () => {
       logged.length = 0;
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: DATA_EXCEPTION_MESSAGE });
+      expect(res.json()).toEqual({ message: API_MESSAGES.valueCannotBeStored });
       expect(logged.some((line) => /"level":50.*data exception reached the database/.test(line))).toBe(true);
     },
   );

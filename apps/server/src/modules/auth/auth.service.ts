@@ -31,7 +31,7 @@ export type AuthDeps = {
 
 export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
   const row = await repo.findUserInCompany(db, userId, companyId);
-  if (!row) throw unauthorized('Authentication required');
+  if (!row) throw unauthorized();
   return {
     ...row,
     role: normalizeRole(row.role),
@@ -145,7 +145,7 @@ export async function setPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const account = await repo.findPasswordHash(deps.db, userId);
-  if (!account) throw unauthorized('Authentication required');
+  if (!account) throw unauthorized();
   await deps.db.transaction((tx) => repo.replacePassword(tx, userId, passwordHash, keepSessionId));
   deps.mailer.send(passwordChangedMail(account.email, deps.publicUrl));
 }

@@ -1,4 +1,5 @@
 import {
+  CHAT_MESSAGES,
   ZChatbotRequest,
   ZChatbotResponse,
   ZChatConversation,
@@ -68,7 +69,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, response: { 200: ZSuccessResponse } } },
     async (request) => {
       const n = await conversations.deleteAllConversations(app.db, ownerOf(request));
-      return { success: true as const, message: `${n} conversation(s) deleted` };
+      return { success: true as const, message: CHAT_MESSAGES.conversationsDeleted(n) };
     },
   );
   app.get(

@@ -56,7 +56,7 @@ export async function startPairing(
       };
     }
   }
-  throw new AppError(503, 'Too many readers are pairing right now. Try again in a minute.');
+  throw new AppError(503, READER_MESSAGES.pairingBusy);
 }
 
 const userKey = (userId: number) => `pair:user:${userId}`;

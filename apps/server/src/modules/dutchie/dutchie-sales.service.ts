@@ -1,4 +1,5 @@
 import {
+  DUTCHIE_MESSAGES,
   DUTCHIE_SALES_DAYS_MAX,
   type TClosingReport,
   type TDutchieTransaction,
@@ -50,11 +51,11 @@ async function salesWindow(ctx: DutchieContext, companyId: number, from: string,
 }
 
 function checkRange(from: string, to: string) {
-  if (from > to) throw badRequest('from must be on or before to');
-  if (to > today()) throw badRequest('to cannot be in the future');
+  if (from > to) throw badRequest(DUTCHIE_MESSAGES.rangeReversed);
+  if (to > today()) throw badRequest(DUTCHIE_MESSAGES.toInFuture);
   const days = (dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS + 1;
   if (days > DUTCHIE_SALES_DAYS_MAX) {
-    throw badRequest(`The range can be at most ${DUTCHIE_SALES_DAYS_MAX} days`);
+    throw badRequest(DUTCHIE_MESSAGES.rangeTooLong(DUTCHIE_SALES_DAYS_MAX));
   }
 }
 
@@ -101,7 +102,7 @@ type StoredReport = Omit<TClosingReport, 'date' | 'sync'>;
 /** GET .../closing-report?date=: one UTC day (Dutchie takes 12 hours to 31 days; a day is 24 hours). */
 export async function closingReport(ctx: DutchieContext, companyId: number, date?: string) {
   const day = date ?? today();
-  if (day > today()) throw badRequest('date cannot be in the future');
+  if (day > today()) throw badRequest(DUTCHIE_MESSAGES.dateInFuture);
   const { value, sync } = await ctx.cache.get<StoredReport, StoredReport>(
     { companyId, kind: 'closing-report', params: day },
     {

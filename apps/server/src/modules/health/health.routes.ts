@@ -1,7 +1,6 @@
-import { ZErrorResponse, ZHealthResponse } from '@quantics/contracts';
+import { API_MESSAGES, ZErrorResponse, ZHealthResponse } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/pg-errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ok' as const };
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+        return reply.status(503).send({ message: API_MESSAGES.databaseUnavailable });
       }
     },
   );

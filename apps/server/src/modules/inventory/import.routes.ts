@@ -76,7 +76,7 @@ const translateMultipartError = (maxBytes: number) => (e: unknown) => {
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     throw new AppError(413, CSV_MESSAGES.tooLarge(maxBytes / 1024 / 1024));
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    throw badRequest('Upload one CSV file at a time');
+    throw badRequest(CSV_MESSAGES.oneFileAtATime);
   }
   if (code?.startsWith('FST_')) throw badRequest(CSV_MESSAGES.noFile);
   throw e;

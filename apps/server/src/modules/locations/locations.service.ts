@@ -48,7 +48,7 @@ async function checkParent(db: Db, companyId: number, parentId: number | null, s
     throw badRequest(LOCATION_MESSAGES.parentIsDescendant);
   }
   if (chain.length >= LOCATION_DEPTH_MAX) {
-    throw badRequest(`Locations can be nested at most ${LOCATION_DEPTH_MAX} levels deep`);
+    throw badRequest(LOCATION_MESSAGES.tooDeep(LOCATION_DEPTH_MAX));
   }
 }
 

@@ -37,7 +37,7 @@ export async function authenticateAgent(db: Db, header: string | undefined): Pro
   const row = await repo.findAgentByTokenHash(db, hashToken(token));
   if (!row) throw unauthorized(PRINT_MESSAGES.agentTokenInvalid);
   if (!hasRole(normalizeRole(row.role), 'operator')) {
-    throw forbidden('Only operators and admins can print labels. Ask an admin of your company.');
+    throw forbidden(PRINT_MESSAGES.operatorsOnly);
   }
   return { agentId: row.id, companyId: row.company_id, userId: row.user_id, name: row.name };
 }
@@ -48,7 +48,7 @@ export async function authenticateAgent(db: Db, header: string | undefined): Pro
  */
 export async function revokeAgent(db: Db, header: string | undefined): Promise<void> {
   const token = bearerToken(header);
-  if (!token) throw badRequest('Send the utility token as Authorization: Bearer <token>');
+  if (!token) throw badRequest(PRINT_MESSAGES.sendUtilityToken);
   const row = await repo.findAgentByTokenHash(db, hashToken(token));
   if (row) await repo.revokeAgent(db, row.id);
 }
@@ -71,5 +71,5 @@ export async function listOwnAgents(db: Db, auth: AuthContext): Promise<TPrintAg
 /** Signs out one of the caller's utilities from the portal (a lost laptop); its connection ends within 5 s. */
 export async function revokeOwnAgent(db: Db, auth: AuthContext, agentId: number): Promise<void> {
   const isRevoked = await repo.revokeOwnAgent(db, auth.companyId, auth.userId, agentId);
-  if (!isRevoked) throw notFound('Print utility not found');
+  if (!isRevoked) throw notFound(PRINT_MESSAGES.utilityNotFound);
 }

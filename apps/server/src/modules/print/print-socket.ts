@@ -39,7 +39,7 @@ export function registerPrintSocket(app: FastifyInstance, relay: PrintRelay) {
       request.printAgent = await authenticateAgent(app.db, request.headers.authorization);
     },
     handler: async () => {
-      throw new AppError(426, 'This address is for the Quantics Print Utility (WebSocket, protocol 1)');
+      throw new AppError(426, PRINT_MESSAGES.socketIsForUtility);
     },
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const agent = request.printAgent;
@@ -97,15 +97,15 @@ async function handle(
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
     message = parsed.data;
   } catch (err) {
-    const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-    return send(conn.socket, { type: 'error', message: `Unreadable message${reason}` });
+    const reason = err instanceof Error ? err.message : '';
+    return send(conn.socket, { type: 'error', message: PRINT_MESSAGES.unreadableMessage(reason) });
   }
   switch (message.type) {
     case 'hello': {
       if (message.protocol < PRINT_PROTOCOL_MIN) {
         send(conn.socket, {
           type: 'error',
-          message: `Protocol ${message.protocol} is no longer supported; update the Quantics Print Utility`,
+          message: PRINT_MESSAGES.protocolTooOld(message.protocol),
         });
         return conn.socket.close(4002, 'Unsupported protocol');
       }

@@ -1,4 +1,5 @@
 import {
+  TWO_FACTOR_MESSAGES,
   ZBackupCodesResponse,
   ZDisableTwoFactorRequest,
   ZErrorResponse,
@@ -43,7 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ZDisableTwoFactorRequest, response: { 200: ZSuccessResponse, ...errors } } },
     async (request) => {
       await service.disable(deps, requireAuth(request).userId, request.body);
-      return { success: true as const, message: 'Two-factor authentication disabled' };
+      return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled };
     },
   );
 
