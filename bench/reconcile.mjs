@@ -108,7 +108,13 @@ try {
     api.push(performance.now() - t);
     if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
     last = { ...done.body, reads: a.reads, tags: a.tags };
-    const q = dialect.sqlToQuery(reconcileStatement(companyId, b.auditId, store));
+    const q = dialect.sqlToQuery(
+      reconcileStatement({
+        companyId,
+        auditId: b.auditId,
+        expected: { from: 'catalogue', locationId: store },
+      }),
+    );
     const client = await pool.connect();
     t = performance.now();
     await client.query('begin');

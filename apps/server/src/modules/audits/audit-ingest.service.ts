@@ -8,7 +8,7 @@ import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './audit-ingest.repo.ts';
 import { getAudit } from './audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from './dutchie-expected.ts';
-import { reconcileExpectedStatement, reconcileStatement } from './reconcile.sql.ts';
+import { reconcileStatement } from './reconcile.sql.ts';
 
 export type IngestDeps = {
   db: Db;
@@ -152,9 +152,14 @@ export async function completeAudit(
       );
     }
     await tx.execute(
-      audit.expectedAsOf
-        ? reconcileExpectedStatement(device.companyId, auditId)
-        : reconcileStatement(device.companyId, auditId, audit.locationId, deps.at),
+      reconcileStatement({
+        companyId: device.companyId,
+        auditId,
+        expected: audit.expectedAsOf
+          ? { from: 'snapshot' }
+          : { from: 'catalogue', locationId: audit.locationId },
+        at: deps.at,
+      }),
     );
     const done = await getAudit(tx, device.companyId, auditId, deps.timeoutMinutes);
     await recordActivity(tx, {

@@ -6,7 +6,7 @@ import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
 /**
  * A point-of-sale company's audit counts against its Dutchie packages: when the audit starts, the snapshot's
  * packages are copied into audit_expected (the room's quantities, or every package's for the whole store), and
- * completion reconciles the reads against that copy (reconcileExpectedStatement). The copy is what the reader
+ * completion reconciles the reads against that copy (reconcileStatement's snapshot). The copy is what the reader
  * was asked to count, so Dutchie changing meanwhile (a sale, a refresh failing) does not move the target.
  */
 

@@ -1,48 +1,89 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/**
- * Reconciliation as ONE set-based statement (the benchmark runs this same text bare to compare). For audit
- * `auditId` of company `companyId`:
- * - scope: the audit's location and all its sub-locations (recursive), or the whole catalogue without one;
- * - found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit);
- * - rows: shortage / overage for in-scope products whose found differs from their quantity, misplaced for
- *   catalogue products read here but placed outside the scope (the note says where they belong), unknown for
- *   EPCs that match no product (the note shows the tag's text when it is readable ASCII);
- * - found products get last_scanned;
- * - the audit gets its totals, accuracy (the spec's formula, stopping at 0) and status completed.
- * A point-of-sale company's audits reconcile against their own expected set instead (reconcileExpectedStatement).
- */
-export function reconcileStatement(
-  companyId: number,
-  auditId: number,
-  locationId: number | null,
+/** What an audit's reads are set against. */
+export type ExpectedStock =
+  /**
+   * The catalogue's products in the location and all its sub-locations (the whole catalogue without one). Catalogue
+   * products read here but placed elsewhere are misplaced, and every product read gets its last_scanned.
+   */
+  | { from: 'catalogue'; locationId: number | null }
+  /**
+   * A point-of-sale company's audit: its own copy of the Dutchie packages taken when it started (audit_expected), so
+   * the count is set against Dutchie's quantities at that time. The store's packages outside the audited room are
+   * misplaced (the note names their rooms). The product columns carry the package, its id as SKU.
+   */
+  | { from: 'snapshot' };
+
+export type ReconcileOptions = {
+  companyId: number;
+  auditId: number;
+  expected: ExpectedStock;
   /** The completion time when the audit is recorded after the fact (IngestDeps.at); else now(). */
-  at?: Date,
-): SQL {
-  const completedAt = completionTime(at);
+  at?: Date;
+};
+
+/**
+ * Reconciliation as ONE set-based statement (the benchmark runs this same text bare to compare):
+ * - found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit);
+ * - rows: shortage / overage for expected items whose found differs, misplaced for known items expected elsewhere,
+ *   unknown for EPCs that match nothing (the note shows the tag's text when it is readable ASCII);
+ * - the audit gets its totals, accuracy (the spec's formula, stopping at 0) and status completed.
+ * Each part below takes what it needs as arguments; the CTE names they share are all defined here, in this order.
+ */
+export function reconcileStatement(o: ReconcileOptions): SQL {
+  // Typed once: in a SELECT list an untyped parameter would be text.
+  const aid = sql`${o.auditId}::int`;
+  const cid = sql`${o.companyId}::int`;
+  const completedAt = o.at ? sql`${o.at.toISOString()}::timestamptz` : sql`now()`;
+  const expected =
+    o.expected.from === 'catalogue' ? catalogue(cid, o.expected.locationId, completedAt) : snapshot(aid);
+  const ctes = [
+    ...expected.before,
+    foundTags(aid),
+    expected.inScopeAndMisplaced,
+    unknownTags(expected.matchesFound),
+    discrepancyRows(aid),
+    ...expected.writes,
+    totals,
+  ];
+  return sql`
+with recursive
+${sql.join(ctes, sql`,\n`)}
+${completeAudit(aid, cid, completedAt)}`;
+}
+
+type ExpectedParts = {
+  /** CTEs the others read (the location scope and paths). */
+  before: SQL[];
+  /** The in_scope CTE (id, sku, name, epc, rfid_tag, expected, found) and misplaced (..., units, path), over found. */
+  inScopeAndMisplaced: SQL;
+  /** A subquery over `found f` that finds the EPC's item. */
+  matchesFound: SQL;
+  /** Further writes over found (the catalogue's last_scanned). */
+  writes: SQL[];
+};
+
+function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): ExpectedParts {
   const inScope = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
   const outOfScope =
     locationId === null
       ? sql`false`
       : sql`(p.location_id is null or p.location_id not in (select id from scope))`;
-  // Typed once: in a SELECT list an untyped parameter would be text.
-  const aid = sql`${auditId}::int`;
-  const cid = sql`${companyId}::int`;
-  return sql`
-with recursive
-scope(id) as (
+  return {
+    before: [
+      sql`scope(id) as (
   select id from locations where company_id = ${cid} and id = ${locationId}::int
   union all
   select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
-),
-paths(id, path) as (
+)`,
+      sql`paths(id, path) as (
   select id, name::text from locations where company_id = ${cid} and parent_location_id is null
   union all
   select l.id, p.path || ' > ' || l.name from locations l join paths p on l.parent_location_id = p.id
   where l.company_id = ${cid}
-),
-${foundTags(aid)},
-in_scope as (
+)`,
+    ],
+    inScopeAndMisplaced: sql`in_scope as (
   select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(f.units, 0) as found
   from products p left join found f on f.epc = p.epc
   where p.company_id = ${cid} and ${inScope}
@@ -52,30 +93,16 @@ misplaced as (
   from found f join products p on p.company_id = ${cid} and p.epc = f.epc
   left join paths pa on pa.id = p.location_id
   where ${outOfScope}
-),
-${unknownTags(sql`select 1 from products p where p.company_id = ${cid} and p.epc = f.epc`)},
-${discrepancyRows(aid)},
-touched as (
-  update products p set last_scanned = coalesce(f.seen_at, ${completedAt})
-  from found f where p.company_id = ${cid} and p.epc = f.epc
-  returning 1
-),
-${totalsAndUpdate(aid, cid, completedAt)}`;
+)`,
+    matchesFound: sql`select 1 from products p where p.company_id = ${cid} and p.epc = f.epc`,
+    writes: [markScanned(cid, completedAt)],
+  };
 }
 
-/**
- * The same reconciliation for a point-of-sale company's audit: the expected stock is the audit's own copy of its
- * Dutchie packages (audit_expected, written when the audit started), so a reader's count is set against Dutchie's
- * quantities at that time. Packages of the store outside the audited room read here are misplaced (the note names
- * their rooms); tags matching no package are unknown. The product columns carry the package: its id as SKU.
- */
-export function reconcileExpectedStatement(companyId: number, auditId: number): SQL {
-  const aid = sql`${auditId}::int`;
-  const cid = sql`${companyId}::int`;
-  return sql`
-with
-${foundTags(aid)},
-in_scope as (
+function snapshot(aid: SQL): ExpectedParts {
+  return {
+    before: [],
+    inScopeAndMisplaced: sql`in_scope as (
   select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, e.expected, coalesce(f.units, 0) as found
   from audit_expected e left join found f on f.epc = e.epc
   where e.audit_id = ${aid} and e.in_scope
@@ -84,16 +111,14 @@ misplaced as (
   select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, f.units, e.belongs as path
   from found f join audit_expected e on e.audit_id = ${aid} and e.epc = f.epc
   where not e.in_scope
-),
-${unknownTags(sql`select 1 from audit_expected e where e.audit_id = ${aid} and e.epc = f.epc`)},
-${discrepancyRows(aid)},
-touched as (select 1 where false),
-${totalsAndUpdate(aid, cid, sql`now()`)}`;
+)`,
+    matchesFound: sql`select 1 from audit_expected e where e.audit_id = ${aid} and e.epc = f.epc`,
+    writes: [],
+  };
 }
 
 /** Units found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit). */
-const foundTags = (aid: SQL) => sql`
-per_tid as (
+const foundTags = (aid: SQL) => sql`per_tid as (
   select epc, tid, max(seen_at) as seen_at from audit_reads where audit_id = ${aid} group by epc, tid
 ),
 found as (
@@ -101,17 +126,15 @@ found as (
 )`;
 
 /** EPCs read that `match` (a subquery over f) finds nothing for, with the tag's text when it is readable ASCII. */
-const unknownTags = (match: SQL) => sql`
-unknown as (
+const unknownTags = (match: SQL) => sql`unknown as (
   select f.epc, f.units,
     case when f.epc ~ '^([2-6][0-9A-F]|7[0-9A-E])+$' then convert_from(decode(f.epc, 'hex'), 'UTF8') end as text
   from found f
   where not exists (${match})
 )`;
 
-/** The discrepancy rows, from the in_scope, misplaced and unknown CTEs before it. */
-const discrepancyRows = (aid: SQL) => sql`
-ins as (
+/** The discrepancy rows (the ins CTE), from in_scope, misplaced and unknown. */
+const discrepancyRows = (aid: SQL) => sql`ins as (
   insert into audit_discrepancies (audit_id, product_id, product_sku, product_name, epc, rfid_tag,
     expected_quantity, found_quantity, discrepancy_type, notes)
   select ${aid}, id, sku, name, epc, rfid_tag, expected, found,
@@ -132,11 +155,18 @@ ins as (
   returning discrepancy_type, expected_quantity, found_quantity
 )`;
 
-const completionTime = (at: Date | undefined) => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+/**
+ * Found products get last_scanned. A data-modifying CTE runs to completion whether or not anything reads it
+ * (PostgreSQL's rule), so nothing needs to select from it.
+ */
+const markScanned = (cid: SQL, completedAt: SQL) => sql`touched as (
+  update products p set last_scanned = coalesce(f.seen_at, ${completedAt})
+  from found f where p.company_id = ${cid} and p.epc = f.epc
+  returning 1
+)`;
 
-/** The audit's totals, accuracy and status, from the in_scope CTE and the rows written (a CTE named touched too). */
-const totalsAndUpdate = (aid: SQL, cid: SQL, completedAt: SQL) => sql`
-totals as (
+/** Expected and found units over in_scope (totals), and units off, misplaced and unknown over the rows written. */
+const totals = sql`totals as (
   select coalesce(sum(expected), 0)::int as expected, coalesce(sum(found), 0)::int as found, count(*)::int as n
   from in_scope
 ),
@@ -147,8 +177,10 @@ off as (
     coalesce(sum(found_quantity) filter (where discrepancy_type = 'misplaced'), 0)::int as misplaced,
     coalesce(sum(found_quantity) filter (where discrepancy_type = 'unknown'), 0)::int as unknown
   from ins
-)
-update audits a set
+)`;
+
+/** The audit's totals, accuracy and status, from the totals and off CTEs. */
+const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audits a set
   status = 'completed',
   completed_at = ${completedAt},
   tags_expected = totals.expected,
@@ -162,6 +194,6 @@ update audits a set
   batch_count = (select count(*) from audit_batches b where b.audit_id = ${aid}),
   reads_count = (select coalesce(sum(read_count), 0) from audit_batches b where b.audit_id = ${aid}),
   last_batch_at = (select max(received_at) from audit_batches b where b.audit_id = ${aid})
-from totals, off, (select count(*) from touched) as t
+from totals, off
 where a.id = ${aid} and a.company_id = ${cid}
 returning a.id`;
