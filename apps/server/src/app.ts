@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_MESSAGES } from '@quantics/contracts';
+import { API_MESSAGES, READER_PROTOCOL_VERSION } from '@quantics/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -179,8 +179,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       tags: [
         {
           name: 'reader protocol',
-          description:
-            'Version 1 of the protocol handheld readers speak: pair with a 6-digit code (like RFC 8628), send heartbeats, stream audit reads in numbered batches that are safe to resend, and complete the audit. See the README.',
+          description: `Version ${READER_PROTOCOL_VERSION} of the protocol handheld readers speak: pair with a 6-digit code (like RFC 8628), send heartbeats, stream audit reads in numbered batches that are safe to resend, and complete the audit. See the README.`,
         },
       ],
       security: [{ bearer: [] }],

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { READER_MESSAGES } from '@quantics/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditBatches, auditReads, audits } from '../../db/schema/index.ts';
+import { activityLog, auditBatches, auditReads, audits } from '../../db/schema/index.ts';
 import { bearer } from '../../test/factories.ts';
 import { addProducts, asReader, type PairedReader, pairReader, readsOf } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
@@ -120,6 +120,16 @@ describe('completing', () => {
       headers: bearer(a.member.token),
     });
     expect(rows.json()).toHaveLength(1);
+    const entries = await t.database.db
+      .select({ action: activityLog.action })
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.action, 'audit.complete'),
+          sql`${activityLog.metadata}->>'auditId' = ${String(id)}`,
+        ),
+      );
+    expect(entries).toEqual([{ action: 'audit.complete' }]);
     expect((await complete(id, 1)).json()).toEqual(x?.json());
     const late = await send(id, 1, readsOf(epc, 1));
     expect([late.statusCode, late.json().message]).toEqual([409, READER_MESSAGES.auditCompleted]);
