@@ -18,7 +18,24 @@ export type ApiOptions = {
   /** Sign-in attempts answer 401 for wrong credentials; those must not bounce to /login. */
   isAuthAttempt?: boolean;
   signal?: AbortSignal;
+  /**
+   * The contracts' schema of the answer. A body that does not match it is an error (status as received, no server
+   * message, so the screen shows its own failure text) rather than data a screen would trip over.
+   */
+  schema?: ResponseSchema;
 };
+
+/** A zod schema as far as `api()` needs one (kept structural so this module does not pull zod in itself). */
+export type ResponseSchema = { safeParse(data: unknown): { success: boolean; error?: unknown } };
+
+/** The answer did not match its contract: logged with the path for whoever debugs it, shown as a failure. */
+function checkResponse(path: string, data: unknown, res: Response, schema: ResponseSchema | undefined) {
+  if (!schema) return;
+  const result = schema.safeParse(data);
+  if (result.success) return;
+  console.error(`Unexpected response from ${path}`, result.error);
+  throw new ApiError(res.status, 'Unexpected response from the server', false);
+}
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
@@ -55,6 +72,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     const hasMessage = typeof message === 'string' && message.length > 0;
     throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
   }
+  // Checked, not replaced by the parsed value: parsing strips unknown keys, and the screens keep getting exactly
+  // the server's JSON.
+  checkResponse(path, data, res, opts.schema);
   return data as T;
 }
 

@@ -1,4 +1,4 @@
-import type { TAudit, TDashboardStats, TDiscrepancy } from '@quantics/contracts';
+import { type TAudit, type TDashboardStats, type TDiscrepancy, ZAudit } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useAudit(id: number | null) {
   return useQuery({
     queryKey: queryKeys.audits.detail(id),
-    queryFn: () => api<TAudit>(`/api/audits/${id}`),
+    queryFn: () => api<TAudit>(`/api/audits/${id}`, { schema: ZAudit }),
     enabled: id !== null,
   });
 }

@@ -1,4 +1,9 @@
-import type { TApplyCountsResponse, TAuditListResponse, TAuditStatus } from '@quantics/contracts';
+import {
+  type TApplyCountsResponse,
+  type TAuditListResponse,
+  type TAuditStatus,
+  ZAuditListResponse,
+} from '@quantics/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,6 +13,7 @@ export type AuditListQuery = { page: number; limit: number; status: TAuditStatus
 export const fetchAudits = ({ page, limit, status }: AuditListQuery) =>
   api<TAuditListResponse>(
     `/api/audits?page=${page}&limit=${limit}${status === 'all' ? '' : `&status=${status}`}`,
+    { schema: ZAuditListResponse },
   );
 
 export function useAudits(query: AuditListQuery) {

@@ -1,8 +1,25 @@
-import type { TAuthResponse, TLoginRequest, TLoginResponse, TRegisterRequest } from '@quantics/contracts';
+import {
+  type TAuthResponse,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TRegisterRequest,
+  ZAuthResponse,
+  ZLoginResponse,
+} from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postLogin = (body: TLoginRequest) =>
-  api<TLoginResponse>('/api/auth/login', { method: 'POST', body, isAuthAttempt: true });
+  api<TLoginResponse>('/api/auth/login', {
+    method: 'POST',
+    body,
+    isAuthAttempt: true,
+    schema: ZLoginResponse,
+  });
 
 export const postRegister = (body: TRegisterRequest) =>
-  api<TAuthResponse>('/api/auth/register', { method: 'POST', body, isAuthAttempt: true });
+  api<TAuthResponse>('/api/auth/register', {
+    method: 'POST',
+    body,
+    isAuthAttempt: true,
+    schema: ZAuthResponse,
+  });
