@@ -1,4 +1,4 @@
-/** Dutchie's shapes, field for field, as the POS API answers them (camelCase JSON). */
+// Dutchie's shapes, field for field, as the POS API answers them (camelCase JSON).
 
 export type RoomQuantity = { roomId: number; room: string; quantityAvailable: number };
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** What the reader simulator's process tests share: running the CLI, and calling the portal as a person. */
+// What the reader simulator's process tests share: running the CLI, and calling the portal as a person.
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 

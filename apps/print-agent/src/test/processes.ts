@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-/** Real processes for the integration tests: the portal server, the built utility and the stand-in printer. */
+// Real processes for the integration tests: the portal server, the built utility and the stand-in printer.
 
 const AGENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REPO = join(AGENT_DIR, '..', '..');

@@ -4,7 +4,7 @@ import type { TLocation } from '@quantics/contracts';
 import { DEMO_PASSWORD, PEOPLE, READERS } from './demo-data.ts';
 import type { DemoProcess, ProcessGroup } from './processes.ts';
 
-/** The programs beside the portal: each a separate process speaking the real protocol to it. */
+// The programs beside the portal: each a separate process speaking the real protocol to it.
 
 export const REPO = join(import.meta.dirname, '..', '..', '..', '..');
 const app = (path: string) => join(REPO, 'apps', path);

@@ -8,7 +8,7 @@ import { onlineUtility, type UtilityClient, utilityToken } from './print-utility
 import type { Tenant } from './tenants.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Label printing's part of the isolation suite: A has a connected utility, a printed job and its own label size. */
+// Label printing's part of the isolation suite: A has a connected utility, a printed job and its own label size.
 
 export const PRINT_NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/print/agent/logout': 'the utility token names its own utility',

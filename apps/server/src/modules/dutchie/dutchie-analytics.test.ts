@@ -6,7 +6,7 @@ import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** Package details, search and the analytics calls, checked against what the simulator itself answers. */
+// Package details, search and the analytics calls, checked against what the simulator itself answers.
 
 type SimSale = { transactionDate: string; isVoid: boolean; items: { packageId: string; quantity: number }[] };
 

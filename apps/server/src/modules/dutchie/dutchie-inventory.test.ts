@@ -6,7 +6,7 @@ import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** The list, its filters and its field mapping, against the simulator running as its own process. */
+// The list, its filters and its field mapping, against the simulator running as its own process.
 
 type SimRow = {
   packageId: string;

@@ -1,7 +1,7 @@
 import type { TDutchieItem, TDutchieTransaction } from '@quantics/contracts';
 import { type DutchieRecord, field } from './dutchie-client.ts';
 
-/** Dutchie's fields, read without regard to case, into the spec's shapes. Unknown fields are ignored. */
+// Dutchie's fields, read without regard to case, into the spec's shapes. Unknown fields are ignored.
 
 const text = (v: unknown): string | null => {
   if (typeof v === 'string') return v.trim() === '' ? null : v.trim();

@@ -12,7 +12,7 @@ import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** The Settings card of a point-of-sale company: the connected store, the last sync, replacing the key. */
+// The Settings card of a point-of-sale company: the connected store, the last sync, replacing the key.
 
 let sim: DutchieSimProcess;
 let t: TestApp;

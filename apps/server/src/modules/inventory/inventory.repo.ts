@@ -11,7 +11,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { inventoryCounters, locations, products } from '../../db/schema/index.ts';
 
-/** The local catalogue of one company; every function takes the caller's companyId and filters by it. */
+// The local catalogue of one company; every function takes the caller's companyId and filters by it.
 
 export const productColumns = {
   id: products.id,
@@ -223,10 +223,9 @@ export async function deleteProduct(db: Db, companyId: number, id: number) {
 
 /**
  * Products matching a search (and the status filter, if any): how many match, and the `limit` of them after
- * `offset` by name, in one pass over the matches. A separate count and sorted page scanned the matches twice, and
- * the page's walk down the name index could read tens of thousands of rows before its first match (a fragment
- * whose matches sort together far down the list: 650 ms at a million products). With `cap`, counting stops
- * there, for a question rather than a page ("more than").
+ * `offset` by name, in one pass over the matches (materialized once, counted, then sorted): walking the name index
+ * instead could read tens of thousands of rows before the first match of a fragment whose matches sort far down
+ * the list. With `cap`, counting stops there, for a question rather than a page ("more than").
  */
 export async function searchPage(
   reads: InventoryReads,

@@ -4,7 +4,7 @@ import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
 import { bearer } from '../../test/factories.ts';
 import { onlineUtility, type UtilityClient, utilityToken } from '../../test/print-utility.ts';
 
-/** Labels of a point-of-sale company: printed from a Dutchie package, its package id the SKU and EPC source. */
+// Labels of a point-of-sale company: printed from a Dutchie package, its package id the SKU and EPC source.
 
 let w: DutchieShop;
 let utility: UtilityClient;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labelSettings, printAgents, printJobs, products, users } from '../../db/schema/index.ts';
 
-/** Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId. */
+// Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
 /** A utility unheard of for this long counts as disconnected (it reports every 5 s). */
 export const AGENT_STALE_MS = 15_000;

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
 
-/** The inventory and low-stock reports of a point-of-sale company come from its Dutchie packages. */
+// The inventory and low-stock reports of a point-of-sale company come from its Dutchie packages.
 
 let w: DutchieShop;
 const rows = (body: string) => parse(body, { bom: true }) as string[][];

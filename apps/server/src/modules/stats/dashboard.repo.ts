@@ -28,9 +28,8 @@ type FigureName = keyof Figures;
 
 /**
  * The named figures read in one statement: each read becomes a `json_agg` subquery of one row, so the dashboard
- * costs one round trip and one plan instead of eight (measured on a seeded million-product database, c=10: p50 10
- * ms against 15-23 ms for the eight separately; the server spent 41% of its time writing to sockets). One statement
- * is also one snapshot: the cards, the trends and the lists are never a moment apart.
+ * costs one round trip and one plan instead of eight (README, Benchmarks, has the figures). One statement is also
+ * one snapshot: the cards, the trends and the lists are never a moment apart.
  */
 export async function readFigures<const K extends FigureName>(
   db: Db,

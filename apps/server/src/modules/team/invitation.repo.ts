@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, invitations, users } from '../../db/schema/index.ts';
 
-/** Invitations not accepted yet. Every lookup by id is filtered by the caller's company. */
+// Invitations not accepted yet. Every lookup by id is filtered by the caller's company.
 
 export function listOpenInvitations(db: Db, companyId: number) {
   return db

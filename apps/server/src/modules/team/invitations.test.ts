@@ -7,7 +7,7 @@ import { linkIn, type ReceivedMail } from '../../test/smtp.ts';
 import { createTenant, PERSON_PASSWORD, type Tenant } from '../../test/tenants.ts';
 import { createMailTestApp, type MailTestApp } from '../../test/test-app.ts';
 
-/** The whole invitation journey over real SMTP: the link is read from the mail that arrived. */
+// The whole invitation journey over real SMTP: the link is read from the mail that arrived.
 
 const PUBLIC_URL = 'https://portal.quantics.test';
 let t: MailTestApp;
