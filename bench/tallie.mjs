@@ -5,6 +5,7 @@
 // Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints only.
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import { builtinProvider } from '../apps/server/src/modules/chat/tallie/builtin-provider.ts';
 import { ms, seedProducts, startBench, timed } from './lib.mjs';
 
@@ -38,7 +39,7 @@ try {
     companyId: main.companyId,
     role: 'admin',
     inventoryType: 'manual',
-    auditTimeoutMinutes: 120,
+    audits: auditClock(120),
     dutchie: null,
   };
   console.log(`Built-in provider, ${REQUESTS} requests each, ${CONCURRENCY} at a time (ms)`);

@@ -20,6 +20,7 @@ import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     printRelay: PrintRelay;
     /** The catalogue's prepared reads and this instance's memory of searches. */
     inventory: InventoryQueries;
+    /** The audit time-out, bound once: what reads an audit's status takes it from here. */
+    audits: AuditClock;
   }
 }
 
@@ -119,6 +122,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await printRelay.start();
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
+  app.decorate('audits', auditClock(config.auditTimeoutMinutes));
   app.addHook('onClose', async () => {
     await mailer.flush();
     redis?.disconnect();

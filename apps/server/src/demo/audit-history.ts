@@ -2,6 +2,7 @@ import { epcFromRfidTag, READS_PER_BATCH_MAX, rfidTagFromSku } from '@quantics/c
 import type { Db } from '../db/client.ts';
 import type { DeviceContext } from '../lib/request-context.ts';
 import { completeAudit, ingestBatch, startAudit } from '../modules/audits/audit-ingest.service.ts';
+import { auditClock } from '../modules/audits/audit-status.ts';
 import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
 import { type DemoProduct, random } from './demo-data.ts';
 
@@ -66,7 +67,7 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
         dutchie: o.dutchie,
         at,
         // As of `at` the audit is fresh: the time-out counts from then, not from today.
-        timeoutMinutes: Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes,
+        clock: auditClock(Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes),
       });
       const started = await startAudit(deps(start), reader, {
         client_audit_id: crypto.randomUUID(),

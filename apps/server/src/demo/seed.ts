@@ -139,7 +139,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     products: catalogue,
     locationIds,
     days: o.days,
-    timeoutMinutes: app.config.auditTimeoutMinutes,
+    timeoutMinutes: app.audits.timeoutMinutes,
   });
   log(`audits: ${audits.completed} completed and ${audits.failed} failed over ${o.days} days`);
   await annotateAudits(call, operator);

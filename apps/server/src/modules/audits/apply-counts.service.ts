@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './apply-counts.repo.ts';
+import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
 
 const APPLICABLE = ['shortage', 'overage'];
@@ -18,7 +19,7 @@ export async function applyCounts(
   actor: AuthContext,
   auditId: number,
   input: { reason: string; discrepancy_ids?: number[] },
-  timeoutMinutes: number,
+  clock: AuditClock,
 ): Promise<TApplyCountsResponse> {
   const who = userPerformer(actor);
   const applied = await db.transaction(async (tx) => {
@@ -44,5 +45,5 @@ export async function applyCounts(
     });
     return n;
   });
-  return { applied, audit: await getAudit(db, actor.companyId, auditId, timeoutMinutes) };
+  return { applied, audit: await getAudit(db, actor.companyId, auditId, clock) };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies } from '../../db/schema/index.ts';
 import { unnestRows } from '../../db/sql-arrays.ts';
-import { derivedStatus } from './audit-status.ts';
+import type { AuditClock } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
 
 /** The reader's writes: audits it starts and the batches of reads it streams. */
@@ -46,13 +46,13 @@ export async function lockAudit(
   deviceId: number,
   id: number,
   mode: 'share' | 'update',
-  timeoutMinutes: number,
+  clock: AuditClock,
 ) {
   const [row] = await db
     .select({
       id: audits.id,
       name: audits.name,
-      status: derivedStatus(timeoutMinutes),
+      status: clock.status(),
       locationId: audits.locationId,
       expectedAsOf: audits.expectedAsOf,
       deviceName: audits.deviceName,

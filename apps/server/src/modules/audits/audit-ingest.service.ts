@@ -6,13 +6,15 @@ import { recordActivity } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './audit-ingest.repo.ts';
+import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from './dutchie-expected.ts';
 import { reconcileStatement } from './reconcile.sql.ts';
 
 export type IngestDeps = {
   db: Db;
-  timeoutMinutes: number;
+  /** The configured audit time-out (app.audits). */
+  clock: AuditClock;
   dutchie: DutchieContext;
   /**
    * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
@@ -80,7 +82,7 @@ export async function startAudit(
     existing ??
     (await repo.findByClientId(deps.db, device.companyId, device.deviceId, input.client_audit_id));
   if (id === undefined) throw new Error('audit vanished between insert and read');
-  const audit = await getAudit(deps.db, device.companyId, id, deps.timeoutMinutes);
+  const audit = await getAudit(deps.db, device.companyId, id, deps.clock);
   return { created: false, audit_id: id, status: audit.status };
 }
 
@@ -96,14 +98,7 @@ export async function ingestBatch(
   reads: repo.ReadInput[],
 ): Promise<TReadsResponse> {
   return deps.db.transaction(async (tx) => {
-    const audit = await repo.lockAudit(
-      tx,
-      device.companyId,
-      device.deviceId,
-      auditId,
-      'share',
-      deps.timeoutMinutes,
-    );
+    const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (!(await repo.claimBatch(tx, auditId, batchSeq, reads.length, deps.at))) {
       return {
@@ -130,14 +125,7 @@ export async function completeAudit(
   batchCount: number,
 ): Promise<TAudit> {
   await deps.db.transaction(async (tx) => {
-    const audit = await repo.lockAudit(
-      tx,
-      device.companyId,
-      device.deviceId,
-      auditId,
-      'update',
-      deps.timeoutMinutes,
-    );
+    const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'update', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (audit.status === 'completed') return;
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
@@ -161,7 +149,7 @@ export async function completeAudit(
         at: deps.at,
       }),
     );
-    const done = await getAudit(tx, device.companyId, auditId, deps.timeoutMinutes);
+    const done = await getAudit(tx, device.companyId, auditId, deps.clock);
     await recordActivity(tx, {
       companyId: device.companyId,
       performer: { type: 'device', id: device.deviceId, name: device.name },
@@ -172,5 +160,5 @@ export async function completeAudit(
       at: deps.at,
     });
   });
-  return getAudit(deps.db, device.companyId, auditId, deps.timeoutMinutes);
+  return getAudit(deps.db, device.companyId, auditId, deps.clock);
 }

@@ -12,3 +12,17 @@ export function derivedStatus(timeoutMinutes: number): SQL<string> {
       ${audits.createdAt}) < now() - ${timeoutMinutes} * interval '1 minute'
     then 'failed' else ${audits.status} end)`;
 }
+
+/**
+ * The configured audit time-out, bound once: buildApp makes one from the config (app.audits) and whatever reads an
+ * audit's status takes this instead of the number.
+ */
+export type AuditClock = {
+  readonly timeoutMinutes: number;
+  /** The derived status of the `audits` row in the query, as an SQL expression. */
+  status(): SQL<string>;
+};
+
+export function auditClock(timeoutMinutes: number): AuditClock {
+  return { timeoutMinutes, status: () => derivedStatus(timeoutMinutes) };
+}

@@ -2,15 +2,15 @@ import type { TAuditStatus } from '@quantics/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, auditDiscrepancies, audits, devices, locations } from '../../db/schema/index.ts';
-import { derivedStatus } from './audit-status.ts';
+import type { AuditClock } from './audit-status.ts';
 
 /** Audits of one company, read side. Every function takes the caller's companyId and filters by it. */
 
-function auditColumns(timeoutMinutes: number) {
+function auditColumns(clock: AuditClock) {
   return {
     id: audits.id,
     name: audits.name,
-    status: derivedStatus(timeoutMinutes),
+    status: clock.status(),
     createdAt: audits.createdAt,
     completedAt: audits.completedAt,
     deviceId: audits.deviceId,
@@ -37,9 +37,9 @@ function auditColumns(timeoutMinutes: number) {
   };
 }
 
-function selectAudits(db: Db, timeoutMinutes: number) {
+function selectAudits(db: Db, clock: AuditClock) {
   return db
-    .select(auditColumns(timeoutMinutes))
+    .select(auditColumns(clock))
     .from(audits)
     .leftJoin(devices, eq(devices.id, audits.deviceId))
     .leftJoin(locations, eq(locations.id, audits.locationId));
@@ -47,19 +47,20 @@ function selectAudits(db: Db, timeoutMinutes: number) {
 
 export type AuditRow = Awaited<ReturnType<typeof selectAudits>>[number];
 
-function statusFilter(timeoutMinutes: number, status: TAuditStatus | undefined): SQL | undefined {
+function statusFilter(clock: AuditClock, status: TAuditStatus | undefined): SQL | undefined {
   if (!status) return undefined;
-  return sql`${derivedStatus(timeoutMinutes)} = ${status}`;
+  return sql`${clock.status()} = ${status}`;
 }
 
 export async function listAudits(
   db: Db,
   companyId: number,
-  opts: { page: number; limit: number; status?: TAuditStatus; timeoutMinutes: number },
+  opts: { page: number; limit: number; status?: TAuditStatus },
+  clock: AuditClock,
 ) {
-  const where = and(eq(audits.companyId, companyId), statusFilter(opts.timeoutMinutes, opts.status));
+  const where = and(eq(audits.companyId, companyId), statusFilter(clock, opts.status));
   const [rows, [total]] = await Promise.all([
-    selectAudits(db, opts.timeoutMinutes)
+    selectAudits(db, clock)
       .where(where)
       .orderBy(desc(audits.createdAt), desc(audits.id))
       .limit(opts.limit)
@@ -85,8 +86,8 @@ export async function auditSummary(db: Db, companyId: number) {
   return row ?? { total: 0, completed: 0, averageAccuracy: null, discrepancies: 0 };
 }
 
-export async function findAudit(db: Db, companyId: number, id: number, timeoutMinutes: number) {
-  const [row] = await selectAudits(db, timeoutMinutes)
+export async function findAudit(db: Db, companyId: number, id: number, clock: AuditClock) {
+  const [row] = await selectAudits(db, clock)
     .where(and(eq(audits.companyId, companyId), eq(audits.id, id)))
     .limit(1);
   return row;

@@ -16,26 +16,26 @@ import * as audits from './audits.service.ts';
 
 /** The portal's side of audits: history, details, comments, and applying counts to the catalogue. */
 export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeout = app.config.auditTimeoutMinutes;
+  const clock = app.audits;
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
   app.get(
     '/api/audits',
     { schema: { tags: ['audits'], querystring: ZAuditListQuery, response: { 200: ZAuditListResponse } } },
-    async (request) => audits.listAudits(app.db, requireAuth(request).companyId, request.query, timeout),
+    async (request) => audits.listAudits(app.db, requireAuth(request).companyId, request.query, clock),
   );
 
   app.get(
     '/api/audits/:id',
     { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZAudit, ...errors } } },
-    async (request) => audits.getAudit(app.db, requireAuth(request).companyId, request.params.id, timeout),
+    async (request) => audits.getAudit(app.db, requireAuth(request).companyId, request.params.id, clock),
   );
 
   app.get(
     '/api/audits/:id/discrepancies',
     { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZDiscrepanciesResponse, ...errors } } },
     async (request) =>
-      audits.listDiscrepancies(app.db, requireAuth(request).companyId, request.params.id, timeout),
+      audits.listDiscrepancies(app.db, requireAuth(request).companyId, request.params.id, clock),
   );
 
   app.patch(
@@ -54,7 +54,7 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request).companyId,
         request.params.id,
         request.body.comments,
-        timeout,
+        clock,
       ),
   );
 
@@ -70,6 +70,6 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZApplyCountsResponse, ...errors },
       },
     },
-    async (request) => applyCounts(app.db, requireAuth(request), request.params.id, request.body, timeout),
+    async (request) => applyCounts(app.db, requireAuth(request), request.params.id, request.body, clock),
   );
 };

@@ -9,6 +9,7 @@ import {
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { AuditClock } from './audit-status.ts';
 import * as repo from './audits.repo.ts';
 
 export function auditView(a: repo.AuditRow): TAudit {
@@ -61,22 +62,17 @@ export async function listAudits(
   db: Db,
   companyId: number,
   query: { page: number; limit: number; status?: TAuditStatus },
-  timeoutMinutes: number,
+  clock: AuditClock,
 ): Promise<TAuditListResponse> {
   const [{ rows, total }, summary] = await Promise.all([
-    repo.listAudits(db, companyId, { ...query, timeoutMinutes }),
+    repo.listAudits(db, companyId, query, clock),
     repo.auditSummary(db, companyId),
   ]);
   return { data: rows.map(auditView), pagination: pagination(query.page, query.limit, total), summary };
 }
 
-export async function getAudit(
-  db: Db,
-  companyId: number,
-  id: number,
-  timeoutMinutes: number,
-): Promise<TAudit> {
-  const row = await repo.findAudit(db, companyId, id, timeoutMinutes);
+export async function getAudit(db: Db, companyId: number, id: number, clock: AuditClock): Promise<TAudit> {
+  const row = await repo.findAudit(db, companyId, id, clock);
   if (!row) throw notFound(AUDIT_MESSAGES.notFound);
   return auditView(row);
 }
@@ -85,9 +81,9 @@ export async function listDiscrepancies(
   db: Db,
   companyId: number,
   id: number,
-  timeoutMinutes: number,
+  clock: AuditClock,
 ): Promise<TDiscrepancy[]> {
-  await getAudit(db, companyId, id, timeoutMinutes);
+  await getAudit(db, companyId, id, clock);
   return (await repo.listDiscrepancies(db, id)).map(discrepancyView);
 }
 
@@ -96,10 +92,10 @@ export async function updateComments(
   companyId: number,
   id: number,
   comments: string | null,
-  timeoutMinutes: number,
+  clock: AuditClock,
 ): Promise<TAudit> {
   if (!(await repo.updateComments(db, companyId, id, comments))) throw notFound(AUDIT_MESSAGES.notFound);
-  return getAudit(db, companyId, id, timeoutMinutes);
+  return getAudit(db, companyId, id, clock);
 }
 
 /** The company card's audit counter. */

@@ -108,6 +108,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           provider,
           dutchie: app.dutchie,
           inventory: app.inventory.reads,
+          audits: app.audits,
         },
         requireAuth(request),
         request.body,

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import type { InventoryReads } from '../inventory/inventory.repo.ts';
 import * as repo from './chat.repo.ts';
@@ -24,6 +25,7 @@ export type ChatbotDeps = {
   provider: TallieProvider;
   dutchie: DutchieContext;
   inventory: InventoryReads;
+  audits: AuditClock;
 };
 
 export function providerFor(config: AppConfig): TallieProvider {
@@ -58,7 +60,7 @@ export async function chat(
     companyId: actor.companyId,
     role: actor.role,
     inventoryType: actor.inventoryType,
-    auditTimeoutMinutes: deps.config.auditTimeoutMinutes,
+    audits: deps.audits,
     dutchie: deps.dutchie,
     inventory: deps.inventory,
   };

@@ -41,7 +41,7 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
     interval: app.config.readerPollInterval,
   };
-  const ingest = { db: app.db, timeoutMinutes: app.config.auditTimeoutMinutes, dutchie: app.dutchie };
+  const ingest = { db: app.db, clock: app.audits, dutchie: app.dutchie };
 
   app.post(
     '/api/rfid/register/start',

@@ -1,7 +1,7 @@
 import type { TReportType } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { derivedStatus } from '../audits/audit-status.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
  * Each report is one query read in keyset pages (ORDER BY a unique key, then "after the last row"), so a report of
@@ -16,7 +16,7 @@ export type ReportSource = {
 };
 type Key = (string | number)[];
 
-export type ReportScope = { companyId: number; start: string; end: string; auditTimeoutMinutes: number };
+export type ReportScope = { companyId: number; start: string; end: string; clock: AuditClock };
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 const iso = (v: unknown) => (v == null ? '' : new Date(v as string).toISOString());
@@ -123,7 +123,7 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
           'Comments',
         ],
         page: (after, size) => sql`
-          SELECT audits.id, audits.created_at, audits.name, ${derivedStatus(s.auditTimeoutMinutes)} AS status,
+          SELECT audits.id, audits.created_at, audits.name, ${s.clock.status()} AS status,
             audits.device_name, coalesce(l.name, audits.room) AS location, audits.tags_found, audits.tags_expected,
             audits.discrepancies_count, audits.misplaced_count, audits.unknown_count, audits.accuracy,
             audits.audit_type, audits.completed_at, audits.comments

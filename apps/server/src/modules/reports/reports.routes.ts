@@ -59,7 +59,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       companyId,
       start,
       end,
-      auditTimeoutMinutes: app.config.auditTimeoutMinutes,
+      clock: app.audits,
     });
     const pages = reportRows(app.db, source);
     const firstPage = await pages.next();

@@ -7,6 +7,7 @@ import {
 } from '@quantics/contracts';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import type { AuditClock } from '../../audits/audit-status.ts';
 import { listAudits } from '../../audits/audits.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
@@ -24,7 +25,8 @@ export type TallieContext = {
   companyId: number;
   role: TRole;
   inventoryType: TInventoryType;
-  auditTimeoutMinutes: number;
+  /** The configured audit time-out (app.audits). */
+  audits: AuditClock;
   /** The Dutchie services' context: a point-of-sale company's inventory questions are answered from Dutchie. */
   dutchie: DutchieContext;
   /** The catalogue's prepared reads (a manual company's product questions). */
@@ -116,8 +118,8 @@ export const TOOLS = {
       'The latest audits with their status, accuracy, units found and expected, and discrepancies.',
     parameters: NO_ARGS,
     minRole: 'member',
-    run: async ({ db, companyId, auditTimeoutMinutes }) => {
-      const r = await listAudits(db, companyId, { page: 1, limit: 5 }, auditTimeoutMinutes);
+    run: async ({ db, companyId, audits }) => {
+      const r = await listAudits(db, companyId, { page: 1, limit: 5 }, audits);
       return {
         summary: r.summary,
         audits: r.data.map((a) => ({
@@ -155,8 +157,12 @@ export const TOOLS = {
     run: async (ctx) =>
       isPos(ctx)
         ? pos.inventoryValue(ctx)
-        : (await inventoryStats({ db: ctx.db, auditTimeoutMinutes: ctx.auditTimeoutMinutes }, ctx.companyId))
-            .inventory,
+        : (
+            await inventoryStats(
+              { db: ctx.db, auditTimeoutMinutes: ctx.audits.timeoutMinutes },
+              ctx.companyId,
+            )
+          ).inventory,
   },
 } satisfies Record<string, Tool>;
 
