@@ -56,9 +56,15 @@ export const normalizeDeviceCode = (value: string): string =>
   value.replace(/\D/g, '').slice(0, DEVICE_CODE_LENGTH);
 export const isDeviceCode = (value: string): boolean => /^\d{6}$/.test(value);
 
+export const DEVICE_KINDS = ['handheld', 'browser', 'fixed'] as const;
+export const ZDeviceKind = z.enum(DEVICE_KINDS);
+export type TDeviceKind = z.infer<typeof ZDeviceKind>;
+
 export const ZDevice = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** A handheld speaking the reader protocol, a person's browser (the Count screen), or a fixed reader. */
+  kind: ZDeviceKind,
   serial_number: z.string(),
   model: z.string().nullable(),
   firmware: z.string().nullable(),
@@ -70,6 +76,9 @@ export const ZDevice = z.object({
   last_seen: z.string().nullable(),
   /** True once the reader has paired and holds a working token. */
   is_paired: z.boolean(),
+  /** A fixed reader's home location (or Dutchie room), where its counts are unless one names another. */
+  location_id: z.number().int().nullable(),
+  room: z.string().nullable(),
   created_at: z.string(),
 });
 export type TDevice = z.infer<typeof ZDevice>;

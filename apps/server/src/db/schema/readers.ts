@@ -20,7 +20,11 @@ import { locations, products } from './inventory.ts';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Handheld readers of a company; status is derived from last_seen, battery and signal when read. */
+/**
+ * Readers of a company; status is derived from last_seen, battery and signal when read. `kind`: a handheld speaking
+ * the reader protocol ('handheld'), a person's browser counting on the Count screen ('browser'), or a fixed reader
+ * posting tag events to its webhook ('fixed').
+ */
 export const devices = pgTable(
   'devices',
   {
@@ -32,6 +36,12 @@ export const devices = pgTable(
     serialNumber: text('serial_number').notNull(),
     model: text('model'),
     firmware: text('firmware'),
+    kind: text('kind').notNull().default('handheld'),
+    /** A fixed reader's home: where its counts are, unless a count names another place. */
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    room: text('room'),
+    /** The person whose browser this is (kind 'browser'). */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     batteryLevel: smallint('battery_level'),
     signalStrength: smallint('signal_strength'),
     lastSeen: tz('last_seen'),
@@ -114,6 +124,13 @@ export const audits = pgTable(
     /** When the Dutchie snapshot its expected counts (audit_expected) come from was taken. */
     expectedAsOf: tz('expected_as_of'),
     auditType: text('audit_type'),
+    /** Who started it: the person counting in a browser, starting a fixed reader's count or importing a file. */
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedByName: text('started_by_name'),
+    /** A fixed reader's count chosen to last a while finishes itself then. */
+    endsAt: tz('ends_at'),
+    /** The SHA-256 of an imported file: the same file again answers the audit it made. */
+    importHash: text('import_hash'),
     status: text('status').notNull().default('in_progress'),
     comments: text('comments'),
     lastBatchAt: tz('last_batch_at'),
@@ -134,6 +151,11 @@ export const audits = pgTable(
   },
   (t) => [
     uniqueIndex('audits_client_id_unique').on(t.companyId, sql`coalesce(${t.deviceId}, 0)`, t.clientAuditId),
+    uniqueIndex('audits_import_hash_unique')
+      .on(t.companyId, t.importHash)
+      .where(sql`${t.importHash} IS NOT NULL`),
+    // At most one count open per reader (a fixed reader's webhook posts land in it).
+    index('audits_device_open_idx').on(t.deviceId).where(sql`${t.status} = 'in_progress'`),
     index('audits_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audits_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
   ],
@@ -171,9 +193,16 @@ export const auditBatches = pgTable(
       .references(() => audits.id, { onDelete: 'cascade' }),
     batchSeq: integer('batch_seq').notNull(),
     readCount: integer('read_count').notNull(),
+    /** A webhook post's SHA-256 (fixed readers retry a post they think failed): the same post is stored once. */
+    contentHash: text('content_hash'),
     receivedAt: tz('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.auditId, t.batchSeq] })],
+  (t) => [
+    primaryKey({ columns: [t.auditId, t.batchSeq] }),
+    uniqueIndex('audit_batches_content_unique')
+      .on(t.auditId, t.contentHash)
+      .where(sql`${t.contentHash} IS NOT NULL`),
+  ],
 );
 
 /**

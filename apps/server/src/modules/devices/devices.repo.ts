@@ -8,6 +8,9 @@ const deviceColumns = {
   id: devices.id,
   name: devices.name,
   serialNumber: devices.serialNumber,
+  kind: devices.kind,
+  locationId: devices.locationId,
+  room: devices.room,
   model: devices.model,
   firmware: devices.firmware,
   batteryLevel: devices.batteryLevel,
@@ -22,6 +25,9 @@ export type DeviceRow = {
   id: number;
   name: string;
   serialNumber: string;
+  kind: string;
+  locationId: number | null;
+  room: string | null;
   model: string | null;
   firmware: string | null;
   batteryLevel: number | null;

@@ -9,6 +9,7 @@ export function deviceView(d: repo.DeviceRow, now = new Date()): TDevice {
   return {
     id: d.id,
     name: d.name,
+    kind: d.kind === 'browser' || d.kind === 'fixed' ? d.kind : 'handheld',
     serial_number: d.serialNumber,
     model: d.model,
     firmware: d.firmware,
@@ -17,6 +18,8 @@ export function deviceView(d: repo.DeviceRow, now = new Date()): TDevice {
     signal_strength: d.signalStrength,
     last_seen: d.lastSeen?.toISOString() ?? null,
     is_paired: Boolean(d.isPaired),
+    location_id: d.locationId,
+    room: d.room,
     created_at: d.createdAt.toISOString(),
   };
 }
