@@ -76,6 +76,10 @@ export const ZAudit = z.object({
   reads_count: z.number().int(),
   counts_applied_at: z.string().nullable(),
   counts_applied_by: z.string().nullable(),
+  /** The person who counted (the Count screen), started a fixed reader's count or imported the file. */
+  started_by: z.string().nullable(),
+  /** A fixed reader's count chosen to last a while finishes itself then. */
+  ends_at: z.string().nullable(),
 });
 export type TAudit = z.infer<typeof ZAudit>;
 

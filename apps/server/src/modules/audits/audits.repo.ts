@@ -34,6 +34,8 @@ function auditColumns(clock: AuditClock) {
       else (select coalesce(sum(${auditBatches.readCount}), 0) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}) end)::int`,
     countsAppliedAt: audits.countsAppliedAt,
     countsAppliedBy: audits.countsAppliedBy,
+    startedByName: audits.startedByName,
+    endsAt: audits.endsAt,
   };
 }
 

@@ -36,6 +36,8 @@ export function auditView(a: repo.AuditRow): TAudit {
     reads_count: Number(a.readsCount),
     counts_applied_at: a.countsAppliedAt?.toISOString() ?? null,
     counts_applied_by: a.countsAppliedBy,
+    started_by: a.startedByName,
+    ends_at: a.endsAt?.toISOString() ?? null,
   };
 }
 
