@@ -2,7 +2,7 @@ import { READER_MESSAGES, type TAudit, type TReadsResponse } from '@quantics/con
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { type Performer, recordActivity } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './audit-ingest.repo.ts';
@@ -24,7 +24,7 @@ export type IngestDeps = {
 };
 
 /** What a new audit covers: a location of the catalogue (or all of it), or for a Dutchie store a room (or all). */
-async function planAudit(
+export async function planAudit(
   deps: IngestDeps,
   companyId: number,
   input: { location_id: number | null; room: string | null },
@@ -139,26 +139,45 @@ export async function completeAudit(
         { missing_batch_seqs: [] },
       );
     }
-    await tx.execute(
-      reconcileStatement({
-        companyId: device.companyId,
-        auditId,
-        expected: audit.expectedAsOf
-          ? { from: 'snapshot' }
-          : { from: 'catalogue', locationId: audit.locationId },
-        at: deps.at,
-      }),
-    );
-    const done = await getAudit(tx, device.companyId, auditId, deps.clock);
-    await recordActivity(tx, {
-      companyId: device.companyId,
-      performer: { type: 'device', id: device.deviceId, name: device.name },
-      action: 'audit.complete',
-      type: 'audit',
-      message: `${device.name} completed ${done.name}: ${done.tags_found}/${done.tags_expected} tags found, ${done.discrepancies_count} discrepancies, accuracy ${done.accuracy}%`,
-      metadata: { auditId, accuracy: done.accuracy, discrepancies: done.discrepancies_count },
-      at: deps.at,
+    await reconcileAudit(tx, deps, device.companyId, audit, {
+      type: 'device',
+      id: device.deviceId,
+      name: device.name,
     });
   });
   return getAudit(deps.db, device.companyId, auditId, deps.clock);
+}
+
+/**
+ * Reconciles an audit whose reads are all stored (its row locked by the caller's transaction) and records its
+ * completion: the one way every audit completes, whatever brought its reads in.
+ */
+export async function reconcileAudit(
+  tx: Db,
+  deps: IngestDeps,
+  companyId: number,
+  audit: { id: number; expectedAsOf: Date | null; locationId: number | null },
+  performer: Performer,
+): Promise<TAudit> {
+  await tx.execute(
+    reconcileStatement({
+      companyId,
+      auditId: audit.id,
+      expected: audit.expectedAsOf
+        ? { from: 'snapshot' }
+        : { from: 'catalogue', locationId: audit.locationId },
+      at: deps.at,
+    }),
+  );
+  const done = await getAudit(tx, companyId, audit.id, deps.clock);
+  await recordActivity(tx, {
+    companyId,
+    performer,
+    action: 'audit.complete',
+    type: 'audit',
+    message: `${performer.name} completed ${done.name}: ${done.tags_found}/${done.tags_expected} tags found, ${done.discrepancies_count} discrepancies, accuracy ${done.accuracy}%`,
+    metadata: { auditId: audit.id, accuracy: done.accuracy, discrepancies: done.discrepancies_count },
+    at: deps.at,
+  });
+  return done;
 }
