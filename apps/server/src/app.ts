@@ -20,6 +20,7 @@ import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { auditImportRoutes } from './modules/audits/audit-import.routes.ts';
 import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(printRoutes);
   await app.register(devicesRoutes);
   await app.register(auditsRoutes);
+  await app.register(auditImportRoutes);
   await app.register(readerRoutes);
   await app.register(statsRoutes);
   await app.register(reportsRoutes);

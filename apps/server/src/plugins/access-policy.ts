@@ -105,6 +105,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/audits/:id': 'member',
   'GET /api/audits/:id/discrepancies': 'member',
   'PATCH /api/audits/:id/comments': 'operator',
+  'POST /api/audits/import': 'operator',
   'POST /api/audits/:id/apply-counts': 'operator',
   // The reader protocol: pairing is public (the code and the poll secret are the credentials), the rest is for
   // paired readers only.

@@ -109,6 +109,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/audits/:id': 'member',
   'GET /api/audits/:id/discrepancies': 'member',
   'PATCH /api/audits/:id/comments': 'operator',
+  'POST /api/audits/import': 'operator',
   'POST /api/audits/:id/apply-counts': 'operator',
   // The reader protocol: pairing is open (code and poll secret are the credentials); the rest takes a device token.
   'POST /api/rfid/register/start': 'public',

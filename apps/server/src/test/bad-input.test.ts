@@ -176,6 +176,8 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { code: '1234567' },
   ],
   'PATCH /api/audits/:id/comments': [{}, { comments: 5 }, { comments: 'x'.repeat(2001) }],
+  // Not multipart: there is no file in a JSON body.
+  'POST /api/audits/import': [{}, { file: '3034257BF400B7800004CB2F' }],
   'POST /api/audits/:id/apply-counts': [
     {},
     { reason: '' },

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTCHIE_DEFAULTS } from '../config.ts';
 import { invitations, memberships } from '../db/schema/index.ts';
+import { multipartBody } from '../lib/multipart-body.ts';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { type DutchieSimProcess, startDutchieSim } from './dutchie-sim.ts';
 import { bearer, uniqueEmail } from './factories.ts';
@@ -111,11 +112,6 @@ async function aLocationNames(w: World) {
   return ((await as(w.a.admin.token, 'GET', '/api/locations')).json() as { path: string }[]).map(
     (l) => l.path,
   );
-}
-function multipartCsv(content: string) {
-  const boundary = '----isolation';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 const dev = (token: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -260,7 +256,7 @@ const PROBES: Record<string, Probe> = {
   },
   'POST /api/inventory/bulk-upload': async (w) => {
     // B's file names A's SKU and A's location: B gets its own product and its own new location.
-    const body = multipartCsv('name,sku,quantity,location\nB import,ISOA1,99,A store\n');
+    const body = multipartBody('name,sku,quantity,location\nB import,ISOA1,99,A store\n', 'x.csv');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/inventory/bulk-upload',
@@ -519,6 +515,22 @@ function readerProbes(): Record<string, Probe> {
       });
       expectNotFound(res);
       expect((await aAudit(w)).comments).toBeNull();
+    },
+    'POST /api/audits/import': async (w) => {
+      // B's file of reads, at A's location: not found, and no audit made anywhere.
+      const total = async () => (await b('GET', '/api/audits')).json().summary.total;
+      const before = await total();
+      const body = multipartBody('3034257BF400B7800004CB2F\n', 'reads.txt', {
+        location_id: String(w.aLocationId),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/audits/import',
+        headers: { ...bearer(w.b.admin.token), ...body.headers },
+        payload: body.payload,
+      });
+      expectNotFound(res);
+      expect(await total()).toBe(before);
     },
     'POST /api/audits/:id/apply-counts': async (w) => {
       expectNotFound(await b('POST', `/api/audits/${w.aAuditId}/apply-counts`, { reason: 'Mine now' }));

@@ -123,3 +123,13 @@ export async function countAudits(db: Db, companyId: number): Promise<number> {
     .where(eq(audits.companyId, companyId));
   return row?.n ?? 0;
 }
+
+/** The audit an earlier import of this file (by its SHA-256) made. */
+export async function findImportedAudit(db: Db, companyId: number, importHash: string) {
+  const [row] = await db
+    .select({ id: audits.id })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.importHash, importHash)))
+    .limit(1);
+  return row?.id;
+}
