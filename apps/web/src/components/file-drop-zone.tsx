@@ -3,14 +3,24 @@ import { type DragEvent, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 /** Click to choose a file or drop one on the area. Any file reaches `onPick`, which checks the name. */
-export function CsvDropZone({
+export function FileDropZone({
   file,
   onPick,
   isDisabled,
+  accept = '.csv,text/csv',
+  label = 'CSV file',
+  prompt = 'Drop a CSV file here, or click to choose one',
+  hint = 'Columns as in the template: name and sku are required.',
 }: {
   file: File | null;
   onPick: (file: File) => void;
   isDisabled?: boolean;
+  /** The file input's accept list. */
+  accept?: string;
+  /** The file input's accessible name. */
+  label?: string;
+  prompt?: string;
+  hint?: string;
 }) {
   const id = useId();
   const [isOver, setIsOver] = useState(false);
@@ -41,9 +51,9 @@ export function CsvDropZone({
       <input
         id={id}
         type="file"
-        accept=".csv,text/csv"
+        accept={accept}
         className="sr-only"
-        aria-label="CSV file"
+        aria-label={label}
         disabled={isDisabled}
         onChange={(e) => {
           const chosen = e.target.files?.[0];
@@ -62,12 +72,8 @@ export function CsvDropZone({
       ) : (
         <>
           <UploadCloud className="size-8 text-slate-400" aria-hidden />
-          <span className="text-sm font-medium text-slate-900 dark:text-slate-100">
-            Drop a CSV file here, or click to choose one
-          </span>
-          <span className="text-xs text-slate-500 dark:text-slate-400">
-            Columns as in the template: name and sku are required.
-          </span>
+          <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{prompt}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{hint}</span>
         </>
       )}
     </label>

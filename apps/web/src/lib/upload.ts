@@ -12,6 +12,8 @@ export function uploadWithProgress<T>(
   file: File,
   onProgress: (p: UploadPhase) => void,
   field = 'file',
+  /** Text fields sent before the file. */
+  fields: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -42,6 +44,7 @@ export function uploadWithProgress<T>(
       reject(new ApiError(xhr.status, hasMessage ? message : 'An error occurred', hasMessage));
     };
     const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append(field, file);
     onProgress({ phase: 'uploading', percent: 0 });
     xhr.send(body);

@@ -69,6 +69,7 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply }: Prop
             </Fact>
             <Fact label="Audit type">{audit.audit_type ?? AUDIT_TEXTS.manual}</Fact>
             <Fact label="Completed at">{audit.completed_at ? formatDateTime(audit.completed_at) : '—'}</Fact>
+            {audit.started_by && <Fact label="Counted by">{audit.started_by}</Fact>}
           </dl>
           {audit.comments && (
             <p className="flex gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">

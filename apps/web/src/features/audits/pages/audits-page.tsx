@@ -1,5 +1,5 @@
 import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@quantics/contracts';
-import { CheckCircle2, ClipboardList, RefreshCw, Target, TriangleAlert } from 'lucide-react';
+import { CheckCircle2, ClipboardList, FileUp, RefreshCw, Target, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
@@ -23,6 +23,7 @@ import { CommentsDialog } from '@/shared/audits/comments-dialog';
 import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
+import { ImportReadsDialog } from '../components/import-reads-dialog';
 
 type Filter = TAuditStatus | 'all';
 
@@ -36,11 +37,14 @@ export function AuditsPage() {
   const list = useAudits({ page, limit, status });
   useToastOnError(list.error, AUDIT_TEXTS.loadFailed);
   const [openId, setOpenId] = useState<number | null>(null);
+  // An audit opened from outside the page's rows (the one an import just made, on another page of the list).
+  const [openedAudit, setOpenedAudit] = useState<TAudit | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const [commenting, setCommenting] = useState<TAudit | null>(null);
   const [applying, setApplying] = useState<TAudit | null>(null);
   if (!user) return null;
   const rows = list.data?.data ?? [];
-  const open = rows.find((a) => a.id === openId) ?? null;
+  const open = rows.find((a) => a.id === openId) ?? (openedAudit?.id === openId ? openedAudit : null);
   const summary = list.data?.summary;
 
   const refresh = async () => {
@@ -53,6 +57,14 @@ export function AuditsPage() {
       <PageHeader
         title={AUDIT_TEXTS.title}
         description="Every count your readers report, reconciled against expected stock."
+        actions={
+          canWrite && (
+            <Button variant="secondary" onClick={() => setIsImporting(true)}>
+              <FileUp className="size-4" aria-hidden />
+              Import reads
+            </Button>
+          )
+        }
       />
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard icon={ClipboardList} label="Total Audits" value={summary?.total} />
@@ -95,7 +107,7 @@ export function AuditsPage() {
         ) : rows.length === 0 ? (
           <EmptyState icon={ClipboardList} title={AUDIT_TEXTS.empty}>
             {status === 'all'
-              ? 'Audits appear here when a paired reader completes a scan.'
+              ? 'Audits appear here when a paired reader completes a scan, or when you import a file of reads.'
               : 'No audit has this status.'}
           </EmptyState>
         ) : (
@@ -127,6 +139,14 @@ export function AuditsPage() {
         onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}
       />
       <CommentsDialog audit={commenting} onClose={() => setCommenting(null)} />
+      <ImportReadsDialog
+        isOpen={isImporting}
+        onOpenChange={setIsImporting}
+        onOpenAudit={(audit) => {
+          setOpenedAudit(audit);
+          setOpenId(audit.id);
+        }}
+      />
       <ApplyCountsDialog audit={applying} onClose={() => setApplying(null)} />
     </>
   );

@@ -1,5 +1,6 @@
 import type { TImportResult } from '@quantics/contracts';
 import { useState } from 'react';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -8,7 +9,6 @@ import { notify } from '@/lib/toast';
 import type { UploadPhase } from '@/lib/upload';
 import { useBulkUpload } from '../api/bulk-upload';
 import { INVENTORY_TEXTS } from '../inventory-texts';
-import { CsvDropZone } from './csv-drop-zone';
 import { UploadResult } from './upload-result';
 
 type Step =
@@ -109,7 +109,7 @@ export function UploadDialog({
         </>
       ) : (
         <div className="space-y-4">
-          <CsvDropZone file={file} onPick={pick} isDisabled={step.kind === 'sending'} />
+          <FileDropZone file={file} onPick={pick} isDisabled={step.kind === 'sending'} />
           {error && (
             <p
               role="alert"
