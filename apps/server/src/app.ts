@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { countRoutes } from './modules/count/count.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -215,6 +216,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(auditsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);
+  await app.register(countRoutes);
   await app.register(statsRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);

@@ -115,6 +115,9 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/rfid/audits': 'device',
   'POST /api/rfid/audits/:audit_id/reads': 'device',
   'POST /api/rfid/audits/:audit_id/complete': 'device',
+  // The Count screen: a person sets up their handheld's browser as a device; the browser reads its audit's sheet.
+  'POST /api/devices/browser': 'operator',
+  'GET /api/rfid/audits/:audit_id/sheet': 'device',
   // Tallie Chat: every member chats; conversations are the caller's own, and the tools read what their role may.
   'GET /api/chat/conversations': 'member',
   'POST /api/chat/conversations': 'member',

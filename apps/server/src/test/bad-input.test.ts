@@ -168,6 +168,14 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { name: 'Dock', serial_number: 'x'.repeat(101) },
   ],
   'PUT /api/devices/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(101) }],
+  'POST /api/devices/browser': [
+    {},
+    { name: '' },
+    { name: '   ' },
+    { name: 5 },
+    { name: 'x'.repeat(101) },
+    { name: 'Line\nbreak' },
+  ],
   'POST /api/rfid/register/confirm': [
     {},
     { code: '12345' },

@@ -567,6 +567,23 @@ function readerProbes(): Record<string, Probe> {
         await dev(w.bReader.token, `/api/rfid/audits/${w.aAuditId}/complete`, { batch_count: 1 }),
       );
     },
+    'POST /api/devices/browser': async (w) => {
+      // B's browser is B's device: A's readers are as they were.
+      const aBefore = (await as(w.a.admin.token, 'GET', '/api/devices')).json();
+      const res = await b('POST', '/api/devices/browser', { name: "B's MC3300" });
+      expect(res.statusCode).toBe(201);
+      expect((await as(w.a.admin.token, 'GET', '/api/devices')).json()).toEqual(aBefore);
+      await b('DELETE', `/api/devices/${res.json().device.id}`);
+    },
+    'GET /api/rfid/audits/:audit_id/sheet': async (w) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/rfid/audits/${w.aAuditId}/sheet`,
+        headers: bearer(w.bReader.token),
+      });
+      expectNotFound(res);
+      expectNothingOfA(w, res.json());
+    },
   };
 }
 

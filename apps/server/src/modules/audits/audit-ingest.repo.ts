@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, audits, companies } from '../../db/schema/index.ts';
+import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
 import { unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
@@ -13,6 +13,17 @@ export async function isPointOfSale(db: Db, companyId: number): Promise<boolean>
     .from(companies)
     .where(eq(companies.id, companyId));
   return row?.type === 'dutchie';
+}
+
+/** The person whose browser this device is (a Count screen's device), or undefined for a reader of its own. */
+export async function deviceOwner(db: Db, companyId: number, deviceId: number) {
+  const [row] = await db
+    .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})` })
+    .from(devices)
+    .innerJoin(users, eq(users.id, devices.ownerUserId))
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceId)))
+    .limit(1);
+  return row;
 }
 
 /** Inserts the audit unless this reader already started one with this client_audit_id; undefined then. */

@@ -57,6 +57,8 @@ export async function startAudit(
   );
   if (existing === undefined) {
     const plan = await planAudit(deps, device.companyId, input);
+    // A browser counting on the Count screen names its person: the audit says who counted.
+    const owner = await repo.deviceOwner(deps.db, device.companyId, device.deviceId);
     const id = await deps.db.transaction(async (tx) => {
       const inserted = await repo.insertAudit(tx, {
         companyId: device.companyId,
@@ -69,6 +71,8 @@ export async function startAudit(
         room: plan.room,
         expectedAsOf: plan.expected?.asOf ?? null,
         auditType: input.audit_type,
+        startedBy: owner?.id ?? null,
+        startedByName: owner?.name ?? null,
         ...(deps.at && { createdAt: deps.at }),
       });
       if (inserted !== undefined && plan.expected)

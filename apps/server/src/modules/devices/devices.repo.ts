@@ -72,6 +72,9 @@ export async function insertDevice(
     serialNumber: string;
     model?: string | null;
     firmware?: string | null;
+    kind?: 'handheld' | 'browser' | 'fixed';
+    /** The person whose browser it is (kind 'browser'). */
+    ownerUserId?: number | null;
   },
 ) {
   const [row] = await db.insert(devices).values(values).onConflictDoNothing().returning({ id: devices.id });
