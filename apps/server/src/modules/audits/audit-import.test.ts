@@ -168,11 +168,7 @@ describe('POST /api/audits/import', () => {
         404,
         READER_MESSAGES.locationNotFound,
       ],
-      [
-        await upload(`${e('JAR1')}\n`, 'r.txt', { room: 'Backstock' }),
-        400,
-        'room is only for Dutchie companies',
-      ],
+      [await upload(`${e('JAR1')}\n`, 'r.txt', { room: 'Backstock' }), 400, READER_MESSAGES.roomIsForDutchie],
       [await upload(`${e('JAR1')}\n`, 'r.txt', { name: 'Count\u0000' }), 400, ''],
     ];
     for (const [res, status, message] of cases) {
