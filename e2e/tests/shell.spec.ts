@@ -23,8 +23,8 @@ test.describe('on a phone', () => {
       'Dashboard',
       'Tallie Chat',
       'Audits',
+      'Count',
       'Devices',
-      'Inventory',
     ]);
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
 

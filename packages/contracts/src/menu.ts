@@ -4,6 +4,7 @@ export type TMenuKey =
   | 'dashboard'
   | 'tallie'
   | 'audits'
+  | 'count'
   | 'devices'
   | 'inventory'
   | 'locations'
@@ -20,6 +21,8 @@ export const MENU: readonly TMenuItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard' },
   { key: 'tallie', label: 'Tallie Chat', path: '/tallie' },
   { key: 'audits', label: 'Audits', path: '/audits' },
+  // Not in the spec's fixed lists: the Count screen (issue #20) counts stock in a handheld's browser.
+  { key: 'count', label: 'Count', path: '/count' },
   { key: 'devices', label: 'Devices', path: '/devices' },
   { key: 'inventory', label: 'Inventory', path: '/inventory' },
   { key: 'locations', label: 'Locations', path: '/locations' },
@@ -30,6 +33,7 @@ export const MENU: readonly TMenuItem[] = [
   { key: 'settings', label: 'Settings', path: '/settings' },
 ];
 
+/** Members see no Count (counting is for operators and admins). */
 const MEMBER_MENU: readonly TMenuKey[] = [
   'dashboard',
   'tallie',

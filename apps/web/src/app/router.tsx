@@ -46,6 +46,9 @@ const DevicesPage = lazy(() =>
 const AuditsPage = lazy(() =>
   import('@/features/audits/pages/audits-page').then((m) => ({ default: m.AuditsPage })),
 );
+const CountPage = lazy(() =>
+  import('@/features/count/pages/count-page').then((m) => ({ default: m.CountPage })),
+);
 const ReportsPage = lazy(() =>
   import('@/features/reports/pages/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
@@ -66,6 +69,7 @@ const BUILT: Partial<Record<TMenuKey, ReactNode>> = {
   tallie: <TalliePage />,
   devices: <DevicesPage />,
   audits: <AuditsPage />,
+  count: <CountPage />,
   locations: <LocationsPage />,
   reports: <ReportsPage />,
   team: <TeamPage />,

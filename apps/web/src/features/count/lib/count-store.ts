@@ -1,0 +1,76 @@
+import type { TCountSheet } from '@quantics/contracts';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+/**
+ * What a count in progress keeps in IndexedDB, so a reload, a dead Wi-Fi corner or the phone sleeping loses
+ * nothing: the count itself (one per person and company on this browser) and every batch of reads until the
+ * server has answered it. A batch is written here before it is sent and deleted only once answered.
+ */
+export type StoredCount = {
+  /** `${userId}:${companyId}`. */
+  key: string;
+  deviceId: number;
+  clientAuditId: string;
+  auditId: number;
+  name: string | null;
+  scopeLabel: string;
+  isBlind: boolean;
+  startedAt: number;
+  /** The next batch number to give out; batches 0..nextSeq-1 exist (sent or waiting). */
+  nextSeq: number;
+  sheet: TCountSheet;
+  /** Distinct EPCs read so far, in the order first read. */
+  seen: string[];
+  readsCount: number;
+  ignoredCount: number;
+};
+
+export type StoredRead = { epc: string; count: number; seen_at: string };
+export type StoredBatch = { key: string; seq: number; reads: StoredRead[] };
+
+interface CountDb extends DBSchema {
+  counts: { key: string; value: StoredCount };
+  batches: { key: [string, number]; value: StoredBatch; indexes: { byCount: string } };
+}
+
+let dbPromise: Promise<IDBPDatabase<CountDb>> | undefined;
+function db() {
+  dbPromise ??= openDB<CountDb>('quantics-count', 1, {
+    upgrade(d) {
+      d.createObjectStore('counts', { keyPath: 'key' });
+      const batches = d.createObjectStore('batches', { keyPath: ['key', 'seq'] });
+      batches.createIndex('byCount', 'key');
+    },
+  });
+  return dbPromise;
+}
+
+export async function loadCount(key: string) {
+  const d = await db();
+  const count = await d.get('counts', key);
+  if (!count) return null;
+  const batches = await d.getAllFromIndex('batches', 'byCount', key);
+  return { count, batches: batches.sort((a, b) => a.seq - b.seq) };
+}
+
+export async function saveCount(count: StoredCount) {
+  await (await db()).put('counts', count);
+}
+
+/** The new batch and the count's progress in one transaction: both are kept, or neither. */
+export async function saveBatch(count: StoredCount, batch: StoredBatch) {
+  const tx = (await db()).transaction(['counts', 'batches'], 'readwrite');
+  await Promise.all([tx.objectStore('batches').put(batch), tx.objectStore('counts').put(count), tx.done]);
+}
+
+export async function deleteBatch(key: string, seq: number) {
+  await (await db()).delete('batches', [key, seq]);
+}
+
+/** The count is over (completed, or given up): it and any batch left go. */
+export async function deleteCount(key: string) {
+  const tx = (await db()).transaction(['counts', 'batches'], 'readwrite');
+  const batches = tx.objectStore('batches');
+  const seqs = await batches.index('byCount').getAllKeys(key);
+  await Promise.all([...seqs.map((k) => batches.delete(k)), tx.objectStore('counts').delete(key), tx.done]);
+}

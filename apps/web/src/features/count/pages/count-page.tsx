@@ -1,0 +1,321 @@
+import type { TAudit, TUser } from '@quantics/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useBlocker } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { HelpPanel, HelpToggle, useHelp } from '@/components/ui/help-panel';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/lib/page-title';
+import { queryKeys } from '@/lib/query-keys';
+import { notify } from '@/lib/toast';
+import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
+import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
+import { CaptureField, type CaptureHandle } from '../components/capture-field';
+import { CountFigures, LastReads } from '../components/count-figures';
+import { DATAWEDGE_HELP } from '../components/datawedge-help';
+import { ReaderTest } from '../components/reader-test';
+import { SetUpBrowser } from '../components/set-up-browser';
+import { type StartChoice, StartCountForm } from '../components/start-count-form';
+import { COUNT_TEXTS } from '../count-texts';
+import { CountSession, type CountView } from '../lib/count-session';
+
+const prefixKey = (user: TUser) => `quantics.count.prefix.${countKey(user)}`;
+const EMPTY_VIEW = () => null;
+const NO_SUBSCRIBE = () => () => {};
+
+function useCountView(session: CountSession | null): CountView | null {
+  return useSyncExternalStore(session?.subscribe ?? NO_SUBSCRIBE, session?.getView ?? EMPTY_VIEW);
+}
+
+function formatElapsed(ms: number) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const hh = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(hh ? 2 : 1, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return hh ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return (
+    <span className="inline-flex items-center gap-1.5 tabular-nums" data-testid="count-elapsed">
+      <Clock className="size-4" aria-hidden />
+      {formatElapsed(now - since)}
+    </span>
+  );
+}
+
+function SyncStatus({ view }: { view: CountView }) {
+  if (view.isOffline)
+    return (
+      <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-300" role="status">
+        <CloudOff className="size-4" aria-hidden />
+        Offline: {view.unsent.toLocaleString()} reads kept on this handheld
+      </span>
+    );
+  if (view.unsent > 0)
+    return (
+      <span className="inline-flex items-center gap-1.5" role="status">
+        <UploadCloud className="size-4" aria-hidden />
+        Sending {view.unsent.toLocaleString()} reads
+      </span>
+    );
+  return (
+    <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300" role="status">
+      <CheckCircle2 className="size-4" aria-hidden />
+      All reads sent
+    </span>
+  );
+}
+
+export function CountPage() {
+  usePageTitle('Count');
+  const { user } = useAuth();
+  const help = useHelp();
+  const queryClient = useQueryClient();
+  const [credential, setCredential] = useState<BrowserCredential | null>(() =>
+    user ? readCredential(user) : null,
+  );
+  const [session, setSession] = useState<CountSession | null>(null);
+  const [isResuming, setIsResuming] = useState(true);
+  const [isStarting, setIsStarting] = useState(false);
+  const [isFinishing, setIsFinishing] = useState(false);
+  const [result, setResult] = useState<TAudit | null>(null);
+  const [prefix, setPrefix] = useState(() => (user ? (localStorage.getItem(prefixKey(user)) ?? '') : ''));
+  const capture = useRef<CaptureHandle>(null);
+  const view = useCountView(session);
+
+  // A count left open on this browser (a reload, the phone restarting) carries on where it was.
+  useEffect(() => {
+    if (!user || !credential) {
+      setIsResuming(false);
+      return;
+    }
+    let isCurrent = true;
+    let resumed: CountSession | null = null;
+    CountSession.resume(countKey(user), credential.token)
+      .then((s) => {
+        resumed = s;
+        if (isCurrent) setSession(s);
+        else s?.stop();
+      })
+      .catch(() => notify.error(COUNT_TEXTS.startFailed))
+      .finally(() => isCurrent && setIsResuming(false));
+    return () => {
+      isCurrent = false;
+      resumed?.stop();
+    };
+  }, [user, credential]);
+
+  // Reads not yet answered: flush them to IndexedDB when the page hides, and ask before leaving.
+  const hasUnsent = (view?.unsent ?? 0) > 0;
+  useEffect(() => {
+    if (!session) return;
+    const onHide = () => document.visibilityState === 'hidden' && void session.flush();
+    const onOnline = () => session.retryNow();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('online', onOnline);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [session]);
+  useEffect(() => {
+    if (!hasUnsent) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      void session?.flush();
+      e.preventDefault();
+      e.returnValue = COUNT_TEXTS.leaveQuestion;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [hasUnsent, session]);
+  const blocker = useBlocker(hasUnsent);
+
+  const onRead = useCallback((epcs: string[], ignored: string[]) => session?.take(epcs, ignored), [session]);
+
+  if (!user) return null;
+
+  const start = async (choice: StartChoice) => {
+    if (!credential) return;
+    setIsStarting(true);
+    setResult(null);
+    try {
+      setSession(
+        await CountSession.start({
+          key: countKey(user),
+          token: credential.token,
+          deviceId: credential.deviceId,
+          ...choice,
+        }),
+      );
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.startFailed);
+    } finally {
+      setIsStarting(false);
+    }
+  };
+
+  const finish = async () => {
+    if (!session) return;
+    capture.current?.finishPending();
+    setIsFinishing(true);
+    try {
+      const audit = await session.finish();
+      setSession(null);
+      setResult(audit);
+      queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
+    } finally {
+      setIsFinishing(false);
+    }
+  };
+
+  const startOver = async () => {
+    await session?.discard();
+    setSession(null);
+    if (view?.problem?.kind === 'device-removed') {
+      forgetCredential(user);
+      setCredential(null);
+    }
+  };
+
+  const header = (
+    <PageHeader
+      title={COUNT_TEXTS.title}
+      description={COUNT_TEXTS.description}
+      actions={<HelpToggle help={help} />}
+    />
+  );
+  const helpPanel = (
+    <HelpPanel
+      help={help}
+      title="Counting with a handheld"
+      intro="Set the reader up once, test it below, then count."
+      sections={DATAWEDGE_HELP}
+    />
+  );
+
+  if (isResuming)
+    return (
+      <>
+        {header}
+        <Spinner label="Loading your count" />
+      </>
+    );
+
+  if (session && view) {
+    const s = session.stored;
+    return (
+      <div className="mx-auto max-w-2xl pb-24 sm:pb-0">
+        {header}
+        {helpPanel}
+        <div className="space-y-4">
+          <Card className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm text-slate-600 dark:text-slate-400">
+            <div className="min-w-0">
+              <p
+                className="truncate font-semibold text-slate-900 dark:text-slate-100"
+                data-testid="count-scope"
+              >
+                {s.name ? `${s.name} · ${s.scopeLabel}` : s.scopeLabel}
+              </p>
+              <SyncStatus view={view} />
+            </div>
+            <Elapsed since={s.startedAt} />
+          </Card>
+          {view.problem ? (
+            <Card className="border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
+              <p role="alert">
+                {view.problem.kind === 'device-removed' ? COUNT_TEXTS.deviceRemoved : view.problem.message}
+              </p>
+              <Button variant="secondary" className="mt-3" onClick={startOver}>
+                <RefreshCw className="size-4" aria-hidden />
+                Start over
+              </Button>
+            </Card>
+          ) : (
+            <CaptureField ref={capture} prefix={prefix} onRead={onRead} />
+          )}
+          <CountFigures view={view} isBlind={s.isBlind} />
+          <LastReads view={view} />
+        </div>
+        <div className="fixed inset-x-0 bottom-16 z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:static sm:mt-4 sm:border-0 sm:bg-transparent sm:p-0 lg:bottom-0 dark:border-slate-800 dark:bg-slate-950/95 sm:dark:bg-transparent">
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={finish}
+            isLoading={isFinishing}
+            disabled={!!view.problem}
+          >
+            <Flag className="size-4" aria-hidden />
+            {isFinishing && view.isOffline ? 'Waiting for the connection…' : 'Finish count'}
+          </Button>
+        </div>
+        <ConfirmDialog
+          isOpen={blocker.state === 'blocked'}
+          onOpenChange={(o) => !o && blocker.reset?.()}
+          title="Leave the count?"
+          description={COUNT_TEXTS.leaveQuestion}
+          confirmLabel="Leave"
+          onConfirm={() => blocker.proceed?.()}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      {header}
+      {helpPanel}
+      <div className="space-y-4">
+        {result && (
+          <Card className="flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10">
+            <p className="text-sm text-emerald-800 dark:text-emerald-200">
+              <CheckCircle2 className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+              Count finished: {result.name}
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => setResult({ ...result })}>
+              View result
+            </Button>
+          </Card>
+        )}
+        {credential ? (
+          <StartCountForm
+            user={user}
+            deviceName={credential.name}
+            prefix={prefix}
+            onPrefixChange={(p) => {
+              setPrefix(p);
+              localStorage.setItem(prefixKey(user), p);
+            }}
+            onStart={start}
+            isStarting={isStarting}
+          />
+        ) : (
+          <SetUpBrowser user={user} onDone={() => setCredential(readCredential(user))} />
+        )}
+        <ReaderTest prefix={prefix} />
+      </div>
+      <ResultDialog result={result} />
+    </div>
+  );
+}
+
+/** The finished count's result: the same audit details dialog as the Audits page. */
+function ResultDialog({ result }: { result: TAudit | null }) {
+  const [open, setOpen] = useState<TAudit | null>(result);
+  useEffect(() => setOpen(result), [result]);
+  return <AuditDetailsDialog audit={open} onClose={() => setOpen(null)} />;
+}
