@@ -22,6 +22,7 @@ import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { auditImportRoutes } from './modules/audits/audit-import.routes.ts';
 import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
+import { dueAuditSweeper } from './modules/audits/audit-stream.service.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
@@ -29,10 +30,12 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countRoutes } from './modules/count/count.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { fixedReaderRoutes } from './modules/devices/fixed-reader.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
 import { dutchieSettingsRoutes } from './modules/dutchie/dutchie-settings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { impinjRoutes } from './modules/impinj/impinj.routes.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
@@ -125,7 +128,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
+  // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
+  // interval, which one instance at a time runs under an advisory lock.
+  const sweeper = dueAuditSweeper(
+    { db: database.db, clock: app.audits, dutchie: app.dutchie },
+    30_000,
+    (err) => app.log.error({ err }, 'finishing timed counts failed'),
+  );
   app.addHook('onClose', async () => {
+    sweeper.stop();
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();
@@ -180,6 +191,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
             scheme: 'bearer',
             description: 'A paired reader’s device_token (from POST /api/rfid/register/poll)',
           },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A fixed reader’s serial number and webhook password (POST /api/devices/fixed)',
+          },
         },
       },
       tags: [
@@ -213,6 +229,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dutchieSettingsRoutes);
   await app.register(printRoutes);
   await app.register(devicesRoutes);
+  await app.register(fixedReaderRoutes);
+  await app.register(impinjRoutes);
   await app.register(auditsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);

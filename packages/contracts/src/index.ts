@@ -8,6 +8,7 @@ export * from './count.ts';
 export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';
+export * from './impinj.ts';
 export * from './inventory.ts';
 export * from './inventory-csv.ts';
 export * from './label.ts';

@@ -3,9 +3,11 @@ import type { TRole } from '@quantics/contracts';
 /**
  * Who may call each API route, in one table. 'public' needs no sign-in; a role means at least that role in the
  * caller's current company; 'device' means a paired reader's device token (and only that: a person's session is
- * refused there, as a device token is everywhere else). A route missing from this table stops the server at start.
+ * refused there, as a device token is everywhere else); 'fixed-reader' means HTTP Basic with a fixed reader's serial
+ * number and webhook password (the R700's webhook can send nothing else; every other credential is refused with
+ * 401 and WWW-Authenticate: Basic). A route missing from this table stops the server at start.
  */
-export type Access = 'public' | 'device' | TRole;
+export type Access = 'public' | 'device' | 'fixed-reader' | TRole;
 
 export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -101,6 +103,13 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'PUT /api/devices/:id': 'operator',
   'DELETE /api/devices/:id': 'operator',
   'POST /api/rfid/register/confirm': 'operator',
+  // Fixed readers: operators and admins add them, replace their webhook password and start and finish their counts;
+  // the reader itself posts to its webhook with HTTP Basic.
+  'POST /api/devices/fixed': 'operator',
+  'POST /api/devices/:id/webhook-password': 'operator',
+  'POST /api/devices/:id/counts': 'operator',
+  'POST /api/devices/:id/counts/finish': 'operator',
+  'POST /api/rfid/impinj/events': 'fixed-reader',
   'GET /api/audits': 'member',
   'GET /api/audits/:id': 'member',
   'GET /api/audits/:id/discrepancies': 'member',

@@ -1,4 +1,12 @@
-import { API_MESSAGES, hasRole, normalizeRole, READER_MESSAGES, type TRole } from '@quantics/contracts';
+import {
+  API_MESSAGES,
+  hasRole,
+  IMPINJ_MESSAGES,
+  IMPINJ_REALM,
+  normalizeRole,
+  READER_MESSAGES,
+  type TRole,
+} from '@quantics/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,6 +16,7 @@ import { forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { type AuthContext, bearerToken } from '../lib/request-context.ts';
 import { lookupDeviceToken } from '../modules/devices/device-token.ts';
+import { lookupFixedReader } from '../modules/devices/fixed-reader-auth.ts';
 import { ACCESS_POLICY, type Access } from './access-policy.ts';
 
 declare module 'fastify' {
@@ -40,9 +49,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    // A fixed reader's webhook authenticates with HTTP Basic only (serial number + webhook password).
+    if (access === 'fixed-reader') {
+      request.device = await lookupFixedReader(app.db, request.headers.authorization);
+      if (!request.device) {
+        reply.header('www-authenticate', `Basic realm="${IMPINJ_REALM}", charset="UTF-8"`);
+        throw unauthorized(IMPINJ_MESSAGES.credentialsRequired);
+      }
+      return;
+    }
     const token = bearerToken(request.headers.authorization);
     // Device tokens open only the reader routes, sessions only the others: each kind is looked up in its own
     // table, so the wrong kind simply isn't found.

@@ -1,4 +1,4 @@
-import { READER_MESSAGES } from '@quantics/contracts';
+import { IMPINJ_MESSAGES, READER_MESSAGES } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY, type Access } from '../plugins/access-policy.ts';
@@ -105,6 +105,12 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/devices/:id': 'operator',
   'DELETE /api/devices/:id': 'operator',
   'POST /api/rfid/register/confirm': 'operator',
+  // Fixed readers: operators and admins add them and run their counts; the reader posts with HTTP Basic only.
+  'POST /api/devices/fixed': 'operator',
+  'POST /api/devices/:id/webhook-password': 'operator',
+  'POST /api/devices/:id/counts': 'operator',
+  'POST /api/devices/:id/counts/finish': 'operator',
+  'POST /api/rfid/impinj/events': 'fixed-reader',
   'GET /api/audits': 'member',
   'GET /api/audits/:id': 'member',
   'GET /api/audits/:id/discrepancies': 'member',
@@ -203,6 +209,12 @@ describe.each(Object.entries(EXPECTED))('%s', (key, access) => {
 
     if (access === 'public') {
       expect([401, 403], label).not.toContain(res.statusCode);
+    } else if (access === 'fixed-reader') {
+      // Only a fixed reader's Basic credentials open its webhook (impinj.test.ts): a session or a handheld's
+      // device token is refused like nothing, with the Basic challenge the reader understands.
+      expect(res.statusCode, label).toBe(401);
+      expect(res.headers['www-authenticate'], label).toMatch(/^Basic realm=/);
+      expect(res.json().message, label).toBe(IMPINJ_MESSAGES.credentialsRequired);
     } else if (access === 'device') {
       // Only a device token opens the reader routes: a person's session is refused like no token at all.
       if (caller === 'device') {

@@ -167,6 +167,49 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { name: 'x'.repeat(101), serial_number: 'SN1' },
     { name: 'Dock', serial_number: 'x'.repeat(101) },
   ],
+  'POST /api/devices/fixed': [
+    {},
+    { name: 'Dock' },
+    { name: '', serial_number: 'R700-1' },
+    { name: 'Dock', serial_number: 'has space' },
+    { name: 'Dock', serial_number: 'R700-1', model: 5 },
+    { name: 'Dock', serial_number: 'R700-1', model: 'x'.repeat(101) },
+    { name: 'Dock', serial_number: 'R700-1', location_id: 'store' },
+    { name: 'Dock', serial_number: 'R700-1', location_id: 0 },
+    { name: 'Dock', serial_number: 'R700-1', room: 5 },
+    // A local catalogue's reader has a home location, not a Dutchie room.
+    { name: 'Dock', serial_number: 'R700-1', room: 'Sales Floor' },
+  ],
+  'POST /api/devices/:id/counts': [
+    { location_id: 'x' },
+    { location_id: -1 },
+    { name: 5 },
+    { name: 'x'.repeat(201) },
+    { room: 5 },
+    { duration_minutes: 0 },
+    { duration_minutes: 1.5 },
+    { duration_minutes: '30' },
+    { duration_minutes: 100_000 },
+  ],
+  // The R700's body: a JSON array of events (the fixed reader holds an open count, so nothing half-stored shows).
+  'POST /api/rfid/impinj/events': [
+    {},
+    { eventType: 'tagInventory' },
+    [{}],
+    [{ eventType: 5 }],
+    [{ eventType: 'tagInventory' }],
+    [{ eventType: 'tagInventory', tagInventoryEvent: 'x' }],
+    [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: 'xyz' } }],
+    [
+      { eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC } },
+      { eventType: 'tagInventory', tagInventoryEvent: {} },
+    ],
+    [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, tidHex: 'zz' } }],
+    [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, peakRssiCdbm: 'loud' } }],
+    [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, peakRssiCdbm: -5350.5 } }],
+    [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, lastSeenTime: 'yesterday' } }],
+    Array.from({ length: 5001 }, () => ({ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC } })),
+  ],
   'PUT /api/devices/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(101) }],
   'POST /api/devices/browser': [
     {},
@@ -299,6 +342,8 @@ const NO_BODY = new Set([
   'POST /api/settings/2fa/setup',
   'POST /api/settings/onboarding/complete',
   'POST /api/print/agent/logout',
+  'POST /api/devices/:id/webhook-password',
+  'POST /api/devices/:id/counts/finish',
 ]);
 const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && !NO_BODY.has(key);
 
@@ -307,6 +352,10 @@ let userToken: string;
 let deviceToken: string;
 /** Reader routes take a device token (a session would be refused before the body is read), the rest a session. */
 const tokenFor = (key: string) => (ACCESS_POLICY[key] === 'device' ? deviceToken : userToken);
+/** A fixed reader's webhook takes HTTP Basic (its serial number and webhook password). */
+let webhookAuth: { authorization: string };
+const authFor = (key: string) =>
+  ACCESS_POLICY[key] === 'fixed-reader' ? webhookAuth : bearer(tokenFor(key));
 const counts = async () => {
   const r = await t.database.db.execute(
     sql`select (select count(*) from users) as users, (select count(*) from companies) as companies,
@@ -324,6 +373,21 @@ beforeAll(async () => {
   userToken = (await registerUser(t.app)).token;
   // The registering user is the company's admin, who may confirm a reader's code.
   deviceToken = (await pairReader(t, { operator: { token: userToken } })).token;
+  const fixed = await t.app.inject({
+    method: 'POST',
+    url: '/api/devices/fixed',
+    headers: bearer(userToken),
+    payload: { name: 'Dock door', serial_number: 'R700-BAD-INPUT' },
+  });
+  const { username, password } = fixed.json().webhook;
+  webhookAuth = { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+  const count = await t.app.inject({
+    method: 'POST',
+    url: `/api/devices/${fixed.json().device.id}/counts`,
+    headers: bearer(userToken),
+    payload: {},
+  });
+  expect(count.statusCode).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -356,7 +420,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: concreteUrl,
-          headers: { ...bearer(tokenFor(key)), 'content-type': g.contentType },
+          headers: { ...authFor(key), 'content-type': g.contentType },
           payload: g.payload,
         });
         expectCleanRefusal(res, `${key} with ${g.name}`);
@@ -365,7 +429,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: concreteUrl,
-          headers: bearer(tokenFor(key)),
+          headers: authFor(key),
           payload: payload as object,
         });
         expectCleanRefusal(res, `${key} with ${JSON.stringify(payload).slice(0, 80)}`);
@@ -382,7 +446,7 @@ describe('bad input on every route', () => {
         const res = await t.app.inject({
           method,
           url: url.replace(/:(\w+)/g, bad),
-          headers: bearer(tokenFor(key)),
+          headers: authFor(key),
           payload: {},
         });
         expectCleanRefusal(res, `${key} with id ${bad}`);

@@ -14,6 +14,7 @@ import {
   dutchieProbes,
   setupDutchieWorld,
 } from './isolation-dutchie.ts';
+import { fixedReaderProbes } from './isolation-impinj.ts';
 import { PRINT_NOT_COMPANY_DATA, printProbes, setUpPrinting } from './isolation-print.ts';
 import type { UtilityClient } from './print-utility.ts';
 import { addLocation, addProducts, type PairedReader, pairReader, readsOf } from './readers.ts';
@@ -361,6 +362,8 @@ const PROBES: Record<string, Probe> = {
     () => dutchieWorld,
   ),
   ...withDutchiePrint(printProbes(() => t, as)),
+  // Fixed readers (last: B's readers made there are deleted again, but B's count stays in its audits).
+  ...fixedReaderProbes(() => t),
 };
 
 /** Printing: B's utility cannot print A's product, nor (for Dutchie companies) A's package. */

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
 import { requireAuth } from '../../lib/request-context.ts';
+import { finishDueAudits } from '../audits/audit-stream.service.ts';
 import * as devices from './devices.service.ts';
 import { confirmPairing, type PairingDeps } from './pairing.service.ts';
 
@@ -25,11 +26,17 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
     interval: app.config.readerPollInterval,
   };
+  const ingest = { db: app.db, clock: app.audits, dutchie: app.dutchie };
 
   app.get(
     '/api/devices',
     { schema: { tags: ['devices'], response: { 200: ZDevicesResponse } } },
-    async (request) => devices.listDevices(app.db, requireAuth(request).companyId),
+    async (request) => {
+      const { companyId } = requireAuth(request);
+      // A fixed reader's timed count whose end has passed finishes now (derived on read), so the list is current.
+      await finishDueAudits(ingest, companyId);
+      return devices.listDevices(app.db, companyId);
+    },
   );
 
   app.post(

@@ -1,0 +1,97 @@
+import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditBatches, audits, devices } from '../../db/schema/index.ts';
+import type { AuditClock } from './audit-status.ts';
+
+/**
+ * Audits fed by devices that don't number their posts (a fixed reader's webhook): the server numbers the batches
+ * under the audit's row lock, and a post's content hash makes a resent post a no-op.
+ */
+
+/** The device's open count (in progress as everyone sees it: not timed out), newest first. */
+export async function findOpenAudit(db: Db, companyId: number, deviceId: number, clock: AuditClock) {
+  const [row] = await db
+    .select({ id: audits.id, endsAt: audits.endsAt })
+    .from(audits)
+    .where(
+      and(
+        eq(audits.deviceId, deviceId),
+        eq(audits.companyId, companyId),
+        eq(audits.status, 'in_progress'),
+        sql`${clock.status()} = 'in_progress'`,
+      ),
+    )
+    .orderBy(desc(audits.id))
+    .limit(1);
+  return row;
+}
+
+/** The audit row held FOR UPDATE (posts to one audit take turns; completion waits for them), with its end. */
+export async function lockForAppend(db: Db, companyId: number, auditId: number, clock: AuditClock) {
+  const [row] = await db
+    .select({
+      id: audits.id,
+      status: clock.status(),
+      isPastEnd: sql<boolean>`coalesce(${audits.endsAt} <= now(), false)`,
+    })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)))
+    .for('update', { of: audits });
+  return row;
+}
+
+export async function hasContent(db: Db, auditId: number, contentHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ seq: auditBatches.batchSeq })
+    .from(auditBatches)
+    .where(and(eq(auditBatches.auditId, auditId), eq(auditBatches.contentHash, contentHash)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Stores the post as the audit's next batch (0, 1, 2... with no gaps: the caller holds the row lock). Undefined
+ * when the same content is already there (the partial unique index decides, even without the lock).
+ */
+export async function appendBatch(db: Db, auditId: number, contentHash: string, readCount: number) {
+  const result = await db.execute<{ seq: number }>(sql`
+    insert into audit_batches (audit_id, batch_seq, read_count, content_hash)
+    select ${auditId}::int, coalesce(max(batch_seq) + 1, 0), ${readCount}::int, ${contentHash}::text
+    from audit_batches where audit_id = ${auditId}
+    on conflict do nothing
+    returning batch_seq as seq`);
+  const row = result.rows[0];
+  return row === undefined ? undefined : Number(row.seq);
+}
+
+export async function storedBatchCount(db: Db, auditId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditBatches)
+    .where(eq(auditBatches.auditId, auditId));
+  return row?.n ?? 0;
+}
+
+/** Counts whose chosen duration has run out and are still open (any company, or one), oldest first. */
+export async function dueAudits(db: Db, clock: AuditClock, companyId: number | null, limit = 100) {
+  return db
+    .select({
+      id: audits.id,
+      companyId: audits.companyId,
+      deviceId: audits.deviceId,
+      name: sql<string>`coalesce(${devices.name}, ${audits.deviceName}, 'Fixed reader')`,
+    })
+    .from(audits)
+    .leftJoin(devices, eq(devices.id, audits.deviceId))
+    .where(
+      and(
+        eq(audits.status, 'in_progress'),
+        isNotNull(audits.endsAt),
+        lte(audits.endsAt, sql`now()`),
+        sql`${clock.status()} = 'in_progress'`,
+        companyId === null ? undefined : eq(audits.companyId, companyId),
+      ),
+    )
+    .orderBy(audits.endsAt)
+    .limit(limit);
+}

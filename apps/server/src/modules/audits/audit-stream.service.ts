@@ -1,0 +1,111 @@
+import type { TAudit } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
+import type { DeviceContext } from '../../lib/request-context.ts';
+import * as ingestRepo from './audit-ingest.repo.ts';
+import { completeAudit, type IngestDeps } from './audit-ingest.service.ts';
+import * as repo from './audit-stream.repo.ts';
+
+/**
+ * The ingest for devices that post whatever they read without numbering it (a fixed reader's webhook): each post
+ * becomes the next batch of the device's open audit, in the same audit_batches and audit_reads as the reader
+ * protocol's, completed and reconciled by the same completeAudit.
+ */
+
+export type AppendResult =
+  | { stored: true; batch_seq: number }
+  | { stored: false; reason: 'no_open_audit' | 'duplicate' | 'closed' };
+
+/** The device's open audit, if any (a timed-out one is not open). */
+export const findOpenAudit = (deps: IngestDeps, device: DeviceContext) =>
+  repo.findOpenAudit(deps.db, device.companyId, device.deviceId, deps.clock);
+
+/**
+ * Stores one post's reads as the audit's next batch, once: the audit row is locked FOR UPDATE, so two posts take
+ * turns for the next batch_seq, and a post whose content hash is already stored (the device resent it because the
+ * answer was lost, or sent it twice at once) stores nothing. Reads arriving after the count's end are not stored.
+ */
+export async function appendToAudit(
+  deps: IngestDeps,
+  device: DeviceContext,
+  auditId: number,
+  contentHash: string,
+  reads: ingestRepo.ReadInput[],
+): Promise<AppendResult> {
+  return deps.db.transaction(async (tx) => {
+    const audit = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
+    if (audit?.status !== 'in_progress' || audit.isPastEnd) return { stored: false, reason: 'closed' };
+    if (await repo.hasContent(tx, auditId, contentHash)) return { stored: false, reason: 'duplicate' };
+    const seq = await repo.appendBatch(tx, auditId, contentHash, reads.length);
+    if (seq === undefined) return { stored: false, reason: 'duplicate' };
+    await ingestRepo.insertReads(tx, auditId, seq, reads);
+    return { stored: true, batch_seq: seq };
+  });
+}
+
+/**
+ * Completes the audit with every batch stored so far. The row lock is taken first, so no post slips in between
+ * counting the batches and completing; completing an already completed audit answers it again.
+ */
+export async function completeWithStored(
+  deps: IngestDeps,
+  device: DeviceContext,
+  auditId: number,
+): Promise<TAudit> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
+    const batchCount = await repo.storedBatchCount(tx, auditId);
+    return completeAudit({ ...deps, db: tx }, device, auditId, batchCount);
+  });
+}
+
+/** The advisory lock key (with the audit id space unused) that one instance holds while finishing due counts. */
+const DUE_LOCK = 0x51_75_61_6e; // 'Quan'
+
+/**
+ * Finishes the counts whose chosen duration has run out: for one company (derived when its devices are read) or
+ * for all (a light interval). Under a transaction-level advisory lock, so with several instances one does the
+ * work and the others skip; each completion is idempotent anyway (a count finished twice answers the same audit).
+ * Returns how many were finished.
+ */
+export async function finishDueAudits(deps: IngestDeps, companyId: number | null): Promise<number> {
+  const due = await repo.dueAudits(deps.db, deps.clock, companyId);
+  if (due.length === 0) return 0;
+  return deps.db.transaction(async (tx) => {
+    const locked = await tx.execute<{ ok: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${DUE_LOCK}::int, ${companyId ?? 0}::int) as ok`,
+    );
+    if (!locked.rows[0]?.ok) return 0;
+    let finished = 0;
+    for (const audit of await repo.dueAudits(tx, deps.clock, companyId)) {
+      if (audit.deviceId === null) continue;
+      const device = { deviceId: audit.deviceId, companyId: audit.companyId, name: audit.name };
+      try {
+        await completeWithStored({ ...deps, db: tx }, device, audit.id);
+        finished++;
+      } catch {
+        // Its savepoint is rolled back; the others still finish, and this one is tried again next time.
+      }
+    }
+    return finished;
+  });
+}
+
+/** Runs finishDueAudits for every company now and then; stop() ends it (the app's onClose). */
+export function dueAuditSweeper(
+  deps: IngestDeps,
+  everyMs: number,
+  onError: (err: unknown) => void,
+): { stop: () => void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    finishDueAudits(deps, null)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
