@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ReaderClient, sleep } from './client.ts';
+import { runImpinj } from './impinj.ts';
 import { live } from './live.ts';
 import { pair } from './pair.ts';
-import { fromCatalogue, fromEpcFile, shape } from './population.ts';
+import { fromCatalogue, fromEpcFile, randomTags, shape } from './population.ts';
 import { runReader } from './scan.ts';
 import { DEFAULT_STATE, loadState } from './state.ts';
 
@@ -51,6 +52,22 @@ Commands
                 --location-ids 4,7,9        locations to audit, one at random each time (default: whole catalogue)
                 --offline-after SECONDS     go quiet after this long (default 0: never) ...
                 --offline-for SECONDS       ... for this long, then come back (default 600)
+  impinj      Be an Impinj R700's webhook (IoT device interface): post JSON arrays of tag events to
+              /api/rfid/impinj/events with HTTP Basic, [] keep-alives when idle, other event types mixed in, and
+              retry a failed post (5xx, no answer) with backoff, the same bytes again.
+                --server URL  --serial SN  --password TOKEN   the webhook settings the portal showed
+                --epcs FILE         tags in the field: one "EPC" or "EPC,units" a line; or --catalogue with
+                                    --user-token; default --tags N random tags
+                --tags N            random tags in the field (default 100)
+                --rate R            tag events per second (default 200; 0 = as fast as the portal answers)
+                --array-size N      events per post (default 50; the R700 batches up to its setting)
+                --seconds S         keep posting this long, [] keep-alives once the tags are read (default 0:
+                                    stop after every tag was read --repeats times)
+                --keep-alive S      seconds between keep-alives when idle (default 10)
+                --other-events P    share of posts carrying another event type too (default 0.2)
+                --resend-rate P     share of posts sent again as if the answer was lost (default 0)
+                --concurrency N     posts in flight at once (default 1, as the reader)
+                --json              print the summary as one JSON line
 Common
   --state FILE   state file (default ${DEFAULT_STATE})
   --help         this text
@@ -87,6 +104,15 @@ const { values, positionals } = parseArgs({
     'location-ids': { type: 'string', default: '' },
     'offline-after': { type: 'string', default: '0' },
     'offline-for': { type: 'string', default: '600' },
+    password: { type: 'string' },
+    tags: { type: 'string', default: '100' },
+    rate: { type: 'string', default: '200' },
+    'array-size': { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '0' },
+    'keep-alive': { type: 'string', default: '10' },
+    'other-events': { type: 'string', default: '0.2' },
+    'resend-rate': { type: 'string', default: '0' },
+    concurrency: { type: 'string', default: '1' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -137,6 +163,42 @@ async function main() {
         }),
       log,
     });
+  }
+  if (command === 'impinj') {
+    if (!values.server || !values.serial || !values.password) {
+      throw new Error(
+        'impinj needs --server, --serial and --password (the webhook settings the portal showed)',
+      );
+    }
+    const locationId = values['location-id'] ? num('location-id', 1) : null;
+    const tags = values.epcs
+      ? fromEpcFile(values.epcs).inScope
+      : values.catalogue && values['user-token']
+        ? shape(await fromCatalogue(values.server, values['user-token'], locationId), {
+            missing: 0,
+            extra: 0,
+            misplaced: 0,
+            unknown: 0,
+          }).tags
+        : randomTags(num('tags', 1, 1_000_000));
+    const summary = await runImpinj({
+      server: values.server,
+      serial: values.serial,
+      password: values.password,
+      tags,
+      rate: num('rate'),
+      arraySize: num('array-size', 1, 5000),
+      seconds: num('seconds'),
+      repeats: num('repeats', 1, 100),
+      keepAliveSeconds: num('keep-alive', 1, 3600),
+      otherEventRate: num('other-events', 0, 1),
+      resendRate: num('resend-rate', 0, 1),
+      concurrency: num('concurrency', 1, 64),
+      hostname: `impinj-${values.serial.toLowerCase()}`,
+      log: values.json ? () => {} : log,
+    });
+    if (values.json) log(JSON.stringify(summary));
+    return;
   }
   const state = loadState(values.state ?? DEFAULT_STATE);
   const dropRate = num('drop-rate', 0, 0.95);

@@ -17,6 +17,10 @@ export type Population = { tags: Tag[]; notes: string[] };
 const newTid = () => `E280${randomBytes(10).toString('hex').toUpperCase()}`;
 const unitsOf = (epc: string, n: number): Tag[] => Array.from({ length: n }, () => ({ epc, tid: newTid() }));
 
+/** N tags nobody catalogued: random EPCs, one unit each. */
+export const randomTags = (n: number): Tag[] =>
+  Array.from({ length: n }, () => ({ epc: randomBytes(12).toString('hex').toUpperCase(), tid: newTid() }));
+
 function pickRandom<T>(items: T[], n: number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
