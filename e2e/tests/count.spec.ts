@@ -1,0 +1,225 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { registerViaApi, signInWithToken } from './helpers';
+import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
+
+/** The EPC a SKU's label carries: the SKU padded to 12 characters, as hex (the contracts' epcFromSku). */
+const epcOf = (sku: string) =>
+  [...sku.toUpperCase().padEnd(12, '0')]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
+/** 'HELLOWORLD12' as a tag: matches no product, and its text is readable. */
+const READABLE_UNKNOWN = epcOf('HELLOWORLD12');
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function seed(request: APIRequestContext, token: string) {
+  const store = await createLocationViaApi(request, token, { name: 'Store' });
+  const warehouse = await createLocationViaApi(request, token, { name: 'Warehouse' });
+  await createProductViaApi(request, token, {
+    name: 'Blue Dream 3.5g',
+    sku: 'CNTA',
+    quantity: 2,
+    location_id: store.id,
+  });
+  await createProductViaApi(request, token, {
+    name: 'Gummies 10pk',
+    sku: 'CNTB',
+    quantity: 1,
+    location_id: store.id,
+  });
+  await createProductViaApi(request, token, {
+    name: 'Pre-roll 5pk',
+    sku: 'CNTC',
+    quantity: 4,
+    location_id: store.id,
+  });
+  await createProductViaApi(request, token, {
+    name: 'Vape cart',
+    sku: 'CNTD',
+    quantity: 1,
+    location_id: warehouse.id,
+  });
+}
+
+async function setUpHandheld(page: Page, name: string) {
+  await page.goto('/count');
+  await page.getByLabel('Handheld name').fill(name);
+  await page.getByRole('button', { name: 'Set up this handheld' }).click();
+  await expect(page.getByText(`Counting as ${name}`)).toBeVisible();
+}
+
+const figure = (page: Page, name: string) => page.getByTestId(`count-${name}`);
+
+test('counts what a DataWedge reader types, survives going offline and a reload, and the result is exact', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  const { token, user } = await registerViaApi(page);
+  await seed(request, token);
+  await signInWithToken(page, token);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Count' }).click();
+  await expect(page).toHaveTitle('Quantics | Count');
+  await setUpHandheld(page, "Alex's MC3300");
+
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Store' });
+  await page.getByLabel('Count name (optional)').fill('Front count');
+  await page.getByRole('button', { name: 'Start count' }).click();
+  const capture = page.getByLabel('Tag capture');
+  await expect(capture).toBeFocused();
+  await expect(capture).toHaveAttribute('inputmode', 'none');
+  await expect(figure(page, 'expected')).toHaveText('7');
+
+  // As DataWedge types: EPC + Enter at machine speed, lower case too, a repeat, two tags run together with no
+  // separator, and something that is not a tag followed by Tab.
+  await page.keyboard.type(`${epcOf('CNTA')}\n${epcOf('CNTB').toLowerCase()}\n${epcOf('CNTA')}\n`);
+  await page.keyboard.type(`${epcOf('CNTD')}${READABLE_UNKNOWN}\n`);
+  await page.keyboard.type('garbage\t');
+  await expect(figure(page, 'found')).toHaveText('2');
+  await expect(figure(page, 'Misplaced')).toHaveText('1');
+  await expect(figure(page, 'Unknown')).toHaveText('1');
+  await expect(figure(page, 'Ignored')).toHaveText('1');
+  const last = page.getByRole('list', { name: 'Last reads' }).getByRole('listitem');
+  await expect(last.nth(0)).toContainText('garbage');
+  await expect(last.nth(1)).toContainText('Unknown tag');
+  await expect(last.nth(1)).toContainText('Reads as “HELLOWORLD12”');
+  await expect(last.nth(2)).toContainText('Vape cart');
+  await expect(last.nth(2)).toContainText('Misplaced');
+  await expect(capture).toBeFocused();
+
+  // Within half a second the batch goes out; a minute on, the elapsed time says so.
+  await expect(page.getByText('All reads sent')).toBeVisible();
+  await page.clock.fastForward(60_000);
+  await expect(page.getByTestId('count-elapsed')).toHaveText(/^1:0\d$/);
+
+  // A dead Wi-Fi corner: the next read is kept on the handheld.
+  await page.context().setOffline(true);
+  await page.keyboard.type(`${epcOf('CNTC')}\n`);
+  await expect(figure(page, 'found')).toHaveText('3');
+  await expect(page.getByText('Offline: 1 reads kept on this handheld')).toBeVisible();
+
+  // Reloading with reads unsent asks first; the page comes back (the reads route still failing) with the count.
+  await page.route('**/api/rfid/audits/*/reads', (route) => route.abort('internetdisconnected'));
+  await page.context().setOffline(false);
+  const asked: string[] = [];
+  page.on('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  expect(asked).toEqual(['beforeunload']);
+  await expect(figure(page, 'found')).toHaveText('3');
+  await expect(figure(page, 'Unknown')).toHaveText('1');
+  await expect(page.getByTestId('count-scope')).toHaveText('Front count · Store');
+  await expect(page.getByText('Offline: 1 reads kept on this handheld')).toBeVisible();
+
+  // The connection is back: the kept batch goes out with its own number.
+  await page.unroute('**/api/rfid/audits/*/reads');
+  await page.clock.fastForward(11_000);
+  await expect(page.getByText('All reads sent')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish count' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Front count' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Alex's MC3300");
+  await expect(dialog).toContainText('3 / 7');
+  await expect(dialog).toContainText('43%');
+  await expect(dialog).toContainText('(1 misplaced, 1 unknown)');
+
+  // The audit's figures, exactly: CNTA 1 of 2, CNTB 1 of 1, CNTC 1 of 4 (no TIDs: one unit per EPC).
+  const audits = (await (await request.get('/api/audits', { headers: auth(token) })).json()).data;
+  expect(audits).toHaveLength(1);
+  expect(audits[0]).toMatchObject({
+    name: 'Front count',
+    status: 'completed',
+    device_name: "Alex's MC3300",
+    location: 'Store',
+    tags_found: 3,
+    tags_expected: 7,
+    expected_count: 3,
+    discrepancies_count: 4,
+    misplaced_count: 1,
+    unknown_count: 1,
+    accuracy: 43,
+    started_by: user.email,
+  });
+  const rows = await (
+    await request.get(`/api/audits/${audits[0].id}/discrepancies`, { headers: auth(token) })
+  ).json();
+  const bySku = Object.fromEntries(
+    rows.map(
+      (r: {
+        product_sku: string | null;
+        rfid_tag: string;
+        expected_quantity: number;
+        found_quantity: number;
+        discrepancy_type: string;
+      }) => [r.product_sku ?? r.rfid_tag, [r.discrepancy_type, r.expected_quantity, r.found_quantity]],
+    ),
+  );
+  expect(bySku).toEqual({
+    CNTA: ['shortage', 2, 1],
+    CNTC: ['shortage', 4, 1],
+    CNTD: ['misplaced', 0, 1],
+    HELLOWORLD12: ['unknown', 0, 1],
+  });
+
+  // The browser is a device of the company, seen just now.
+  const devices = await (await request.get('/api/devices', { headers: auth(token) })).json();
+  expect(devices).toEqual([
+    expect.objectContaining({ name: "Alex's MC3300", kind: 'browser', status: 'online' }),
+  ]);
+});
+
+test('a blind count of bursts with no separator and a DataWedge prefix hides expected and counts every tag once', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  const { token } = await registerViaApi(page);
+  await seed(request, token);
+  await signInWithToken(page, token);
+  await setUpHandheld(page, 'Backroom TC52');
+
+  // Test the reader first: each key shows, Enter as a key.
+  await page.getByLabel('Read a tag to test your reader').click();
+  await page.keyboard.type(`${epcOf('CNTA')}\n`);
+  await expect(page.getByRole('log', { name: 'Keys received' })).toContainText('⏎ Enter');
+  await expect(page.getByTestId('reader-test-result')).toContainText(`25 keys: 1 EPC (${epcOf('CNTA')})`);
+
+  await page.getByLabel('DataWedge prefix (optional)').fill('#');
+  await page.getByLabel('Blind count').check();
+  await page.getByRole('button', { name: 'Start count' }).click();
+  await expect(page.getByText('Blind count', { exact: true })).toBeVisible();
+  await expect(figure(page, 'expected')).toHaveCount(0);
+
+  // Thirty unknown tags, each read three times, typed with the prefix and nothing else between them.
+  const tags = Array.from({ length: 30 }, (_, i) => `E2801170${String(i).padStart(16, '0')}`);
+  await page.keyboard.type(
+    tags
+      .flatMap((t) => [t, t, t])
+      .map((t) => `#${t}`)
+      .join(''),
+  );
+  // No separator at all after the last one: it is counted as soon as its 24th digit arrives.
+  await expect(figure(page, 'Unknown')).toHaveText('30');
+  // Catalogue tags in one burst with no separator and no prefix: split on 24-digit boundaries.
+  await page.keyboard.type(`${epcOf('CNTA')}${epcOf('CNTB')}${epcOf('CNTC')}`);
+  await expect(figure(page, 'found')).toHaveText('3');
+  await expect(figure(page, 'Ignored')).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Finish count' }).click();
+  await expect(page.getByRole('dialog')).toContainText('3 / 8');
+  const [audit] = (await (await request.get('/api/audits', { headers: auth(token) })).json()).data;
+  expect(audit).toMatchObject({
+    status: 'completed',
+    location: null,
+    audit_type: 'Blind count',
+    tags_found: 3,
+    // The whole catalogue: 2 + 1 + 4 + 1.
+    tags_expected: 8,
+    unknown_count: 30,
+    misplaced_count: 0,
+  });
+});
