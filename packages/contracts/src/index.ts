@@ -8,6 +8,8 @@ export * from './count.ts';
 export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';
+export * from './gs1.ts';
+export * from './gtin.ts';
 export * from './impinj.ts';
 export * from './inventory.ts';
 export * from './inventory-csv.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GTIN_MESSAGES, normalizeGtin } from './gtin.ts';
 import { ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
@@ -15,6 +16,7 @@ export const INVENTORY_MESSAGES = {
   locationInvalid: 'Location not found. Choose one of your locations.',
   productNotFound: 'Product not found',
   selectCsv: 'Please select a CSV file',
+  epcInvalid: 'EPC must be 24 hex digits',
 } as const;
 
 export const skuTakenMessage = (sku: string) => `A product with SKU ${sku} already exists`;
@@ -126,6 +128,29 @@ export const ZProductRequest = z.object({
     })
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
+  /** GTIN-8, -12, -13 or -14, its check digit verified; answered as GTIN-14. Empty or left out: none. */
+  gtin: z
+    .union([z.literal(''), z.null(), z.string().max(20, GTIN_MESSAGES.format)], {
+      error: GTIN_MESSAGES.format,
+    })
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const gtin = normalizeGtin(v);
+      if (gtin.ok) return gtin.gtin;
+      ctx.addIssue({ code: 'custom', message: gtin.message });
+      return z.NEVER;
+    }),
+  /**
+   * The tag the item already carries (a supplier's EPC), instead of the one derived from the SKU. Left out: the
+   * product keeps its tag (an explicit one stays, a derived one follows the SKU); empty or null: derived from the SKU.
+   */
+  epc: z
+    .union([z.literal(''), z.null(), z.string().regex(/^[0-9a-fA-F]{24}$/, INVENTORY_MESSAGES.epcInvalid)], {
+      error: INVENTORY_MESSAGES.epcInvalid,
+    })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null)),
   /** YYYY-MM-DD, not earlier than today; empty for none. */
   expiration_date: z
     .union([z.literal(''), z.null(), z.string().refine(isIsoDate, INVENTORY_MESSAGES.expirationInvalid)], {
@@ -145,6 +170,10 @@ export const ZProduct = z.object({
   rfid_tag: z.string(),
   /** The tag's 24 hex digits, as written to the chip. */
   epc: z.string(),
+  /** 'sku': the tag derived from the SKU; 'explicit': a tag the item already carried. */
+  tag_source: z.enum(['sku', 'explicit']),
+  /** GTIN-14, or null: SGTIN tags with this GTIN count for the product. */
+  gtin: z.string().nullable(),
   description: z.string().nullable(),
   category: z.string().nullable(),
   vendor: z.string().nullable(),

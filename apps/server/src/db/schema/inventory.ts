@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -62,6 +63,10 @@ export const products = pgTable(
     /** 12 characters from the SKU (rfidTagFromSku) and their 24 hex digits, as written to the chip. */
     rfidTag: text('rfid_tag').notNull(),
     epc: text('epc').notNull(),
+    /** True when `epc` is a tag the item already carried (a supplier's), not the one derived from the SKU. */
+    isEpcExplicit: boolean('is_epc_explicit').notNull().default(false),
+    /** GTIN-14: reads of SGTIN tags with this GTIN count for this product. */
+    gtin: text('gtin'),
     description: text('description'),
     category: text('category'),
     vendor: text('vendor'),
@@ -84,6 +89,7 @@ export const products = pgTable(
     uniqueIndex('products_company_sku_unique').on(t.companyId, sql`${t.sku} text_pattern_ops`),
     // One product per tag (SKUs 'AB' and 'AB0' would pad to the same tag); audits match reads by EPC.
     uniqueIndex('products_company_epc_unique').on(t.companyId, t.epc),
+    uniqueIndex('products_company_gtin_unique').on(t.companyId, t.gtin).where(sql`${t.gtin} IS NOT NULL`),
     // Page 1 of the list, sorted by name, with and without a status filter.
     index('products_company_name_idx').on(t.companyId, t.name, t.id),
     index('products_company_status_name_idx').on(t.companyId, t.status, t.name, t.id),

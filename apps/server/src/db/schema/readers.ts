@@ -242,6 +242,9 @@ export const auditReads = pgTable(
     rssi: real('rssi'),
     count: integer('count').notNull().default(1),
     seenAt: tz('seen_at'),
+    /** Decoded once, when stored: an SGTIN's GTIN-14 (what products are matched by), and the tag for a person. */
+    gtin: text('gtin'),
+    decoded: text('decoded'),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.batchSeq, t.ordinal] })],
 );

@@ -1,3 +1,4 @@
+import { decodeTag } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
@@ -123,13 +124,29 @@ export type ReadInput = {
   seen_at: string | null;
 };
 
-/** All reads of a batch in one statement: one array parameter per column, a 5,000-read batch is five parameters. */
+/**
+ * All reads of a batch in one statement: one array parameter per column. Each EPC is decoded here, once (a GS1
+ * tag's GTIN and text), so reconciliation matches products by GTIN without decoding anything itself.
+ */
 export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
   if (reads.length === 0) return;
+  const rows = reads.map((r) => {
+    const tag = decodeTag(r.epc);
+    return { ...r, gtin: tag.gtin, decoded: tag.text };
+  });
+  const columns = {
+    epc: 'text',
+    tid: 'text',
+    rssi: 'real',
+    count: 'int',
+    seen_at: 'timestamptz',
+    gtin: 'text',
+    decoded: 'text',
+  } as const;
   await db.execute(sql`
-    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
-    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at
-    from ${unnestRows(reads, { epc: 'text', tid: 'text', rssi: 'real', count: 'int', seen_at: 'timestamptz' })}`);
+    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at, gtin, decoded)
+    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at, r.gtin, r.decoded
+    from ${unnestRows(rows, columns)}`);
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */

@@ -83,18 +83,30 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
   where l.company_id = ${cid}
 )`,
     ],
-    inScopeAndMisplaced: sql`in_scope as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(f.units, 0) as found
-  from products p left join found f on f.epc = p.epc
+    // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
+    // serials of one GTIN add up as units of one product.
+    inScopeAndMisplaced: sql`matched as (
+  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id
+  from found f
+  left join products pe on pe.company_id = ${cid} and pe.epc = f.epc
+  left join products pg on pe.id is null and f.gtin is not null and pg.company_id = ${cid} and pg.gtin = f.gtin
+),
+found_products as (
+  select product_id, sum(units)::int as units, max(seen_at) as seen_at
+  from matched where product_id is not null group by product_id
+),
+in_scope as (
+  select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found
+  from products p left join found_products fp on fp.product_id = p.id
   where p.company_id = ${cid} and ${inScope}
 ),
 misplaced as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, f.units, pa.path
-  from found f join products p on p.company_id = ${cid} and p.epc = f.epc
+  select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
+  from found_products fp join products p on p.id = fp.product_id
   left join paths pa on pa.id = p.location_id
   where ${outOfScope}
 )`,
-    matchesFound: sql`select 1 from products p where p.company_id = ${cid} and p.epc = f.epc`,
+    matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
     writes: [markScanned(cid, completedAt)],
   };
 }
@@ -119,16 +131,23 @@ misplaced as (
 
 /** Units found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit). */
 const foundTags = (aid: SQL) => sql`per_tid as (
-  select epc, tid, max(seen_at) as seen_at from audit_reads where audit_id = ${aid} group by epc, tid
+  select epc, tid, max(gtin) as gtin, max(decoded) as decoded, max(seen_at) as seen_at
+  from audit_reads where audit_id = ${aid} group by epc, tid
 ),
 found as (
-  select epc, greatest(count(tid), 1)::int as units, max(seen_at) as seen_at from per_tid group by epc
+  select epc, max(gtin) as gtin, max(decoded) as decoded, greatest(count(tid), 1)::int as units,
+    max(seen_at) as seen_at
+  from per_tid group by epc
 )`;
 
-/** EPCs read that `match` (a subquery over f) finds nothing for, with the tag's text when it is readable ASCII. */
+/**
+ * EPCs read that `match` (a subquery over f) finds nothing for, with what the tag says: a GS1 tag decoded when it
+ * was stored ("GTIN 80614141123458, serial 6789"), else its text when it is readable ASCII.
+ */
 const unknownTags = (match: SQL) => sql`unknown as (
-  select f.epc, f.units,
-    case when f.epc ~ '^([2-6][0-9A-F]|7[0-9A-E])+$' then convert_from(decode(f.epc, 'hex'), 'UTF8') end as text
+  select f.epc, f.units, f.decoded is not null as is_gs1,
+    coalesce(f.decoded,
+      case when f.epc ~ '^([2-6][0-9A-F]|7[0-9A-E])+$' then convert_from(decode(f.epc, 'hex'), 'UTF8') end) as text
   from found f
   where not exists (${match})
 )`;
@@ -150,6 +169,7 @@ const discrepancyRows = (aid: SQL) => sql`ins as (
   union all
   select ${aid}, null, null, null, epc, text, 0, units, 'unknown',
     case when text is null then 'Unknown tag: matches no product'
+      when is_gs1 then 'Unknown tag: ' || text || ' matches no product'
       else 'Unknown tag: reads as "' || text || '" and matches no product' end
   from unknown
   returning discrepancy_type, expected_quantity, found_quantity
@@ -160,8 +180,8 @@ const discrepancyRows = (aid: SQL) => sql`ins as (
  * (PostgreSQL's rule), so nothing needs to select from it.
  */
 const markScanned = (cid: SQL, completedAt: SQL) => sql`touched as (
-  update products p set last_scanned = coalesce(f.seen_at, ${completedAt})
-  from found f where p.company_id = ${cid} and p.epc = f.epc
+  update products p set last_scanned = coalesce(fp.seen_at, ${completedAt})
+  from found_products fp where p.company_id = ${cid} and p.id = fp.product_id
   returning 1
 )`;
 

@@ -1,6 +1,8 @@
 import {
+  decodeTag,
   epcFromRfidTag,
   isEpcHex,
+  normalizeGtin,
   normalizeSku,
   RFID_TAG_LENGTH,
   type TInventoryFilters,
@@ -19,6 +21,8 @@ export const productColumns = {
   sku: products.sku,
   rfidTag: products.rfidTag,
   epc: products.epc,
+  isEpcExplicit: products.isEpcExplicit,
+  gtin: products.gtin,
   description: products.description,
   category: products.category,
   vendor: products.vendor,
@@ -51,7 +55,12 @@ function searchCondition(term: string): SQL | undefined {
     conditions.push(eq(products.epc, epcFromRfidTag(upper)));
   } else if (isEpcHex(upper)) {
     conditions.push(eq(products.epc, upper));
+    // A GS1 SGTIN finds the product with its GTIN.
+    const { gtin } = decodeTag(upper);
+    if (gtin) conditions.push(eq(products.gtin, gtin));
   }
+  const gtin = /^[\d\s-]{8,20}$/.test(term) ? normalizeGtin(term) : undefined;
+  if (gtin?.ok) conditions.push(eq(products.gtin, gtin.gtin));
   return or(...conditions);
 }
 
@@ -169,18 +178,24 @@ export async function findProduct(db: Db, companyId: number, id: number) {
 }
 
 /** The product that already holds this SKU or this tag, if any (to name it in a 409). */
-export async function findClash(db: Db, companyId: number, sku: string, epc: string, exceptId?: number) {
+/** Another product with this SKU, tag or GTIN (in that order of preference), if any. */
+export async function findClash(
+  db: Db,
+  companyId: number,
+  v: { sku: string; epc: string; gtin: string | null },
+  exceptId?: number,
+) {
   const [row] = await db
-    .select({ id: products.id, sku: products.sku, epc: products.epc })
+    .select({ id: products.id, sku: products.sku, epc: products.epc, gtin: products.gtin })
     .from(products)
     .where(
       and(
         eq(products.companyId, companyId),
-        or(eq(products.sku, sku), eq(products.epc, epc)),
+        or(eq(products.sku, v.sku), eq(products.epc, v.epc), v.gtin ? eq(products.gtin, v.gtin) : undefined),
         exceptId === undefined ? undefined : sql`${products.id} <> ${exceptId}`,
       ),
     )
-    .orderBy(sql`${products.sku} = ${sku} desc`)
+    .orderBy(sql`${products.sku} = ${v.sku} desc`, sql`${products.epc} = ${v.epc} desc`)
     .limit(1);
   return row;
 }
@@ -190,6 +205,8 @@ export type ProductValues = {
   sku: string;
   rfidTag: string;
   epc: string;
+  isEpcExplicit: boolean;
+  gtin: string | null;
   description: string | null;
   category: string | null;
   vendor: string | null;

@@ -1,6 +1,8 @@
 import {
+  decodeEpc,
   earliestToday,
   epcFromRfidTag,
+  GTIN_MESSAGES,
   INVENTORY_MESSAGES,
   pagination,
   rfidTagFromSku,
@@ -29,6 +31,8 @@ export function productView(r: Row): TProduct {
     sku: r.sku,
     rfid_tag: r.rfidTag,
     epc: r.epc,
+    tag_source: r.isEpcExplicit ? 'explicit' : 'sku',
+    gtin: r.gtin,
     description: r.description,
     category: r.category,
     vendor: r.vendor,
@@ -99,13 +103,21 @@ export async function getProduct(db: Db, companyId: number, id: number): Promise
   return productView(row);
 }
 
-function values(input: TProductInput): repo.ProductValues {
-  const rfidTag = rfidTagFromSku(input.sku);
+/**
+ * The row's values. The tag: one given explicitly (a tag the item already carries), else the product's explicit
+ * one when the request leaves `epc` out, else derived from the SKU (rfid_tag shows an explicit tag's text when it
+ * is readable, else its hex).
+ */
+function values(input: TProductInput, existing?: Pick<Row, 'epc' | 'isEpcExplicit'>): repo.ProductValues {
+  const explicitEpc = input.epc === undefined ? (existing?.isEpcExplicit ? existing.epc : null) : input.epc;
+  const rfidTag = explicitEpc ? (decodeEpc(explicitEpc) ?? explicitEpc) : rfidTagFromSku(input.sku);
   return {
     name: input.name,
     sku: input.sku,
     rfidTag,
-    epc: epcFromRfidTag(rfidTag),
+    epc: explicitEpc ?? epcFromRfidTag(rfidTag),
+    isEpcExplicit: explicitEpc !== null,
+    gtin: input.gtin,
     description: input.description,
     category: input.category,
     vendor: input.vendor,
@@ -137,10 +149,11 @@ async function check(db: Db, companyId: number, v: repo.ProductValues, existing?
 }
 
 async function checkClash(db: Db, companyId: number, v: repo.ProductValues, exceptId?: number) {
-  const clash = await repo.findClash(db, companyId, v.sku, v.epc, exceptId);
+  const clash = await repo.findClash(db, companyId, v, exceptId);
   if (!clash) return;
   if (clash.sku === v.sku) throw conflict(skuTakenMessage(v.sku));
-  throw conflict(tagTakenMessage(v.rfidTag, clash.sku));
+  if (clash.epc === v.epc) throw conflict(tagTakenMessage(v.rfidTag, clash.sku));
+  if (v.gtin) throw conflict(GTIN_MESSAGES.taken(v.gtin, clash.sku));
 }
 
 /** A concurrent writer can take the SKU or delete the location between our check and our write. */
@@ -181,7 +194,9 @@ export async function updateProduct(
   id: number,
   input: TProductInput,
 ): Promise<TProduct> {
-  const v = values(input);
+  const current = await repo.findProduct(db, actor.companyId, id);
+  if (!current) throw notFound(INVENTORY_MESSAGES.productNotFound);
+  const v = values(input, current);
   await translateWriteErrors(db, actor.companyId, v, () =>
     db.transaction(async (tx) => {
       const existing = await repo.findProduct(tx, actor.companyId, id);
