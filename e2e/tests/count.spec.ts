@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerViaApi, signInWithToken } from './helpers';
+import { registerViaApi, shoot, signInWithToken } from './helpers';
 import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
 
 /** The EPC a SKU's label carries: the SKU padded to 12 characters, as hex (the contracts' epcFromSku). */
@@ -65,6 +65,7 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
 
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Store' });
   await page.getByLabel('Count name (optional)').fill('Front count');
+  await shoot(page, 'count-idle');
   await page.getByRole('button', { name: 'Start count' }).click();
   const capture = page.getByLabel('Tag capture');
   await expect(capture).toBeFocused();
@@ -86,6 +87,7 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   await expect(last.nth(1)).toContainText('Reads as “HELLOWORLD12”');
   await expect(last.nth(2)).toContainText('Vape cart');
   await expect(last.nth(2)).toContainText('Misplaced');
+  await shoot(page, 'count-counting');
   await expect(capture).toBeFocused();
 
   // Within half a second the batch goes out; a minute on, the elapsed time says so.
@@ -126,6 +128,7 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   await expect(dialog).toContainText('3 / 7');
   await expect(dialog).toContainText('43%');
   await expect(dialog).toContainText('(1 misplaced, 1 unknown)');
+  await shoot(page, 'count-finished');
 
   // The audit's figures, exactly: CNTA 1 of 2, CNTB 1 of 1, CNTC 1 of 4 (no TIDs: one unit per EPC).
   const audits = (await (await request.get('/api/audits', { headers: auth(token) })).json()).data;
@@ -187,10 +190,12 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
   await page.keyboard.type(`${epcOf('CNTA')}\n`);
   await expect(page.getByRole('log', { name: 'Keys received' })).toContainText('⏎ Enter');
   await expect(page.getByTestId('reader-test-result')).toContainText(`25 keys: 1 EPC (${epcOf('CNTA')})`);
+  await shoot(page, 'count-reader-test');
 
   await page.getByLabel('DataWedge prefix (optional)').fill('#');
   await page.getByLabel('Blind count').check();
   await page.getByRole('button', { name: 'Start count' }).click();
+  await expect(page.getByLabel('Tag capture')).toBeFocused();
   await expect(page.getByText('Blind count', { exact: true })).toBeVisible();
   await expect(figure(page, 'expected')).toHaveCount(0);
 
@@ -208,6 +213,7 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
   await page.keyboard.type(`${epcOf('CNTA')}${epcOf('CNTB')}${epcOf('CNTC')}`);
   await expect(figure(page, 'found')).toHaveText('3');
   await expect(figure(page, 'Ignored')).toHaveText('0');
+  await shoot(page, 'count-blind');
 
   await page.getByRole('button', { name: 'Finish count' }).click();
   await expect(page.getByRole('dialog')).toContainText('3 / 8');
