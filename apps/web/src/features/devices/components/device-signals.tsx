@@ -1,8 +1,9 @@
 import { batteryColor, SIGNAL_BARS, type TDevice, type TDeviceStatus } from '@quantics/contracts';
-import { BatteryFull, BatteryLow, BatteryMedium } from 'lucide-react';
+import { BatteryFull, BatteryLow, BatteryMedium, Plug } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { FIXED_TEXTS } from '../fixed-reader-texts';
 
 const STATUS: Record<TDeviceStatus, { label: string; tone: BadgeTone }> = {
   online: { label: 'Online', tone: 'green' },
@@ -26,6 +27,20 @@ const BATTERY_TEXT = {
 
 /** Battery in percent, coloured green above 60, yellow above 20, else red; a dash when the reader is offline. */
 export function Battery({ device }: { device: TDevice }) {
+  // A fixed reader runs on mains or PoE: there is no battery to show.
+  if (device.kind === 'fixed') {
+    return (
+      <span
+        className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-300"
+        data-testid="battery"
+        title={FIXED_TEXTS.noBattery}
+      >
+        <Plug className="size-4" aria-hidden />
+        <span className="text-xs">Mains</span>
+        <span className="sr-only">{FIXED_TEXTS.noBattery}</span>
+      </span>
+    );
+  }
   if (device.status === 'offline' || device.battery_level === null) {
     return (
       <span className="text-slate-400 dark:text-slate-500" data-testid="battery" title="Battery unknown">
@@ -49,6 +64,14 @@ export function Battery({ device }: { device: TDevice }) {
 
 /** Signal as 4 bars; an offline reader shows the bars crossed out. */
 export function SignalBars({ device }: { device: TDevice }) {
+  // A fixed reader is on the network by cable (or PoE): no radio bars, unless it is offline (crossed out below).
+  if (device.kind === 'fixed' && device.status !== 'offline') {
+    return (
+      <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="signal">
+        Wired
+      </span>
+    );
+  }
   const isOffline = device.status === 'offline' || device.signal_strength === null;
   const strength = isOffline ? 0 : (device.signal_strength ?? 0);
   const label = isOffline ? 'No signal (offline)' : `Signal ${strength} of ${SIGNAL_BARS} bars`;

@@ -5,8 +5,18 @@ import { Card } from '@/components/ui/card';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { DeviceName } from './device-name';
 import { Battery, DeviceStatusBadge, lastUsed, SignalBars } from './device-signals';
+import { FixedCountButtons, FixedCountState, type FixedReaderActions } from './fixed-reader-count';
 
-type Props = { devices: TDevice[]; canEdit: boolean; onDelete: (d: TDevice) => void };
+type Props = {
+  devices: TDevice[];
+  canEdit: boolean;
+  onDelete: (d: TDevice) => void;
+  /** Fixed readers' counts and their actions (operators and admins). */
+  fixed: FixedReaderActions;
+};
+
+const kindLabel = (d: TDevice) =>
+  d.model ?? (d.kind === 'fixed' ? 'Fixed reader' : d.kind === 'browser' ? 'Browser' : 'Handheld reader');
 
 function DeleteButton({ device, onDelete }: { device: TDevice; onDelete: (d: TDevice) => void }) {
   return (
@@ -21,7 +31,7 @@ function DeleteButton({ device, onDelete }: { device: TDevice; onDelete: (d: TDe
   );
 }
 
-export function DevicesGrid({ devices, canEdit, onDelete }: Props) {
+export function DevicesGrid({ devices, canEdit, onDelete, fixed }: Props) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {devices.map((d) => (
@@ -59,10 +69,16 @@ export function DevicesGrid({ devices, canEdit, onDelete }: Props) {
                 <dd className="mt-1 truncate text-slate-700 dark:text-slate-300">{lastUsed(d.last_seen)}</dd>
               </div>
             </dl>
+            {d.kind === 'fixed' && (
+              <div className="space-y-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+                <FixedCountState device={d} actions={fixed} />
+                {canEdit && <FixedCountButtons device={d} actions={fixed} />}
+              </div>
+            )}
             <div className="mt-auto flex items-center justify-between text-xs text-slate-500 dark:text-slate-400">
               <span className="inline-flex items-center gap-1">
                 <Clock className="size-3.5" aria-hidden />
-                {d.model ?? 'Handheld reader'}
+                {kindLabel(d)}
                 {d.is_paired ? '' : ' · not paired yet'}
               </span>
               {canEdit && <DeleteButton device={d} onDelete={onDelete} />}
@@ -74,7 +90,7 @@ export function DevicesGrid({ devices, canEdit, onDelete }: Props) {
   );
 }
 
-export function DevicesTable({ devices, canEdit, onDelete }: Props) {
+export function DevicesTable({ devices, canEdit, onDelete, fixed }: Props) {
   return (
     // relative: the header's visually hidden 'Actions' label is positioned, and must scroll with the table.
     <Card className="relative overflow-hidden">
@@ -99,6 +115,12 @@ export function DevicesTable({ devices, canEdit, onDelete }: Props) {
               <Td className="max-w-40 sm:max-w-72">
                 <DeviceName device={d} canEdit={canEdit} />
                 <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{d.serial_number}</p>
+                {d.kind === 'fixed' && (
+                  <div className="mt-1.5 space-y-1.5">
+                    <FixedCountState device={d} actions={fixed} />
+                    {canEdit && <FixedCountButtons device={d} actions={fixed} />}
+                  </div>
+                )}
               </Td>
               <Td>
                 <DeviceStatusBadge status={d.status} />

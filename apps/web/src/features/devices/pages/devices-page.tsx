@@ -1,6 +1,6 @@
-import { deleteDeviceQuestion, type TDevice } from '@quantics/contracts';
-import { LayoutGrid, List, Plus, Radio, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { deleteDeviceQuestion, type TAudit, type TDevice } from '@quantics/contracts';
+import { LayoutGrid, List, Plus, Radio, RefreshCw, Search, Wifi } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -16,10 +16,19 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
+import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
 import { useDeleteDevice, useDevices } from '../api/devices';
+import { useFinishCount, useOpenCounts } from '../api/fixed-readers';
 import { DevicesHelp } from '../components/devices-help';
 import { DevicesGrid, DevicesTable } from '../components/devices-list';
+import type { FixedReaderActions } from '../components/fixed-reader-count';
+import {
+  AddFixedReaderDialog,
+  ReplacePasswordDialog,
+  StartCountDialog,
+} from '../components/fixed-reader-dialogs';
 import { RegisterDeviceDialog } from '../components/register-device-dialog';
+import { FIXED_TEXTS } from '../fixed-reader-texts';
 
 type View = 'grid' | 'list';
 
@@ -34,6 +43,31 @@ export function DevicesPage() {
   const [isRegistering, setIsRegistering] = useState(false);
   const [deleting, setDeleting] = useState<TDevice | null>(null);
   const remove = useDeleteDevice();
+  const [isAddingFixed, setIsAddingFixed] = useState(false);
+  const [startingOn, setStartingOn] = useState<TDevice | null>(null);
+  const [replacingOn, setReplacingOn] = useState<TDevice | null>(null);
+  const [finishedAudit, setFinishedAudit] = useState<TAudit | null>(null);
+  const openCounts = useOpenCounts();
+  const finish = useFinishCount();
+  const countsByDevice = useMemo(() => {
+    const map = new Map<number, TAudit>();
+    for (const a of openCounts.data?.data ?? []) if (a.device_id !== null) map.set(a.device_id, a);
+    return map;
+  }, [openCounts.data]);
+  const fixed: FixedReaderActions = {
+    openCounts: countsByDevice,
+    finishingId: finish.isPending ? (finish.variables ?? null) : null,
+    onStart: setStartingOn,
+    onReplace: setReplacingOn,
+    onFinish: async (d) => {
+      try {
+        setFinishedAudit(await finish.mutateAsync(d.id));
+        notify.success(FIXED_TEXTS.finished);
+      } catch (err) {
+        notify.error(errorMessage(err, FIXED_TEXTS.finishFailed));
+      }
+    },
+  };
   // Only the first load's failure is announced; the 5 s refresh failing quietly keeps the last list on screen.
   const hasWarned = useRef(false);
   useEffect(() => {
@@ -79,6 +113,12 @@ export function DevicesPage() {
         actions={
           <>
             <HelpToggle help={help} />
+            {canEdit && (
+              <Button variant="secondary" onClick={() => setIsAddingFixed(true)}>
+                <Wifi className="size-4" aria-hidden />
+                {FIXED_TEXTS.add}
+              </Button>
+            )}
             {canEdit && registerButton(DEVICE_TEXTS.registerDevice)}
           </>
         }
@@ -149,14 +189,18 @@ export function DevicesPage() {
           </EmptyState>
         </Card>
       ) : view === 'grid' ? (
-        <DevicesGrid devices={shown} canEdit={canEdit} onDelete={setDeleting} />
+        <DevicesGrid devices={shown} canEdit={canEdit} onDelete={setDeleting} fixed={fixed} />
       ) : (
-        <DevicesTable devices={shown} canEdit={canEdit} onDelete={setDeleting} />
+        <DevicesTable devices={shown} canEdit={canEdit} onDelete={setDeleting} fixed={fixed} />
       )}
 
       {canEdit && (
         <>
           <RegisterDeviceDialog isOpen={isRegistering} onOpenChange={setIsRegistering} />
+          <AddFixedReaderDialog isOpen={isAddingFixed} onOpenChange={setIsAddingFixed} />
+          <StartCountDialog device={startingOn} onClose={() => setStartingOn(null)} />
+          <ReplacePasswordDialog device={replacingOn} onClose={() => setReplacingOn(null)} />
+          <AuditDetailsDialog audit={finishedAudit} onClose={() => setFinishedAudit(null)} />
           <ConfirmDialog
             isOpen={deleting !== null}
             onOpenChange={(open) => !open && setDeleting(null)}
