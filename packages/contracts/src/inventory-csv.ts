@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeGtin } from './gtin.ts';
 import {
   hasCents,
   INVENTORY_MESSAGES,
@@ -26,6 +27,8 @@ export const CSV_COLUMNS = [
   'min_stock_level',
   'location',
   'expiration_date',
+  'gtin',
+  'epc',
 ] as const;
 export type TCsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -41,6 +44,8 @@ export const CSV_TEMPLATE_EXAMPLE: Record<TCsvColumn, string> = {
   min_stock_level: '5',
   location: 'Main Store > Backroom',
   expiration_date: '2027-06-30',
+  gtin: '',
+  epc: '',
 };
 
 export const CSV_TEMPLATE_FILENAME = 'product-template.csv';
@@ -83,6 +88,10 @@ Object.assign(HEADER_ALIASES, {
   minstocklevel: 'min_stock_level',
   expiration: 'expiration_date',
   expirydate: 'expiration_date',
+  ean: 'gtin',
+  upc: 'gtin',
+  barcode: 'gtin',
+  rfidepc: 'epc',
 });
 
 /** Which of our columns each header names (undefined: a column we ignore). */
@@ -102,6 +111,10 @@ export type TCsvProduct = {
   min_stock_level: number | null;
   location: string | null;
   expiration_date: string | null;
+  /** GTIN-14. */
+  gtin: string | null;
+  /** A tag the item already carries (24 hex digits, upper case); null: the tag made from the SKU. */
+  epc: string | null;
 };
 
 export type TCsvRowResult = { ok: true; value: TCsvProduct } | { ok: false; sku: string; message: string };
@@ -179,6 +192,12 @@ export function parseCsvRow(cells: Partial<Record<TCsvColumn, string>>): TCsvRow
   const date = rawDate ? parseCsvDate(rawDate) : null;
   if (date === undefined) return fail(INVENTORY_MESSAGES.expirationInvalid);
 
+  const rawGtin = cell('gtin');
+  const gtin = rawGtin ? normalizeGtin(rawGtin) : null;
+  if (gtin && !gtin.ok) return fail(gtin.message);
+  const epc = cell('epc').toUpperCase() || null;
+  if (epc && !/^[0-9A-F]{24}$/.test(epc)) return fail(INVENTORY_MESSAGES.epcInvalid);
+
   return {
     ok: true,
     value: {
@@ -193,6 +212,8 @@ export function parseCsvRow(cells: Partial<Record<TCsvColumn, string>>): TCsvRow
       min_stock_level: parsed.min_stock_level ?? null,
       location: cell('location') || null,
       expiration_date: date,
+      gtin: gtin?.ok ? gtin.gtin : null,
+      epc,
     },
   };
 }

@@ -172,6 +172,9 @@ export type DemoProduct = {
   min_stock_level: number;
   location: string;
   expiration_date: string;
+  /** Empty: the demo's products are tagged from their SKUs. */
+  gtin: string;
+  epc: string;
 };
 
 const day = (from: Date, days: number) =>
@@ -214,6 +217,8 @@ export function demoCatalogue(count: number, today = new Date()): DemoProduct[] 
       min_stock_level: min,
       location: LEAF_PATHS[i % LEAF_PATHS.length] as string,
       expiration_date: expiration,
+      gtin: '',
+      epc: '',
     });
   }
   return products;

@@ -9,6 +9,7 @@ import {
   type TProduct,
 } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../lib/multipart-body.ts';
 import { bearer } from '../../test/factories.ts';
 import { addLocation, asReader, type PairedReader, pairReader, readsOf, tidFor } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
@@ -170,5 +171,46 @@ describe('GS1 tags', () => {
       'Unknown tag: SSCC 323563453213454346 matches no product',
       'Unknown tag: matches no product',
     ]);
+  });
+
+  it('CSV files carry GTINs and the tags items already carry, out and back in', async () => {
+    const exported = await api('GET', '/api/inventory/export.csv?search=SHIRT1');
+    const [header, shirt] = exported.body.trim().split(/\r?\n/);
+    expect(header?.endsWith(',gtin,epc')).toBe(true);
+    expect(shirt?.endsWith(`,${SHIRT_GTIN},`)).toBe(true);
+    const boots = (await api('GET', '/api/inventory/export.csv?search=BOOT1')).body.trim().split(/\r?\n/)[1];
+    expect(boots?.endsWith(`,,${SUPPLIER_EPC}`)).toBe(true);
+
+    const csv = [
+      'name,sku,quantity,gtin,epc',
+      'Linen shirt,LINEN1,4,00614141000043,',
+      'Supplier hat,HAT1,2,,3034257BF7194E4000000001',
+      'Bad check,BADG1,1,00614141000044,',
+      'Bad tag,BADT1,1,,NOTHEX',
+      `Clash,CLASH1,1,${SHIRT_GTIN},`,
+      // Re-imported without a tag: the boots keep the tag they carry.
+      'Rain boots,BOOT1,5,,',
+    ].join('\n');
+    const body = multipartBody(csv, 'tags.csv');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/bulk-upload',
+      headers: { ...bearer(a.operator.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().summary).toMatchObject({ successful: 3, failed: 3 });
+    expect(
+      res.json().details.failed.map((f: { row: number; message: string }) => [f.row, f.message]),
+    ).toEqual([
+      [4, GTIN_MESSAGES.checkDigit],
+      [5, INVENTORY_MESSAGES.epcInvalid],
+      [6, GTIN_MESSAGES.taken(SHIRT_GTIN, 'SHIRT1')],
+    ]);
+    const product = async (sku: string) =>
+      ((await api('GET', `/api/inventory?search=${sku}`)).json().data as TProduct[])[0];
+    expect(await product('LINEN1')).toMatchObject({ gtin: '00614141000043', tag_source: 'sku' });
+    expect(await product('HAT1')).toMatchObject({ epc: '3034257BF7194E4000000001', tag_source: 'explicit' });
+    expect(await product('BOOT1')).toMatchObject({ epc: SUPPLIER_EPC, tag_source: 'explicit', quantity: 5 });
   });
 });

@@ -29,6 +29,9 @@ export function exportPage(
       minStockLevel: products.minStockLevel,
       locationId: products.locationId,
       expirationDate: products.expirationDate,
+      gtin: products.gtin,
+      epc: products.epc,
+      isEpcExplicit: products.isEpcExplicit,
     })
     .from(products)
     .where(

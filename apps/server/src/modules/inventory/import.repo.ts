@@ -8,15 +8,20 @@ import type { Db } from '../../db/client.ts';
  */
 
 /** A row that passed the per-row rules, with its spreadsheet row number and the tag its SKU gives. */
-export type StagedRow = TCsvProduct & { row_no: number; rfid_tag: string; epc: string };
+export type StagedRow = TCsvProduct & {
+  row_no: number;
+  rfid_tag: string;
+  epc: string;
+  is_epc_explicit: boolean;
+};
 
 export async function createStaging(db: Db) {
   await db.execute(sql`
     CREATE TEMP TABLE import_rows (
       row_no int PRIMARY KEY, name text NOT NULL, sku text NOT NULL, rfid_tag text NOT NULL, epc text NOT NULL,
       description text, category text, vendor text, unit_cost numeric(12,2), retail_price numeric(12,2),
-      quantity int, min_stock_level int, location text, expiration_date date,
-      location_id int, existing_id int, existing_expiration date, error_kind text, error_arg text
+      quantity int, min_stock_level int, location text, expiration_date date, gtin text,
+      is_epc_explicit boolean NOT NULL, location_id int, existing_id int, existing_expiration date, error_kind text, error_arg text
     ) ON COMMIT DROP
   `);
 }
@@ -26,12 +31,12 @@ export async function stageRows(db: Db, rows: StagedRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
     INSERT INTO import_rows (row_no, name, sku, rfid_tag, epc, description, category, vendor, unit_cost,
-      retail_price, quantity, min_stock_level, location, expiration_date)
+      retail_price, quantity, min_stock_level, location, expiration_date, gtin, is_epc_explicit)
     SELECT row_no, name, sku, rfid_tag, epc, description, category, vendor, unit_cost, retail_price, quantity,
-      min_stock_level, location, expiration_date
+      min_stock_level, location, expiration_date, gtin, is_epc_explicit
     FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(row_no int, name text, sku text, rfid_tag text,
       epc text, description text, category text, vendor text, unit_cost numeric, retail_price numeric,
-      quantity int, min_stock_level int, location text, expiration_date date)
+      quantity int, min_stock_level int, location text, expiration_date date, gtin text, is_epc_explicit boolean)
   `);
 }
 
@@ -56,6 +61,15 @@ export async function markDuplicatesInFile(db: Db) {
       SELECT row_no, first_value(sku) OVER (PARTITION BY epc ORDER BY row_no) AS first_sku,
         min(row_no) OVER (PARTITION BY epc) AS first
       FROM import_rows WHERE error_kind IS NULL
+    ) d
+    WHERE r.row_no = d.row_no AND d.row_no <> d.first
+  `);
+  await db.execute(sql`
+    UPDATE import_rows r SET error_kind = 'duplicate_gtin', error_arg = d.first_sku
+    FROM (
+      SELECT row_no, first_value(sku) OVER (PARTITION BY gtin ORDER BY row_no) AS first_sku,
+        min(row_no) OVER (PARTITION BY gtin) AS first
+      FROM import_rows WHERE error_kind IS NULL AND gtin IS NOT NULL
     ) d
     WHERE r.row_no = d.row_no AND d.row_no <> d.first
   `);
@@ -92,10 +106,21 @@ export async function checkAgainstCatalogue(db: Db, companyId: number, earliestT
     UPDATE import_rows r SET existing_id = p.id, existing_expiration = p.expiration_date
     FROM products p WHERE p.company_id = ${companyId} AND p.sku = r.sku
   `);
+  // A product carrying a tag of its own keeps it when its row gives none: check that tag, not the SKU's.
+  await db.execute(sql`
+    UPDATE import_rows r SET epc = p.epc, rfid_tag = p.rfid_tag
+    FROM products p
+    WHERE p.company_id = ${companyId} AND p.id = r.existing_id AND p.is_epc_explicit AND NOT r.is_epc_explicit
+  `);
   await db.execute(sql`
     UPDATE import_rows r SET error_kind = 'tag_taken', error_arg = p.sku
     FROM products p
     WHERE p.company_id = ${companyId} AND p.epc = r.epc AND p.sku <> r.sku AND r.error_kind IS NULL
+  `);
+  await db.execute(sql`
+    UPDATE import_rows r SET error_kind = 'gtin_taken', error_arg = p.sku
+    FROM products p
+    WHERE p.company_id = ${companyId} AND p.gtin = r.gtin AND p.sku <> r.sku AND r.error_kind IS NULL
   `);
   await db.execute(sql`
     UPDATE import_rows SET error_kind = 'expired', error_arg = NULL
@@ -116,7 +141,11 @@ export async function mergeRows(db: Db, companyId: number): Promise<{ created: n
         unit_cost = coalesce(r.unit_cost, p.unit_cost), retail_price = coalesce(r.retail_price, p.retail_price),
         quantity = coalesce(r.quantity, p.quantity), min_stock_level = coalesce(r.min_stock_level, p.min_stock_level),
         location_id = coalesce(r.location_id, p.location_id),
-        expiration_date = coalesce(r.expiration_date, p.expiration_date), updated_at = now()
+        expiration_date = coalesce(r.expiration_date, p.expiration_date), gtin = coalesce(r.gtin, p.gtin),
+        -- A tag given in the file replaces the product's; none keeps it (its own, or the one from its SKU).
+        epc = CASE WHEN r.is_epc_explicit THEN r.epc ELSE p.epc END,
+        rfid_tag = CASE WHEN r.is_epc_explicit THEN r.rfid_tag ELSE p.rfid_tag END,
+        is_epc_explicit = p.is_epc_explicit OR r.is_epc_explicit, updated_at = now()
       FROM import_rows r
       WHERE p.company_id = ${companyId} AND p.id = r.existing_id AND r.error_kind IS NULL
       RETURNING 1
@@ -126,9 +155,10 @@ export async function mergeRows(db: Db, companyId: number): Promise<{ created: n
   const created = await db.execute<{ n: number }>(sql`
     WITH done AS (
       INSERT INTO products (company_id, name, sku, rfid_tag, epc, description, category, vendor, unit_cost,
-        retail_price, quantity, min_stock_level, location_id, expiration_date)
+        retail_price, quantity, min_stock_level, location_id, expiration_date, gtin, is_epc_explicit)
       SELECT ${companyId}, name, sku, rfid_tag, epc, description, category, vendor, coalesce(unit_cost, 0),
-        coalesce(retail_price, 0), coalesce(quantity, 0), coalesce(min_stock_level, 0), location_id, expiration_date
+        coalesce(retail_price, 0), coalesce(quantity, 0), coalesce(min_stock_level, 0), location_id, expiration_date,
+        gtin, is_epc_explicit
       FROM import_rows WHERE existing_id IS NULL AND error_kind IS NULL
       ORDER BY row_no
       ON CONFLICT (company_id, sku) DO UPDATE SET name = EXCLUDED.name, quantity = EXCLUDED.quantity,
@@ -139,14 +169,21 @@ export async function mergeRows(db: Db, companyId: number): Promise<{ created: n
   return { created: Number(created.rows[0]?.n ?? 0), updated: Number(updated.rows[0]?.n ?? 0) };
 }
 
-export type StagedFailure = { row_no: number; sku: string; error_kind: string; error_arg: string | null };
+export type StagedFailure = {
+  row_no: number;
+  sku: string;
+  rfid_tag: string;
+  gtin: string | null;
+  error_kind: string;
+  error_arg: string | null;
+};
 
 export async function stagedFailures(
   db: Db,
   limit: number,
 ): Promise<{ rows: StagedFailure[]; total: number }> {
   const rows = await db.execute<StagedFailure>(sql`
-    SELECT row_no, sku, error_kind, error_arg FROM import_rows WHERE error_kind IS NOT NULL
+    SELECT row_no, sku, rfid_tag, gtin, error_kind, error_arg FROM import_rows WHERE error_kind IS NOT NULL
     ORDER BY row_no LIMIT ${limit}
   `);
   const total = await db.execute<{ n: number }>(

@@ -47,7 +47,7 @@ describe('CSV template and import', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-template.csv"');
     const [header, example, rest] = res.body.split('\n');
     expect(header).toBe(
-      'name,sku,description,category,vendor,unit_cost,retail_price,quantity,min_stock_level,location,expiration_date',
+      'name,sku,description,category,vendor,unit_cost,retail_price,quantity,min_stock_level,location,expiration_date,gtin,epc',
     );
     expect(example).toContain('BD35');
     expect(rest).toBe('');

@@ -45,6 +45,9 @@ export async function* exportCsv(
           min_stock_level: String(p.minStockLevel),
           location: p.locationId === null ? '' : (paths.get(p.locationId) ?? ''),
           expiration_date: p.expirationDate ?? '',
+          gtin: p.gtin ?? '',
+          // Only a tag the item already carried: one made from the SKU comes back from the SKU on import.
+          epc: p.isEpcExplicit ? p.epc : '',
         };
         return CSV_COLUMNS.map((c) => cells[c]);
       }),

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import {
   CSV_MESSAGES,
+  decodeEpc,
   earliestToday,
   epcFromRfidTag,
+  GTIN_MESSAGES,
   IMPORT_FAILURES_LISTED_MAX,
   INVENTORY_MESSAGES,
   LOCATION_NAME_MAX,
@@ -36,8 +38,10 @@ class DryRunDone extends Error {
 
 const STAGED_MESSAGES: Record<string, (f: staging.StagedFailure) => string> = {
   duplicate_sku: (f) => CSV_MESSAGES.duplicateSku(f.sku, Number(f.error_arg)),
-  duplicate_tag: (f) => tagTakenMessage(rfidTagFromSku(f.sku), f.error_arg ?? ''),
-  tag_taken: (f) => tagTakenMessage(rfidTagFromSku(f.sku), f.error_arg ?? ''),
+  duplicate_tag: (f) => tagTakenMessage(f.rfid_tag, f.error_arg ?? ''),
+  tag_taken: (f) => tagTakenMessage(f.rfid_tag, f.error_arg ?? ''),
+  duplicate_gtin: (f) => GTIN_MESSAGES.taken(f.gtin ?? '', f.error_arg ?? ''),
+  gtin_taken: (f) => GTIN_MESSAGES.taken(f.gtin ?? '', f.error_arg ?? ''),
   expired: () => INVENTORY_MESSAGES.expirationInPast,
   ambiguous_location: (f) => CSV_MESSAGES.ambiguousLocation(f.error_arg ?? ''),
   location_too_long: () => `Each location name must be at most ${LOCATION_NAME_MAX} characters`,
@@ -142,9 +146,17 @@ async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Pars
         }
         continue;
       }
-      const rfidTag = rfidTagFromSku(row.value.sku);
+      // A tag given in the file (one the item already carries) or the one made from the SKU.
+      const explicitEpc = row.value.epc;
+      const rfidTag = explicitEpc ? (decodeEpc(explicitEpc) ?? explicitEpc) : rfidTagFromSku(row.value.sku);
       units += row.value.quantity ?? 0;
-      batch.push({ row_no: recordNo, ...row.value, rfid_tag: rfidTag, epc: epcFromRfidTag(rfidTag) });
+      batch.push({
+        row_no: recordNo,
+        ...row.value,
+        rfid_tag: rfidTag,
+        epc: explicitEpc ?? epcFromRfidTag(rfidTag),
+        is_epc_explicit: explicitEpc !== null,
+      });
       if (batch.length >= BATCH) {
         await staging.stageRows(db, batch);
         batch = [];

@@ -33,6 +33,8 @@ const EMPTY: TProductRequest = {
   min_stock_level: 0,
   location_id: '',
   expiration_date: '',
+  gtin: '',
+  epc: '',
 };
 
 const fromProduct = (p: TProduct): TProductRequest => ({
@@ -47,6 +49,8 @@ const fromProduct = (p: TProduct): TProductRequest => ({
   min_stock_level: p.min_stock_level,
   location_id: p.location_id ?? '',
   expiration_date: p.expiration_date ?? '',
+  gtin: p.gtin ?? '',
+  epc: p.tag_source === 'explicit' ? p.epc : '',
 });
 
 /**
@@ -107,8 +111,10 @@ function ProductForm({ product, onDone }: { product: TProduct | null; onDone: ()
       onDone();
     } catch (err) {
       const message = errorMessage(err, INVENTORY_TEXTS.saveFailed);
-      // A taken SKU (or the tag it would make) is the SKU field's problem: say it there too.
-      if (err instanceof ApiError && err.status === 409) form.setError('sku', { message });
+      // A taken SKU (or the tag it would make) is the SKU field's problem, a taken GTIN the GTIN's: say it there too.
+      if (err instanceof ApiError && err.status === 409) {
+        form.setError(message.startsWith('GTIN') ? 'gtin' : 'sku', { message });
+      }
       notify.error(message);
     }
   });

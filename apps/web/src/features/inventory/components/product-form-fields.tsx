@@ -21,6 +21,7 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
   const { errors } = form.formState;
   const locations = useLocations();
   const sku = form.watch('sku') ?? '';
+  const ownTag = form.watch('epc') ?? '';
   // Registered in the order they are shown: after a refused submit, focus goes to the first field in error.
   const nameField = form.register('name');
   const skuField = form.register('sku');
@@ -51,7 +52,11 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
           className="font-mono uppercase"
           error={own(errors.sku?.message)}
           hasError={!!errors.sku}
-          hint={`RFID tag: ${sku ? rfidTagFromSku(sku) : '—'}`}
+          hint={
+            ownTag
+              ? 'RFID tag: the one the item carries (below)'
+              : `RFID tag: ${sku ? rfidTagFromSku(sku) : '—'}`
+          }
           {...skuField}
           onChange={(e) => {
             e.target.value = normalizeSku(e.target.value).slice(0, SKU_MAX);
@@ -77,6 +82,32 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
             </Select>
           )}
         </Field>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <TextField
+          label="GTIN"
+          autoComplete="off"
+          inputMode="numeric"
+          placeholder="00614141000036"
+          className="font-mono"
+          hint="Optional. Tags with this GTIN (GS1 SGTIN) count for this product."
+          error={errors.gtin?.message}
+          hasError={!!errors.gtin}
+          {...form.register('gtin')}
+        />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <TextField
+          label="Tag the item already carries (EPC)"
+          autoComplete="off"
+          placeholder="24 hex digits"
+          maxLength={24}
+          className="font-mono uppercase"
+          hint="Optional. Empty: the tag made from the SKU."
+          error={errors.epc?.message}
+          hasError={!!errors.epc}
+          {...form.register('epc')}
+        />
       </div>
       <div className="col-span-2">
         <Field label="Description" error={errors.description?.message}>
