@@ -1,6 +1,8 @@
 // Reconciliation at size: 100,000 products and an audit of 100,000 distinct tags (some missing, misplaced and
 // unknown), completed through the API on a real server on PostgreSQL, beside the very same reconciliation
-// statement run bare on an identical audit. Usage: node bench/reconcile.mjs [products=100000] [rounds=3]
+// statement run bare on an identical audit; then the same audit read as GS1 SGTIN-96 tags (each product has a
+// GTIN; each tag a serial of it), matched by GTIN, beside the SKU tags' figures.
+// Usage: node bench/reconcile.mjs [products=100000] [rounds=3]
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
 import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -12,6 +14,15 @@ const { reconcileStatement } = await tsImport(
   '../apps/server/src/modules/audits/reconcile.sql.ts',
   import.meta.url,
 );
+const { decodeTag, gtinCheckDigit, sgtin96 } = await tsImport(
+  '../packages/contracts/src/index.ts',
+  import.meta.url,
+);
+/** Product i's GTIN-14: indicator 0, the 6-digit company prefix 061414, a 6-digit item reference, the check digit. */
+const gtinOf = (i) => {
+  const body = `0061414${String(i).padStart(6, '0')}`;
+  return body + gtinCheckDigit(body);
+};
 const productCount = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 3);
 // 2% of products sit elsewhere; of the 98% in scope 1% go unread; 1% misplaced and 2% unknown tags join them:
@@ -41,13 +52,14 @@ try {
   const aisle = await loc('Aisle 1', store);
   const warehouse = await loc('Warehouse', null);
   const t0 = performance.now();
+  const gtins = Array.from({ length: productCount }, (_, i) => gtinOf(i + 1));
   await pool.query(
-    `insert into products (company_id, name, sku, rfid_tag, epc, quantity, location_id)
+    `insert into products (company_id, name, sku, rfid_tag, epc, quantity, location_id, gtin)
      select $1, 'Product ' || i, 'B' || lpad(i::text, 7, '0'), rpad('B' || lpad(i::text, 7, '0'), 12, '0'),
        upper(encode(convert_to(rpad('B' || lpad(i::text, 7, '0'), 12, '0'), 'UTF8'), 'hex')), 1,
-       case when i > $2 then $3::int else $4::int end
+       case when i > $2 then $3::int else $4::int end, ($6::text[])[i]
      from generate_series(1, $5) i`,
-    [companyId, productCount - outside, warehouse, aisle, productCount],
+    [companyId, productCount - outside, warehouse, aisle, productCount, gtins],
   );
   await pool.query('analyze products');
   console.log(
@@ -55,7 +67,7 @@ try {
   );
 
   /** An audit at Store whose reads are: every in-scope product but `missing`, `misplaced` from the warehouse, `unknown` strangers; each tag read twice. */
-  async function seedAudit() {
+  async function seedAudit(tags) {
     const start = await post(
       server.base,
       '/api/rfid/audits',
@@ -86,62 +98,91 @@ try {
       [auditId],
     );
     await pool.query('update audit_batches set read_count = $2 where audit_id = $1', [auditId, rows[0].n]);
+    if (tags === 'sgtin') await asSgtins(auditId);
     return { auditId, reads: rows[0].n, tags: rows[0].tags };
+  }
+
+  /**
+   * The same audit's tags as the items' own SGTIN-96 EPCs (product id -> its GTIN, a serial per product), with the
+   * GTIN and text decoded as the ingest stores them; the unknown strangers stay as they are.
+   */
+  async function asSgtins(auditId) {
+    const { rows } = await pool.query(
+      `select distinct r.epc, p.id from audit_reads r join products p on p.company_id = $2 and p.epc = r.epc
+       where r.audit_id = $1`,
+      [auditId, companyId],
+    );
+    const epcs = rows.map((r) => r.epc);
+    const sgtins = rows.map((r) => sgtin96(gtinOf(r.id), 1000 + r.id, 6));
+    const decoded = sgtins.map((e) => decodeTag(e));
+    await pool.query(
+      `update audit_reads r set epc = m.sgtin, gtin = m.gtin, decoded = m.decoded
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as m(epc, sgtin, gtin, decoded)
+       where r.audit_id = $1 and r.epc = m.epc`,
+      [auditId, epcs, sgtins, decoded.map((d) => d.gtin), decoded.map((d) => d.text)],
+    );
   }
   await pool.query('analyze audit_reads');
 
-  const api = [];
-  const bare = [];
-  let last;
   const dialect = new PgDialect();
-  for (let round = 0; round < rounds; round++) {
-    const a = await seedAudit();
-    const b = await seedAudit();
-    await pool.query('analyze audit_reads');
-    let t = performance.now();
-    const done = await post(
-      server.base,
-      `/api/rfid/audits/${a.auditId}/complete`,
-      { batch_count: 1 },
-      deviceToken,
-    );
-    api.push(performance.now() - t);
-    if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
-    last = { ...done.body, reads: a.reads, tags: a.tags };
-    const q = dialect.sqlToQuery(
-      reconcileStatement({
-        companyId,
-        auditId: b.auditId,
-        expected: { from: 'catalogue', locationId: store },
-      }),
-    );
-    const client = await pool.connect();
-    t = performance.now();
-    await client.query('begin');
-    const out = await client.query(
-      `${explain && round === 0 ? 'explain (analyze, buffers) ' : ''}${q.sql}`,
-      q.params,
-    );
-    if (explain && round === 0) console.log(out.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    await client.query('commit');
-    bare.push(performance.now() - t);
-    client.release();
-  }
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const [apiMs, bareMs] = [median(api), median(bare)];
+  const results = {};
+  for (const tags of ['sku', 'sgtin']) {
+    const api = [];
+    const bare = [];
+    let last;
+    for (let round = 0; round < rounds; round++) {
+      const a = await seedAudit(tags);
+      const b = await seedAudit(tags);
+      await pool.query('analyze audit_reads');
+      let t = performance.now();
+      const done = await post(
+        server.base,
+        `/api/rfid/audits/${a.auditId}/complete`,
+        { batch_count: 1 },
+        deviceToken,
+      );
+      api.push(performance.now() - t);
+      if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
+      last = { ...done.body, reads: a.reads, tags: a.tags };
+      const q = dialect.sqlToQuery(
+        reconcileStatement({
+          companyId,
+          auditId: b.auditId,
+          expected: { from: 'catalogue', locationId: store },
+        }),
+      );
+      const client = await pool.connect();
+      t = performance.now();
+      await client.query('begin');
+      const out = await client.query(
+        `${explain && round === 0 ? 'explain (analyze, buffers) ' : ''}${q.sql}`,
+        q.params,
+      );
+      if (explain && round === 0) console.log(out.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      await client.query('commit');
+      bare.push(performance.now() - t);
+      client.release();
+    }
+    const [apiMs, bareMs] = [median(api), median(bare)];
+    results[tags] = apiMs;
+    console.log(
+      `reconcile (${tags === 'sku' ? 'SKU tags' : 'GS1 SGTIN-96 tags, matched by GTIN'}): ${productCount.toLocaleString('en-US')} products, audit of ${last.tags.toLocaleString('en-US')} distinct tags (${last.reads.toLocaleString('en-US')} reads), median of ${rounds}`,
+    );
+    console.log(
+      `  result: expected ${last.tags_expected}, found ${last.tags_found}, discrepancies ${last.discrepancies_count}, misplaced ${last.misplaced_count}, unknown ${last.unknown_count}, accuracy ${last.accuracy}%`,
+    );
+    console.log(
+      `  completion through the API  ${apiMs.toFixed(0)} ms  (runs: ${api.map((x) => x.toFixed(0)).join(', ')})`,
+    );
+    console.log(
+      `  the same SQL run bare       ${bareMs.toFixed(0)} ms  (runs: ${bare.map((x) => x.toFixed(0)).join(', ')})`,
+    );
+    console.log(`  ratio ${(apiMs / bareMs).toFixed(2)}x`);
+  }
   console.log(
-    `reconcile: ${productCount.toLocaleString('en-US')} products, audit of ${last.tags.toLocaleString('en-US')} distinct tags (${last.reads.toLocaleString('en-US')} reads), median of ${rounds}`,
+    `SGTIN tags beside SKU tags (completion through the API): ${(results.sgtin / results.sku).toFixed(2)}x`,
   );
-  console.log(
-    `  result: expected ${last.tags_expected}, found ${last.tags_found}, discrepancies ${last.discrepancies_count}, misplaced ${last.misplaced_count}, unknown ${last.unknown_count}, accuracy ${last.accuracy}%`,
-  );
-  console.log(
-    `  completion through the API  ${apiMs.toFixed(0)} ms  (runs: ${api.map((x) => x.toFixed(0)).join(', ')})`,
-  );
-  console.log(
-    `  the same SQL run bare       ${bareMs.toFixed(0)} ms  (runs: ${bare.map((x) => x.toFixed(0)).join(', ')})`,
-  );
-  console.log(`  ratio ${(apiMs / bareMs).toFixed(2)}x`);
 } finally {
   await pool.end();
   await server.stop();
