@@ -113,6 +113,19 @@ describe('GS1 tags', () => {
     expect(await skus(SUPPLIER_EPC)).toEqual(['BOOT1']);
   });
 
+  it('Tallie finds a product asked for by its GTIN or by the EPC on its tag', async () => {
+    for (const asked of [`where is ${SHIRT_GTIN}?`, `where is ${sgtin96(SHIRT_GTIN, 5, 7)}`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/chatbot',
+        headers: bearer(a.member.token),
+        payload: { messages: [{ role: 'user', content: asked }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().response).toContain('Oxford shirt');
+    }
+  });
+
   it('counts SGTIN serials as units of the product with that GTIN, beside SKU tags, in one audit', async () => {
     const id = (
       await asReader(t, reader.token, '/api/rfid/audits', {
