@@ -23,86 +23,100 @@ test('a Dutchie company browses, filters, sorts and expands its point-of-sale in
   await registerViaUi(page, { dutchieKey: key, company: 'Greenleaf Wellness' });
   expect(await sidebarItems(page)).not.toContain('Locations');
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();
-  await expect(page.getByRole('heading', { name: 'Dutchie Inventory' })).toBeVisible();
-  await expect(page.getByTestId('sync-line')).toContainText('Greenleaf Wellness - Portland');
-  await expect(rows(page)).toHaveCount(20);
-  await expect(range(page)).toHaveText(`Showing 1-20 of ${inStock.length} packages`);
-  await shot(page, 'inventory-1440');
+  await test.step('the list: 20 a page, with its sync line', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();
+    await expect(page.getByRole('heading', { name: 'Dutchie Inventory' })).toBeVisible();
+    await expect(page.getByTestId('sync-line')).toContainText('Greenleaf Wellness - Portland');
+    await expect(rows(page)).toHaveCount(20);
+    await expect(range(page)).toHaveText(`Showing 1-20 of ${inStock.length} packages`);
+    await shot(page, 'inventory-1440');
+  });
 
-  // Sorted by name; the Product header turns it around.
-  const firstByName = [...inStock].sort((a, b) =>
-    a.productName.localeCompare(b.productName, 'en', { sensitivity: 'base', numeric: true }),
-  )[0];
-  await expect(rows(page).first()).toContainText(firstByName?.productName ?? '');
-  await page.getByRole('button', { name: /^Product/ }).click();
-  await expect(rows(page).first()).not.toContainText(firstByName?.productName ?? '');
-  await page.getByRole('button', { name: /^Product/ }).click();
+  await test.step('sorted by name, turned around by the Product header', async () => {
+    // Sorted by name; the Product header turns it around.
+    const firstByName = [...inStock].sort((a, b) =>
+      a.productName.localeCompare(b.productName, 'en', { sensitivity: 'base', numeric: true }),
+    )[0];
+    await expect(rows(page).first()).toContainText(firstByName?.productName ?? '');
+    await page.getByRole('button', { name: /^Product/ }).click();
+    await expect(rows(page).first()).not.toContainText(firstByName?.productName ?? '');
+    await page.getByRole('button', { name: /^Product/ }).click();
+  });
 
-  // Category filter.
-  await page.getByLabel('Filter by category').selectOption('Edibles');
-  const edibles = inStock.filter((p) => p.category === 'Edibles').length;
-  await expect(range(page)).toContainText(`of ${edibles} packages`);
-  for (const cell of await rows(page).locator('td:nth-child(3)').allInnerTexts())
-    expect(cell).toBe('Edibles');
-  await page.getByLabel('Filter by category').selectOption('all');
+  await test.step('the category filter', async () => {
+    // Category filter.
+    await page.getByLabel('Filter by category').selectOption('Edibles');
+    const edibles = inStock.filter((p) => p.category === 'Edibles').length;
+    await expect(range(page)).toContainText(`of ${edibles} packages`);
+    for (const cell of await rows(page).locator('td:nth-child(3)').allInnerTexts())
+      expect(cell).toBe('Edibles');
+    await page.getByLabel('Filter by category').selectOption('all');
+  });
 
-  // Room filter: packages holding units in Quarantine.
-  await page.getByLabel('Filter by room').selectOption('Quarantine');
-  const quarantined = store.filter((p) =>
-    p.roomQuantities.some((r) => r.room === 'Quarantine' && r.quantityAvailable > 0),
-  );
-  await expect(rows(page)).toHaveCount(Math.min(20, quarantined.length));
-  await page.getByLabel('Filter by room').selectOption('all');
-
-  // Zero quantities appear when asked, in red.
-  await page.getByLabel(/show zero quantity/i).check();
-  await expect(range(page)).toContainText(`of ${store.length} packages`);
-  const zero = store.find((p) => p.quantityAvailable === 0);
-  await page.getByLabel('Search packages').fill(zero?.packageId ?? '');
-  await page.getByLabel('Search packages').press('Enter');
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first().locator('[data-tone="out"]')).toHaveText('0');
-  await page.getByLabel(/show zero quantity/i).uncheck();
-  await expect(page.getByText('No packages found')).toBeVisible();
-
-  // Expand a package: its rooms and quantities, its details.
-  const split = inStock.find((p) => p.roomQuantities.length === 2);
-  await page.getByLabel('Search packages').fill(split?.packageId ?? '');
-  await expect(rows(page)).toHaveCount(1);
-  await page
-    .getByRole('button', { name: `Show details of ${split?.productName}` })
-    .first()
-    .click();
-  const details = page.getByTestId('package-details').first();
-  for (const room of split?.roomQuantities ?? []) {
-    await expect(details.getByText(room.room, { exact: true })).toBeVisible();
-  }
-  await expect(details).toContainText(split?.packageId ?? '');
-  await expect(details.getByText(/THC/)).toBeVisible();
-  await shot(page, 'inventory-expanded-1440');
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByLabel('Search packages').fill('');
-  await expect(page.getByTestId('package-card').first()).toBeVisible();
-  await shot(page, 'inventory-390');
-  if (process.env.DUTCHIE_SHOTS) {
-    await page.evaluate(() =>
-      fetch('/api/settings/appearance', {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ theme: 'dark' }),
-      }),
+  await test.step('the room filter', async () => {
+    // Room filter: packages holding units in Quarantine.
+    await page.getByLabel('Filter by room').selectOption('Quarantine');
+    const quarantined = store.filter((p) =>
+      p.roomQuantities.some((r) => r.room === 'Quarantine' && r.quantityAvailable > 0),
     );
-    await page.reload();
+    await expect(rows(page)).toHaveCount(Math.min(20, quarantined.length));
+    await page.getByLabel('Filter by room').selectOption('all');
+  });
+
+  await test.step('zero quantities when asked, in red', async () => {
+    // Zero quantities appear when asked, in red.
+    await page.getByLabel(/show zero quantity/i).check();
+    await expect(range(page)).toContainText(`of ${store.length} packages`);
+    const zero = store.find((p) => p.quantityAvailable === 0);
+    await page.getByLabel('Search packages').fill(zero?.packageId ?? '');
+    await page.getByLabel('Search packages').press('Enter');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('[data-tone="out"]')).toHaveText('0');
+    await page.getByLabel(/show zero quantity/i).uncheck();
+    await expect(page.getByText('No packages found')).toBeVisible();
+  });
+
+  await test.step('a package expanded: its rooms, quantities and details', async () => {
+    // Expand a package: its rooms and quantities, its details.
+    const split = inStock.find((p) => p.roomQuantities.length === 2);
+    await page.getByLabel('Search packages').fill(split?.packageId ?? '');
+    await expect(rows(page)).toHaveCount(1);
+    await page
+      .getByRole('button', { name: `Show details of ${split?.productName}` })
+      .first()
+      .click();
+    const details = page.getByTestId('package-details').first();
+    for (const room of split?.roomQuantities ?? []) {
+      await expect(details.getByText(room.room, { exact: true })).toBeVisible();
+    }
+    await expect(details).toContainText(split?.packageId ?? '');
+    await expect(details.getByText(/THC/)).toBeVisible();
+    await shot(page, 'inventory-expanded-1440');
+  });
+
+  await test.step('on a phone, cards', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Search packages').fill('');
     await expect(page.getByTestId('package-card').first()).toBeVisible();
-    await shot(page, 'inventory-dark-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await shot(page, 'inventory-dark-1440');
-  }
+    await shot(page, 'inventory-390');
+    if (process.env.DUTCHIE_SHOTS) {
+      await page.evaluate(() =>
+        fetch('/api/settings/appearance', {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${localStorage.getItem('token')}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ theme: 'dark' }),
+        }),
+      );
+      await page.reload();
+      await expect(page.getByTestId('package-card').first()).toBeVisible();
+      await shot(page, 'inventory-dark-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await shot(page, 'inventory-dark-1440');
+    }
+  });
 });
 
 test('when Dutchie refuses the key, the screen says so and keeps the last inventory', async ({ page }) => {
