@@ -25,6 +25,15 @@ export function decodeTag(epcHex: string): TDecodedTag {
   } catch {
     return NOT_GS1;
   }
+  // A header epc-tds parses can still hold a partition it cannot map (about 1 random EPC in 100): its getters throw.
+  try {
+    return describe(epc);
+  } catch {
+    return NOT_GS1;
+  }
+}
+
+function describe(epc: ReturnType<typeof tds.valueOf>): TDecodedTag {
   const type = String(epc.getType());
   if (type.startsWith('SGTIN')) {
     const sgtin = epc as unknown as { getGtin(): string; getSerial(): string | number };
