@@ -97,7 +97,9 @@ describe('the shape of the code', () => {
     const handBuilt = sourceFiles('apps/server/src')
       .filter((file) => !file.endsWith('.test.ts'))
       .filter((file) =>
-        /['`]\{['`]\s*\+|`\{\$\{|\.join\(['"],['"]\)\s*\}/.test(readFileSync(join(ROOT, file), 'utf8')),
+        /['`]\{['`]\s*\+|`\{\$\{|\.join\(['"],['"]\)\s*\+?\s*['`]?\}['`]/.test(
+          readFileSync(join(ROOT, file), 'utf8'),
+        ),
       );
     expect(handBuilt).toEqual([]);
   });

@@ -11,9 +11,9 @@ import { DiscrepancyTable } from './discrepancy-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+      <dd className="mt-0.5 break-words text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
