@@ -37,7 +37,7 @@ export type TBrowserDeviceResponse = z.infer<typeof ZBrowserDeviceResponse>;
  * GET /api/rfid/audits/{audit_id}/sheet (device token): what the open audit counts against, so the screen can
  * name each tag as it is read and keep the live figures. Every product (or Dutchie package) of the company that a
  * tag could match: `in_scope` ones are expected here (`expected` units); the others, read here, are misplaced; an
- * EPC matching none is unknown. Reconciliation uses the same rules.
+ * EPC matching none (by itself, or as a GS1 SGTIN by its GTIN) is unknown. Reconciliation uses the same rules.
  */
 export const ZCountSheetItem = z.object({
   epc: z.string(),
@@ -45,6 +45,8 @@ export const ZCountSheetItem = z.object({
   sku: z.string(),
   expected: z.number().int(),
   in_scope: z.boolean(),
+  /** The product's GTIN-14: SGTIN tags (any serial) of it count for it. */
+  gtin: z.string().nullable().optional(),
 });
 export type TCountSheetItem = z.infer<typeof ZCountSheetItem>;
 export const ZCountSheet = z.object({

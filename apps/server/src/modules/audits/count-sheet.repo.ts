@@ -13,7 +13,14 @@ export async function findDeviceAudit(db: Db, companyId: number, deviceId: numbe
   return row;
 }
 
-export type SheetRow = { epc: string; name: string; sku: string; expected: number; in_scope: boolean };
+export type SheetRow = {
+  epc: string;
+  name: string;
+  sku: string;
+  expected: number;
+  in_scope: boolean;
+  gtin: string | null;
+};
 
 /**
  * Every catalogue product with its place against the audit's scope, by the rule reconciliation uses: in scope are
@@ -29,7 +36,7 @@ export async function catalogueSheet(db: Db, companyId: number, locationId: numb
       select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}::int
     )
     select p.epc, p.name, p.sku, case when ${inScope} then p.quantity else 0 end::int as expected,
-      coalesce(${inScope}, false) as in_scope
+      coalesce(${inScope}, false) as in_scope, p.gtin
     from products p where p.company_id = ${companyId}::int`);
   return result.rows;
 }
@@ -37,6 +44,6 @@ export async function catalogueSheet(db: Db, companyId: number, locationId: numb
 /** A point-of-sale audit's own copy of the Dutchie packages (audit_expected), as reconciliation reads it. */
 export async function snapshotSheet(db: Db, auditId: number) {
   const result = await db.execute<SheetRow>(sql`
-    select epc, name, package_id as sku, expected, in_scope from audit_expected where audit_id = ${auditId}::int`);
+    select epc, name, package_id as sku, expected, in_scope, null::text as gtin from audit_expected where audit_id = ${auditId}::int`);
   return result.rows;
 }

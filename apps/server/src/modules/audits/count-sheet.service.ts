@@ -21,6 +21,7 @@ export async function countSheet(db: Db, device: DeviceContext, auditId: number)
     sku: r.sku,
     expected: Number(r.expected),
     in_scope: Boolean(r.in_scope),
+    gtin: r.gtin,
   }));
   const tagsExpected = items.reduce((sum, i) => sum + (i.in_scope ? i.expected : 0), 0);
   return { audit_id: auditId, tags_expected: tagsExpected, items };

@@ -116,6 +116,7 @@ describe('the count sheet', () => {
       sku: 'CNT1',
       expected: 3,
       in_scope: true,
+      gtin: null,
     });
     expect(bySku.CNT2).toMatchObject({ expected: 2, in_scope: true });
     expect(bySku.CNT3).toMatchObject({ expected: 0, in_scope: false });

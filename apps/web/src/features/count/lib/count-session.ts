@@ -2,6 +2,7 @@ import {
   COUNT_BATCH_MS,
   COUNT_BATCH_READS,
   decodeEpc,
+  decodeTag,
   READER_MESSAGES,
   type TAudit,
   type TCountSheet,
@@ -76,6 +77,8 @@ export type StartInput = {
  */
 export class CountSession {
   private readonly items: Map<string, TCountSheetItem>;
+  /** Products by GTIN: a GS1 SGTIN read counts for the product with its GTIN, as reconciliation counts it. */
+  private readonly byGtin: Map<string, TCountSheetItem>;
   private readonly seen: Set<string>;
   private found = 0;
   private misplaced = 0;
@@ -102,6 +105,7 @@ export class CountSession {
     batches: StoredBatch[],
   ) {
     this.items = new Map(stored.sheet.items.map((i) => [i.epc, i]));
+    this.byGtin = new Map(stored.sheet.items.flatMap((i) => (i.gtin ? [[i.gtin, i] as const] : [])));
     this.seen = new Set();
     for (const epc of stored.seen) this.classify(epc);
     for (const epc of stored.seen.slice(-LAST_SHOWN)) this.pushLast(epc);
@@ -301,9 +305,17 @@ export class CountSession {
     this.emit();
   }
 
+  /** The product a tag is: the one carrying this EPC, else (a GS1 SGTIN) the one with its GTIN. */
+  private itemOf(epc: string): TCountSheetItem | undefined {
+    const item = this.items.get(epc);
+    if (item || this.byGtin.size === 0) return item;
+    const { gtin } = decodeTag(epc);
+    return gtin ? this.byGtin.get(gtin) : undefined;
+  }
+
   private classify(epc: string) {
     this.seen.add(epc);
-    const item = this.items.get(epc);
+    const item = this.itemOf(epc);
     if (!item) this.unknown++;
     else if (item.in_scope) this.found++;
     else this.misplaced++;
@@ -315,13 +327,14 @@ export class CountSession {
       this.last = [{ ...top, times: top.times + 1 }, ...this.last.slice(1)];
       return;
     }
-    const item = this.items.get(epc);
-    const text = item ? null : decodeEpc(epc);
+    const item = this.itemOf(epc);
+    const gs1 = item ? null : decodeTag(epc).text;
+    const text = item || gs1 ? null : decodeEpc(epc);
     this.addLast({
       kind: !item ? 'unknown' : item.in_scope ? 'found' : 'misplaced',
       epc,
       title: item ? item.name : 'Unknown tag',
-      detail: item ? `SKU ${item.sku}` : text ? `Reads as “${text}”` : epc,
+      detail: item ? `SKU ${item.sku}` : (gs1 ?? (text ? `Reads as “${text}”` : epc)),
     });
   }
 
