@@ -68,7 +68,10 @@ afterAll(async () => {
 
 describe('the Impinj R700 stand-in against a real server', () => {
   it('posts arrays of events through a failing network: retried and resent posts are counted once', async () => {
-    const created = await api('POST', '/api/devices/fixed', { name: 'Dock door', serial_number: 'R700-SIM-1' });
+    const created = await api('POST', '/api/devices/fixed', {
+      name: 'Dock door',
+      serial_number: 'R700-SIM-1',
+    });
     expect(created.status).toBe(201);
     const { device, webhook } = created.body;
     const count = await api('POST', `/api/devices/${device.id}/counts`, { name: 'Dock' });
