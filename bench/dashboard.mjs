@@ -5,6 +5,7 @@
 // Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints only.
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import * as stats from '../apps/server/src/modules/stats/stats.service.ts';
 import { ms, seedProducts, startBench, timed } from './lib.mjs';
 
@@ -54,7 +55,7 @@ try {
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 
   const headers = { authorization: `Bearer ${main.token}` };
-  const deps = { db: database.db, auditTimeoutMinutes: 120 };
+  const deps = { db: database.db, clock: auditClock(120) };
   const c = main.companyId;
   const endpoints = [
     ['dashboard', () => stats.dashboard(deps, c, 30)],

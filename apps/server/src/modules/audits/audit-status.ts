@@ -6,7 +6,7 @@ import { auditBatches, audits } from '../../db/schema/index.ts';
  * (counted from its last batch, or its start) reads as failed. Derived on read, so any number of server instances
  * agree without a background job.
  */
-export function derivedStatus(timeoutMinutes: number): SQL<string> {
+function derivedStatus(timeoutMinutes: number): SQL<string> {
   return sql<string>`(case when ${audits.status} = 'in_progress' and coalesce(
       (select max(${auditBatches.receivedAt}) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}),
       ${audits.createdAt}) < now() - ${timeoutMinutes} * interval '1 minute'

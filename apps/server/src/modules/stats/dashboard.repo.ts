@@ -3,17 +3,18 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ActivityRow, recentActivitySql } from '../activity/activity.repo.ts';
 import { activityItems } from '../activity/activity.service.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 import * as repo from './stats.repo.ts';
 
 type Rows = Record<string, unknown>[];
 
 /** Each figure the statistics read from the database: its SQL (stats.repo.ts) and how its rows become the figure. */
-function figureReads(companyId: number, auditTimeoutMinutes: number) {
+function figureReads(companyId: number, clock: AuditClock) {
   return {
     devices: { sql: repo.deviceCountsSql(companyId, DEVICE_ONLINE_WINDOW_MS), map: repo.mapDeviceCounts },
     latest: { sql: repo.latestCompletedAuditSql(companyId), map: repo.mapLatestCompletedAudit },
     window: { sql: repo.auditWindowSql(companyId), map: repo.mapAuditWindow },
-    recentAudits: { sql: repo.recentAuditsSql(companyId, auditTimeoutMinutes), map: repo.mapRecentAudits },
+    recentAudits: { sql: repo.recentAuditsSql(companyId, clock), map: repo.mapRecentAudits },
     recentActivity: {
       sql: recentActivitySql(companyId, DASHBOARD_LIST_SIZE),
       map: (rows: Rows) => activityItems(rows as unknown as ActivityRow[]),
@@ -34,10 +35,10 @@ type FigureName = keyof Figures;
 export async function readFigures<const K extends FigureName>(
   db: Db,
   companyId: number,
-  auditTimeoutMinutes: number,
+  clock: AuditClock,
   names: readonly K[],
 ): Promise<{ [N in K]: ReturnType<Figures[N]['map']> }> {
-  const reads = figureReads(companyId, auditTimeoutMinutes);
+  const reads = figureReads(companyId, clock);
   // json_agg keeps the order of a subquery that sorts and limits (an Aggregate straight over its Limit).
   const columns = sql.join(
     names.map(

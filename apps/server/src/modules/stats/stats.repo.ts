@@ -1,7 +1,7 @@
 import { DASHBOARD_LIST_SIZE, EXPIRING_WINDOW_DAYS, TRENDS_DAYS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { derivedStatus } from '../audits/audit-status.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
  * The dashboard's figures, each its SQL (scoped by the caller's company) and the mapper of its rows, so that
@@ -97,9 +97,9 @@ export async function auditWindow(db: Db, companyId: number) {
 }
 export type AuditWindow = Awaited<ReturnType<typeof auditWindow>>;
 
-export const recentAuditsSql = (companyId: number, timeoutMinutes: number) => sql`
+export const recentAuditsSql = (companyId: number, clock: AuditClock) => sql`
   SELECT id, name,
-    ${derivedStatus(timeoutMinutes)} AS status,
+    ${clock.status()} AS status,
     device_name, created_at, completed_at, tags_found, tags_expected, discrepancies_count, accuracy, comments
   FROM audits WHERE company_id = ${companyId}
   ORDER BY created_at DESC, id DESC LIMIT ${DASHBOARD_LIST_SIZE}

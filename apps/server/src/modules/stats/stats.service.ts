@@ -8,12 +8,13 @@ import type {
   TTopProduct,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 import { readFigures } from './dashboard.repo.ts';
 import { isDutchieFailure } from './dutchie-stock.ts';
 import * as repo from './stats.repo.ts';
 import type { StockFigures } from './stock-figures.ts';
 
-export type StatsDeps = { db: Db; auditTimeoutMinutes: number };
+export type StatsDeps = { db: Db; clock: AuditClock };
 
 const latestAuditView = (latest: ReturnType<typeof repo.mapLatestCompletedAudit>) => ({
   id: latest?.id ?? null,
@@ -30,7 +31,7 @@ const windowSplit = (window: repo.AuditWindow) => ({
 
 /** Devices online, the latest audit and the 30-day split (one statement). */
 export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQuickStats> {
-  const { devices, latest, window } = await readFigures(deps.db, companyId, deps.auditTimeoutMinutes, [
+  const { devices, latest, window } = await readFigures(deps.db, companyId, deps.clock, [
     'devices',
     'latest',
     'window',
@@ -40,12 +41,11 @@ export async function quickStats(deps: StatsDeps, companyId: number): Promise<TQ
 
 /** Recent activity and audits, the trends and average accuracy (one statement). */
 export async function activityStats(deps: StatsDeps, companyId: number): Promise<TActivityStats> {
-  const { window, recentAudits, recentActivity } = await readFigures(
-    deps.db,
-    companyId,
-    deps.auditTimeoutMinutes,
-    ['window', 'recentAudits', 'recentActivity'],
-  );
+  const { window, recentAudits, recentActivity } = await readFigures(deps.db, companyId, deps.clock, [
+    'window',
+    'recentAudits',
+    'recentActivity',
+  ]);
   return {
     recentActivity,
     recentAudits,
@@ -125,14 +125,9 @@ export async function dashboard(
   // company's come from its Dutchie snapshot beside it.
   const figures =
     stock.kind === 'local'
-      ? readFigures(deps.db, companyId, deps.auditTimeoutMinutes, [
-          ...audits,
-          'inventory',
-          'lowStock',
-          'expiring',
-        ])
+      ? readFigures(deps.db, companyId, deps.clock, [...audits, 'inventory', 'lowStock', 'expiring'])
       : Promise.all([
-          readFigures(deps.db, companyId, deps.auditTimeoutMinutes, audits),
+          readFigures(deps.db, companyId, deps.clock, audits),
           part(() => stock.inventory(companyId), EMPTY_INVENTORY),
           part(() => stock.lowStock(companyId), []),
           part(() => stock.expiring(companyId), []),

@@ -157,12 +157,7 @@ export const TOOLS = {
     run: async (ctx) =>
       isPos(ctx)
         ? pos.inventoryValue(ctx)
-        : (
-            await inventoryStats(
-              { db: ctx.db, auditTimeoutMinutes: ctx.audits.timeoutMinutes },
-              ctx.companyId,
-            )
-          ).inventory,
+        : (await inventoryStats({ db: ctx.db, clock: ctx.audits }, ctx.companyId)).inventory,
   },
 } satisfies Record<string, Tool>;
 
