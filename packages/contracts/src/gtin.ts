@@ -1,4 +1,4 @@
-/** GTINs on products: the number a GS1 barcode and an SGTIN tag carry for a trade item. */
+// GTINs on products: the number a GS1 barcode and an SGTIN tag carry for a trade item.
 
 /** GTIN-8, -12, -13 or -14 digits. */
 export const GTIN_LENGTHS = [8, 12, 13, 14] as const;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
-/** Applying an audit's counts to the catalogue: the writes behind apply-counts.service. */
+// Applying an audit's counts to the catalogue: the writes behind apply-counts.service.
 
 /** The company's audit, locked FOR UPDATE, so counts are applied once however many requests arrive together. */
 export async function lockAuditForApply(db: Db, companyId: number, auditId: number) {

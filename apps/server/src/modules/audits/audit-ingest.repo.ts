@@ -6,7 +6,7 @@ import { unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
 
-/** The reader's writes: audits it starts and the batches of reads it streams. */
+// The reader's writes: audits it starts and the batches of reads it streams.
 
 export async function isPointOfSale(db: Db, companyId: number): Promise<boolean> {
   const [row] = await db

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditBatches, auditDiscrepancies, audits, devices, locations } from '../../db/schema/index.ts';
 import type { AuditClock } from './audit-status.ts';
 
-/** Audits of one company, read side. Every function takes the caller's companyId and filters by it. */
+// Audits of one company, read side. Every function takes the caller's companyId and filters by it.
 
 function auditColumns(clock: AuditClock) {
   return {

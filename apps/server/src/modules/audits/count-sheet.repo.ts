@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audits } from '../../db/schema/index.ts';
 
-/** What the Count screen counts against: the reader's own audit and the items a tag read there could match. */
+// What the Count screen counts against: the reader's own audit and the items a tag read there could match.
 
 export async function findDeviceAudit(db: Db, companyId: number, deviceId: number, auditId: number) {
   const [row] = await db

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devices, deviceTokens } from '../../db/schema/index.ts';
 
-/** Readers of one company: every function takes the caller's companyId and filters by it. */
+// Readers of one company: every function takes the caller's companyId and filters by it.
 
 const deviceColumns = {
   id: devices.id,

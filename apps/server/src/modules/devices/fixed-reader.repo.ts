@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { audits, devices, deviceTokens } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
-/** Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup. */
+// Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup.
 
 /** Inserts a fixed reader; undefined when the company already has that serial number. */
 export async function insertFixedReader(

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products } from '../../db/schema/index.ts';
 
-/** Locations of one company; every function takes the caller's companyId and filters by it. */
+// Locations of one company; every function takes the caller's companyId and filters by it.
 
 export type LocationRow = {
   id: number;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { waitlistEntries } from '../../db/schema/index.ts';
 
-/** Waitlist entries belong to no company: people join before they have one. */
+// Waitlist entries belong to no company: people join before they have one.
 
 export type WaitlistValues = {
   name: string;
