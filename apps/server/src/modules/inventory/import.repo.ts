@@ -1,6 +1,7 @@
 import type { TCsvProduct } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unnestRows } from '../../db/sql-arrays.ts';
 
 /**
  * Set-based SQL of the CSV import. Rows are staged in a temporary table that lives only as long as the import's
@@ -26,17 +27,33 @@ export async function createStaging(db: Db) {
   `);
 }
 
-/** One statement per batch: the rows travel as one JSON document. */
+/** One statement per batch: each column travels as one array parameter (db/sql-arrays.ts). */
 export async function stageRows(db: Db, rows: StagedRow[]) {
   if (rows.length === 0) return;
+  const columns = {
+    row_no: 'int',
+    name: 'text',
+    sku: 'text',
+    rfid_tag: 'text',
+    epc: 'text',
+    description: 'text',
+    category: 'text',
+    vendor: 'text',
+    unit_cost: 'numeric',
+    retail_price: 'numeric',
+    quantity: 'int',
+    min_stock_level: 'int',
+    location: 'text',
+    expiration_date: 'date',
+    gtin: 'text',
+    is_epc_explicit: 'boolean',
+  } as const;
   await db.execute(sql`
     INSERT INTO import_rows (row_no, name, sku, rfid_tag, epc, description, category, vendor, unit_cost,
       retail_price, quantity, min_stock_level, location, expiration_date, gtin, is_epc_explicit)
     SELECT row_no, name, sku, rfid_tag, epc, description, category, vendor, unit_cost, retail_price, quantity,
       min_stock_level, location, expiration_date, gtin, is_epc_explicit
-    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(row_no int, name text, sku text, rfid_tag text,
-      epc text, description text, category text, vendor text, unit_cost numeric, retail_price numeric,
-      quantity int, min_stock_level int, location text, expiration_date date, gtin text, is_epc_explicit boolean)
+    FROM ${unnestRows(rows, columns, 'x')}
   `);
 }
 
@@ -92,7 +109,7 @@ export async function applyLocations(
   await db.execute(sql`
     UPDATE import_rows r SET location_id = m.id, error_kind = m.error,
       error_arg = CASE WHEN m.error IS NULL THEN NULL ELSE r.location END
-    FROM json_to_recordset(${JSON.stringify(resolved)}::json) AS m(location text, id int, error text)
+    FROM ${unnestRows(resolved, { location: 'text', id: 'int', error: 'text' }, 'm')}
     WHERE r.location = m.location AND r.error_kind IS NULL
   `);
 }
