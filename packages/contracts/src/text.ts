@@ -86,7 +86,31 @@ export function multilinePaths(schema: z.ZodType | undefined): string[] {
  * The first string in `data` (keys included) that breaks the text rule, as a message naming its field, or
  * undefined. `multilines` comes from `multilinePaths` of the part's schema.
  */
+/** Any character a rule could be about (paired surrogates included): text without one needs no closer look. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's whole job.
+const SUSPECT = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+
+/**
+ * True when some string in `data` (keys included) holds a suspect character. Every request body goes through this
+ * (a reader's batch is thousands of strings), so it allocates nothing; bodies nested deeper than it goes are
+ * handed to the full walk.
+ */
+function mayHaveProblem(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return SUSPECT.test(value);
+  if (!value || typeof value !== 'object') return false;
+  if (depth > 64) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayHaveProblem(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (SUSPECT.test(key) || mayHaveProblem((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 export function findTextProblem(data: unknown, multilines: readonly string[] = []): string | undefined {
+  if (!mayHaveProblem(data)) return undefined;
   type Node = { value: unknown; key: string; isItem: boolean; parent: Node | undefined };
   const keysOf = (node: Node | undefined, asPattern: boolean): string[] => {
     const keys: string[] = [];

@@ -2,7 +2,7 @@ import { decodeTag } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
-import { unnestRows } from '../../db/sql-arrays.ts';
+import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
 
@@ -130,23 +130,38 @@ export type ReadInput = {
  */
 export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
   if (reads.length === 0) return;
-  const rows = reads.map((r) => {
-    const tag = decodeTag(r.epc);
-    return { ...r, gtin: tag.gtin, decoded: tag.text };
-  });
-  const columns = {
-    epc: 'text',
-    tid: 'text',
-    rssi: 'real',
-    count: 'int',
-    seen_at: 'timestamptz',
-    gtin: 'text',
-    decoded: 'text',
-  } as const;
+  // A handheld reads each tag many times a batch: decode each EPC once. Columns are built straight as arrays (no
+  // object per read): this runs for every batch every reader sends.
+  const decoded = new Map<string, ReturnType<typeof decodeTag>>();
+  const n = reads.length;
+  const epcs: string[] = new Array(n);
+  const tids: (string | null)[] = new Array(n);
+  const rssis: (number | null)[] = new Array(n);
+  const counts: number[] = new Array(n);
+  const seen: (string | null)[] = new Array(n);
+  const gtins: (string | null)[] = new Array(n);
+  const texts: (string | null)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = reads[i] as ReadInput;
+    let tag = decoded.get(r.epc);
+    if (!tag) {
+      tag = decodeTag(r.epc);
+      decoded.set(r.epc, tag);
+    }
+    epcs[i] = r.epc;
+    tids[i] = r.tid;
+    rssis[i] = r.rssi;
+    counts[i] = r.count;
+    seen[i] = r.seen_at;
+    gtins[i] = tag.gtin;
+    texts[i] = tag.text;
+  }
   await db.execute(sql`
     insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at, gtin, decoded)
     select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at, r.gtin, r.decoded
-    from ${unnestRows(rows, columns)}`);
+    from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
+      ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}, ${sqlArray(gtins, 'text')},
+      ${sqlArray(texts, 'text')}) with ordinality as r(epc, tid, rssi, count, seen_at, gtin, decoded, ord)`);
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
