@@ -20,7 +20,16 @@ export async function issueDeviceToken(db: Db, deviceId: number): Promise<string
 export async function lookupDeviceToken(db: Db, token: string): Promise<DeviceContext | null> {
   if (!token.startsWith(PREFIX)) return null;
   const row = await repo.findByTokenHash(db, hashToken(token));
-  if (!row) return null;
+  // A fixed reader's token is its webhook password: it opens the webhook (HTTP Basic), not the reader protocol.
+  if (!row || row.kind === 'fixed') return null;
+  return heardFrom(db, row);
+}
+
+/** Any authenticated call counts as hearing from the device: last_seen is written at most every 10 seconds. */
+export async function heardFrom(
+  db: Db,
+  row: { deviceId: number; companyId: number; name: string; lastSeen: Date | null },
+): Promise<DeviceContext> {
   if (!row.lastSeen || Date.now() - row.lastSeen.getTime() > TOUCH_EVERY_MS) {
     await repo.touchLastSeen(db, row.deviceId, TOUCH_EVERY_MS / 1000);
   }

@@ -127,13 +127,15 @@ export async function insertToken(db: Db, deviceId: number, tokenHash: string) {
   await db.insert(deviceTokens).values({ deviceId, tokenHash });
 }
 
-/** The device behind a live (not revoked) token hash, with when it was last heard from. */
+/** The device behind a live (not revoked) token hash, its kind and serial, and when it was last heard from. */
 export async function findByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
       deviceId: devices.id,
       companyId: devices.companyId,
       name: devices.name,
+      serialNumber: devices.serialNumber,
+      kind: devices.kind,
       lastSeen: devices.lastSeen,
     })
     .from(deviceTokens)

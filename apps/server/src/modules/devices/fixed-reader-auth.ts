@@ -1,11 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
-import { touchLastSeen } from './devices.repo.ts';
-import { findByPasswordHash } from './fixed-reader.repo.ts';
-
-/** Writing last_seen at most this often is enough (as for handhelds' device tokens). */
-const TOUCH_EVERY_MS = 10_000;
+import { heardFrom } from './device-token.ts';
+import { findByTokenHash } from './devices.repo.ts';
 
 /** The user name and password of an `Authorization: Basic <base64(user:password)>` header, or null. */
 export function basicCredentials(header: string | undefined): { user: string; password: string } | null {
@@ -25,10 +22,7 @@ export function basicCredentials(header: string | undefined): { user: string; pa
 export async function lookupFixedReader(db: Db, header: string | undefined): Promise<DeviceContext | null> {
   const credentials = basicCredentials(header);
   if (!credentials || credentials.password.length === 0 || credentials.password.length > 200) return null;
-  const row = await findByPasswordHash(db, hashToken(credentials.password));
+  const row = await findByTokenHash(db, hashToken(credentials.password));
   if (row?.kind !== 'fixed' || row.serialNumber !== credentials.user) return null;
-  if (!row.lastSeen || Date.now() - row.lastSeen.getTime() > TOUCH_EVERY_MS) {
-    await touchLastSeen(db, row.deviceId, TOUCH_EVERY_MS / 1000);
-  }
-  return { deviceId: row.deviceId, companyId: row.companyId, name: row.name };
+  return heardFrom(db, row);
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { audits, devices, deviceTokens } from '../../db/schema/index.ts';
+import { audits, devices } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 // Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup.
@@ -38,24 +38,6 @@ export async function findReader(db: Db, companyId: number, id: number) {
     })
     .from(devices)
     .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))
-    .limit(1);
-  return row;
-}
-
-/** The device behind a live webhook password (a device token's hash), with its serial number and kind. */
-export async function findByPasswordHash(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      deviceId: devices.id,
-      companyId: devices.companyId,
-      name: devices.name,
-      serialNumber: devices.serialNumber,
-      kind: devices.kind,
-      lastSeen: devices.lastSeen,
-    })
-    .from(deviceTokens)
-    .innerJoin(devices, eq(devices.id, deviceTokens.deviceId))
-    .where(and(eq(deviceTokens.tokenHash, tokenHash), isNull(deviceTokens.revokedAt)))
     .limit(1);
   return row;
 }

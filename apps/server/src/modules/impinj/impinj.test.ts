@@ -174,6 +174,17 @@ describe('the webhook: credentials', () => {
     expect((await post(webhook, [])).statusCode).toBe(204);
   });
 
+  it('a webhook password opens the webhook only, not the handheld reader protocol', async () => {
+    const { webhook } = await addFixed();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rfid/heartbeat',
+      headers: bearer(webhook.password),
+      payload: { battery_level: 50, signal_strength: 3 },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('a replaced password stops working at once; the new one works', async () => {
     const created = await addFixed();
     const res = await as(tenant.operator.token, `/api/devices/${created.device.id}/webhook-password`);
