@@ -1,4 +1,4 @@
-import { DUTCHIE_ROOMS, type TAudit, type TAuditImportResponse } from '@quantics/contracts';
+import type { TAudit, TAuditImportResponse } from '@quantics/contracts';
 import { CheckCircle2, Copy, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
@@ -12,7 +12,7 @@ import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import type { UploadPhase } from '@/lib/upload';
-import { useLocations } from '@/shared/locations/locations-api';
+import { usePlaceOptions } from '@/shared/locations/place-options';
 import { useImportReads } from '../api/import-reads';
 
 type Step =
@@ -41,7 +41,7 @@ export function ImportReadsDialog({
 }) {
   const { user } = useAuth();
   const isPointOfSale = user?.inventory_type === 'dutchie';
-  const locations = useLocations();
+  const { everything, options, placeOf } = usePlaceOptions(user);
   const importing = useImportReads();
   const [file, setFile] = useState<File | null>(null);
   const [place, setPlace] = useState('');
@@ -72,10 +72,11 @@ export function ImportReadsDialog({
     setError(null);
     setStep({ kind: 'sending', progress: { phase: 'uploading', percent: 0 } });
     try {
+      const chosen = placeOf(place);
       const result = await importing.mutateAsync({
         file,
-        locationId: isPointOfSale ? '' : place,
-        room: isPointOfSale ? place : '',
+        locationId: chosen.locationId === null ? '' : String(chosen.locationId),
+        room: chosen.room ?? '',
         name,
         onProgress: (progress) => setStep({ kind: 'sending', progress }),
       });
@@ -119,18 +120,12 @@ export function ImportReadsDialog({
                 onChange={(e) => setPlace(e.target.value)}
                 disabled={step.kind === 'sending'}
               >
-                <option value="">{isPointOfSale ? 'The whole store' : 'All locations'}</option>
-                {isPointOfSale
-                  ? DUTCHIE_ROOMS.map((room) => (
-                      <option key={room} value={room}>
-                        {room}
-                      </option>
-                    ))
-                  : (locations.data ?? []).map((l) => (
-                      <option key={l.id} value={String(l.id)}>
-                        {l.path}
-                      </option>
-                    ))}
+                <option value="">{everything}</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
               </Select>
             )}
           </Field>

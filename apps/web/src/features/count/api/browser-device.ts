@@ -1,5 +1,5 @@
-import type { TBrowserDeviceResponse, TDutchieInventoryResponse, TUser } from '@quantics/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBrowserDeviceResponse, TUser } from '@quantics/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -30,15 +30,5 @@ export function useSetUpBrowser(user: TUser) {
       localStorage.setItem(credentialKey(user), JSON.stringify(credential));
       queryClient.invalidateQueries({ queryKey: queryKeys.devices });
     },
-  });
-}
-
-/** A Dutchie store's rooms (the inventory's room facet), for the Location field. */
-export function useDutchieRooms(isEnabled: boolean) {
-  return useQuery({
-    queryKey: [...queryKeys.dutchie.all, 'rooms'],
-    queryFn: () => api<TDutchieInventoryResponse>('/api/dutchie-inventory?limit=1'),
-    select: (r) => r.filters.rooms,
-    enabled: isEnabled,
   });
 }

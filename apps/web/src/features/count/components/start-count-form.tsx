@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useLocations } from '@/shared/locations/locations-api';
-import { useDutchieRooms } from '../api/browser-device';
+import { usePlaceOptions } from '@/shared/locations/place-options';
 
 export type StartChoice = {
   locationId: number | null;
@@ -32,27 +31,19 @@ export function StartCountForm({
   onStart: (choice: StartChoice) => void;
   isStarting: boolean;
 }) {
-  const isDutchie = user.inventory_type === 'dutchie';
-  const locations = useLocations();
-  const rooms = useDutchieRooms(isDutchie);
+  const { isDutchie, everything, options, placeOf } = usePlaceOptions(user);
   const [place, setPlace] = useState('');
   const [name, setName] = useState('');
   const [isBlind, setIsBlind] = useState(false);
   const blindId = useId();
-  const everything = isDutchie ? 'Whole store' : 'Whole catalogue';
-  const options = isDutchie
-    ? (rooms.data ?? []).map((r) => ({ value: `room:${r}`, label: r }))
-    : [...(locations.data ?? [])]
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .map((l) => ({ value: `loc:${l.id}`, label: l.path }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const option = options.find((o) => o.value === place);
+    const chosen = placeOf(place);
     onStart({
-      locationId: place.startsWith('loc:') ? Number(place.slice(4)) : null,
-      room: place.startsWith('room:') ? place.slice(5) : null,
-      scopeLabel: option?.label ?? everything,
+      locationId: chosen.locationId,
+      room: chosen.room,
+      scopeLabel: chosen.label,
       name: name.trim() || null,
       isBlind,
     });
