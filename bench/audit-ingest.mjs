@@ -4,7 +4,16 @@
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { freshDatabase, pairReader, pct, post, signUp, startServer } from './readers-lib.mjs';
+import {
+  backendPids,
+  cpuSeconds,
+  freshDatabase,
+  pairReader,
+  pct,
+  post,
+  signUp,
+  startServer,
+} from './readers-lib.mjs';
 
 const readers = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 20);
@@ -38,6 +47,11 @@ try {
   );
   const payloads = Array.from({ length: 20 }, makeReads);
 
+  const watcher = new pg.Client({ connectionString: db.url });
+  await watcher.connect();
+  // Backends the pool opens during the run count from 0.
+  const dbBefore = new Map((await backendPids(watcher, db.url)).map((p) => [p, cpuSeconds(p)]));
+  const serverBefore = cpuSeconds(server.pid);
   const latencies = [];
   let sent = 0;
   let accepted = 0;
@@ -65,6 +79,12 @@ try {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const backends = await backendPids(watcher, db.url);
+  const cpu = {
+    server: cpuSeconds(server.pid) - serverBefore,
+    db: backends.reduce((s, p) => s + cpuSeconds(p) - (dbBefore.get(p) ?? 0), 0),
+  };
+  await watcher.end();
   const completed = await Promise.all(
     tokens.map((t, r) =>
       post(server.base, `/api/rfid/audits/${audits[r]}/complete`, { batch_count: batchCounts[r] }, t),
@@ -121,6 +141,10 @@ try {
   );
   console.log(
     `  batch latency p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms`,
+  );
+  const perThousand = (seconds) => ((seconds / accepted) * 1e6).toFixed(1);
+  console.log(
+    `  CPU per 1,000 reads: server ${perThousand(cpu.server)} ms, PostgreSQL ${perThousand(cpu.db)} ms (${backends.length} backends)`,
   );
   console.log(
     `  reads sent ${sent}, accepted ${accepted}, stored ${stored}, on the completed audits ${reported}: ${sent === stored && stored === reported ? 'equal' : 'MISMATCH'}`,

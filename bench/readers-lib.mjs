@@ -2,7 +2,7 @@
 // company and readers paired through the real protocol.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -58,6 +58,7 @@ export async function startServer(databaseUrl, env = {}) {
   }
   return {
     base,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -97,6 +98,29 @@ export async function pairReader(base, userToken, serial) {
   });
   if (poll.status !== 200) throw new Error(`poll: ${poll.status}`);
   return poll.body.device_token;
+}
+
+/**
+ * CPU seconds a process has used so far (user + system, from /proc; 0 where there is no /proc). CPU per unit of
+ * work is steadier than throughput on a shared machine: other work slows a run down but adds little to its CPU.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving a database right now (the server's pool), to read their CPU. */
+export async function backendPids(client, databaseUrl) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const { rows } = await client.query(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [name],
+  );
+  return rows.map((r) => r.pid);
 }
 
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

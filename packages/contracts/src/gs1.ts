@@ -15,13 +15,39 @@ export type TDecodedTag = {
 
 const NOT_GS1: TDecodedTag = { gtin: null, text: null };
 
+/** The first bytes of the schemes epc-tds decodes, read off its own scheme classes. */
+const HEADERS = new Set(
+  Object.values(tds)
+    .map((scheme) => (scheme as { EPC_HEADER?: unknown } | undefined)?.EPC_HEADER)
+    .filter((header): header is number => typeof header === 'number'),
+);
+
+/**
+ * Tags decoded lately. A reader reports the tags in front of it again and again, batch after batch, and decoding an
+ * SGTIN costs about 8 us (its GTIN's digits and check digit): each EPC is decoded once while it keeps being read.
+ * Bounded: emptied when full.
+ */
+const recent = new Map<string, TDecodedTag>();
+const RECENT_MAX = 50_000;
+
 /** Reads an EPC (hex); anything that is not a GS1 scheme epc-tds knows (our SKU tags, say) decodes to nothing. */
 export function decodeTag(epcHex: string): TDecodedTag {
-  // GS1 headers start 0x2x-0x3x; other EPCs (ours are ASCII text) are not tried.
-  if (!/^[23][0-9A-F]/i.test(epcHex)) return NOT_GS1;
+  // Only a header epc-tds knows is tried: other EPCs (ours are ASCII text) decode to nothing without a throw.
+  if (!HEADERS.has(Number.parseInt(epcHex.slice(0, 2), 16))) return NOT_GS1;
+  const upper = epcHex.toUpperCase();
+  let tag = recent.get(upper);
+  if (!tag) {
+    if (recent.size >= RECENT_MAX) recent.clear();
+    tag = decodeGs1(upper);
+    recent.set(upper, tag);
+  }
+  return tag;
+}
+
+function decodeGs1(epcHex: string): TDecodedTag {
   let epc: ReturnType<typeof tds.valueOf>;
   try {
-    epc = tds.valueOf(epcHex.toUpperCase());
+    epc = tds.valueOf(epcHex);
   } catch {
     return NOT_GS1;
   }
