@@ -130,9 +130,8 @@ export type ReadInput = {
  */
 export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
   if (reads.length === 0) return;
-  // A handheld reads each tag many times a batch: decode each EPC once. Columns are built straight as arrays (no
-  // object per read): this runs for every batch every reader sends.
-  const decoded = new Map<string, ReturnType<typeof decodeTag>>();
+  // Columns are built straight as arrays (no object per read): this runs for every batch every reader sends. A tag
+  // read many times is decoded once (decodeTag remembers the tags it decoded lately).
   const n = reads.length;
   const epcs: string[] = new Array(n);
   const tids: (string | null)[] = new Array(n);
@@ -141,13 +140,10 @@ export async function insertReads(db: Db, auditId: number, batchSeq: number, rea
   const seen: (string | null)[] = new Array(n);
   const gtins: (string | null)[] = new Array(n);
   const texts: (string | null)[] = new Array(n);
+  let anyDecoded = false;
   for (let i = 0; i < n; i++) {
     const r = reads[i] as ReadInput;
-    let tag = decoded.get(r.epc);
-    if (!tag) {
-      tag = decodeTag(r.epc);
-      decoded.set(r.epc, tag);
-    }
+    const tag = decodeTag(r.epc);
     epcs[i] = r.epc;
     tids[i] = r.tid;
     rssis[i] = r.rssi;
@@ -155,13 +151,23 @@ export async function insertReads(db: Db, auditId: number, batchSeq: number, rea
     seen[i] = r.seen_at;
     gtins[i] = tag.gtin;
     texts[i] = tag.text;
+    if (tag.text !== null) anyDecoded = true;
   }
+  // Most batches hold no GS1 tag (a catalogue's own SKU tags): their decoded columns stay NULL without sending two
+  // arrays of NULLs for PostgreSQL to parse.
+  const gs1 = anyDecoded
+    ? {
+        columns: sql`, gtin, decoded`,
+        values: sql`, r.gtin, r.decoded`,
+        arrays: sql`, ${sqlArray(gtins, 'text')}, ${sqlArray(texts, 'text')}`,
+      }
+    : { columns: sql``, values: sql``, arrays: sql`` };
   await db.execute(sql`
-    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at, gtin, decoded)
-    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at, r.gtin, r.decoded
+    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at${gs1.columns})
+    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at${gs1.values}
     from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
-      ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}, ${sqlArray(gtins, 'text')},
-      ${sqlArray(texts, 'text')}) with ordinality as r(epc, tid, rssi, count, seen_at, gtin, decoded, ord)`);
+      ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}${gs1.arrays})
+      with ordinality as r(epc, tid, rssi, count, seen_at${gs1.columns}, ord)`);
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
