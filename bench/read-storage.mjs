@@ -1,0 +1,72 @@
+// What a stored read costs on disk: readers stream a count's reads through the real protocol to a server on
+// PostgreSQL, then the database's own sizes of what holds them (audit_reads' heap, TOAST and indexes, and the audit's
+// batch rows) are divided by the reads stored, and scaled to a store counting 20,000 reads a day for a year and to a
+// chain of 1,000 such stores.
+// Usage: node bench/read-storage.mjs [reads=200000] [readsPerBatch=500]
+// Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
+
+const total = Number(process.argv[2] ?? 200_000);
+const perBatch = Number(process.argv[3] ?? 500);
+const READS_A_DAY = 20_000;
+const STORES = 1_000;
+
+const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
+/** A handheld's batch: each tag read about three times (one TID each), with RSSI and time, as readers send them. */
+function makeReads() {
+  const reads = [];
+  while (reads.length < perBatch) {
+    const epc = hex(12);
+    const tid = `E280${hex(10)}`;
+    for (let k = 0; k < 3 && reads.length < perBatch; k++) {
+      reads.push({ epc, tid, rssi: -40 - k, count: 1, seen_at: new Date().toISOString() });
+    }
+  }
+  return reads;
+}
+
+const gb = (bytes) =>
+  bytes < 1e9 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e9).toFixed(bytes < 1e11 ? 2 : 0)} GB`;
+const db = await freshDatabase();
+const server = await startServer(db.url);
+try {
+  const userToken = await signUp(server.base);
+  const token = await pairReader(server.base, userToken, 'STORAGE-1');
+  const audit = (await post(server.base, '/api/rfid/audits', { client_audit_id: randomUUID() }, token)).body
+    .audit_id;
+  let stored = 0;
+  for (let seq = 0; stored < total; seq++) {
+    const reads = makeReads();
+    const res = await post(server.base, `/api/rfid/audits/${audit}/reads`, { batch_seq: seq, reads }, token);
+    if (res.status !== 200) throw new Error(`batch: ${res.status} ${JSON.stringify(res.body)}`);
+    stored += res.body.accepted;
+  }
+
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query('vacuum analyze audit_reads, audit_batches');
+  const size = async (sql) => Number((await client.query(sql)).rows[0].n);
+  const rows = await size('select count(*) as n from audit_reads');
+  const heap = await size(`select pg_table_size('audit_reads') as n`);
+  const indexes = await size(`select pg_indexes_size('audit_reads') as n`);
+  const batches = await size(`select pg_total_relation_size('audit_batches') as n`);
+  const epcText = await size('select avg(pg_column_size(epc)) as n from audit_reads');
+  const tidText = await size('select avg(pg_column_size(tid)) as n from audit_reads');
+  await client.end();
+
+  const perRead = (heap + indexes + batches) / rows;
+  const year = perRead * READS_A_DAY * 365;
+  console.log(`read storage: ${rows.toLocaleString('en-US')} reads stored (${perBatch} a batch)`);
+  console.log(
+    `  per read: ${perRead.toFixed(0)} bytes (heap ${(heap / rows).toFixed(0)}, indexes ${(indexes / rows).toFixed(0)}, batch rows ${(batches / rows).toFixed(1)})`,
+  );
+  console.log(`  EPC stored as ${epcText.toFixed(0)} bytes, TID as ${tidText.toFixed(0)} bytes (hex text)`);
+  console.log(
+    `  one store, ${READS_A_DAY.toLocaleString('en-US')} reads a day: ${gb(perRead * READS_A_DAY)} a day, ${gb(year)} a year; ${STORES.toLocaleString('en-US')} stores: ${gb(perRead * READS_A_DAY * STORES)} a day, ${gb(year * STORES)} a year`,
+  );
+} finally {
+  await server.stop();
+  await db.drop();
+}
