@@ -140,3 +140,50 @@ export function isTopicTalk(product: string): boolean {
   if (!words.length) return true;
   return words.filter((w) => topicWords.has(w)).length * 2 > words.length;
 }
+
+/** Words that make a question about a product's place or count; without one, only a code (a SKU, tag) is taken. */
+const PRODUCT_CUES = new Set([
+  'where',
+  'wheres',
+  "where's",
+  'many',
+  'much',
+  'find',
+  'locate',
+  'search',
+  'look',
+  'lookup',
+  'stock',
+  'quantity',
+  'qty',
+  'units',
+  'left',
+  'have',
+  'got',
+  'carry',
+  'sku',
+  'gtin',
+  'tag',
+  'epc',
+  'barcode',
+  'hand',
+  'shelf',
+  'location',
+  'kept',
+  'stored',
+  'located',
+  'pieces',
+]);
+
+/**
+ * Whether a question read as "where is / how many" really names a product: it asks with one of the words of such
+ * questions, or the product is a code. "What is the capital of France" has neither, and is not searched for.
+ */
+export function asksForProduct(question: string, product: string): boolean {
+  if (product.split(' ').length === 1 && CODE.test(product)) return true;
+  return question
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .split(/[^a-z']+/)
+    .some((w) => PRODUCT_CUES.has(w));
+}

@@ -4,7 +4,7 @@ import { Nlp } from '@nlpjs/nlp';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
-import { isTopicTalk, productOf } from './product-entity.ts';
+import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 
 /**
  * Tallie's intent recognition: an NLP.js model trained from the example utterances in corpus.ts (a small neural
@@ -170,7 +170,7 @@ export async function recognize(text: string): Promise<Understanding> {
   let confident = intent !== 'None' && r.score >= CONFIDENCE;
   if (intent === 'stock.find') {
     const product = productOf(question);
-    if (product && !isTopicTalk(product)) entities.product = product;
+    if (product && !isTopicTalk(product) && asksForProduct(question, product)) entities.product = product;
     // "Where is" without a product is still a product question (Tallie asks which); words of other topics are not.
     else if (product) confident = false;
   }
