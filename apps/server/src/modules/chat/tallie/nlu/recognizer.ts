@@ -2,15 +2,15 @@ import { containerBootstrap } from '@nlpjs/core';
 import { LangEn } from '@nlpjs/lang-en-min';
 import { Nlp } from '@nlpjs/nlp';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
-import { CORPUS, type IntentName, NONE_UTTERANCES } from './corpus.ts';
+import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
 import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 
 /**
  * Tallie's intent recognition: an NLP.js model trained from the example utterances in corpus.ts (a small neural
  * classifier over stemmed words, with spelling correction against the corpus's words) and enum entities for
- * periods, audit statuses and pages. Trained once per process on first use (about a tenth of a second), offline;
- * recognising a question takes about a millisecond.
+ * periods, audit statuses and pages. Trained once per process on first use (2-4 s of CPU on the shared machine),
+ * offline; recognising a question takes well under a millisecond at the median.
  */
 export type Entities = {
   product?: string;
@@ -46,7 +46,7 @@ type NlpEngine = {
   ner: {
     settings: Record<string, unknown>;
     process(
-      input: { locale: string; utterance: string },
+      input: { locale: string; utterance: string; threshold: number },
       entities: string[],
     ): Promise<{ entities?: NlpEntity[] }>;
   };
@@ -64,22 +64,17 @@ const ENTITY_TEXTS: Record<string, readonly string[]> = {
   status: Object.values(AUDIT_STATUS_TEXTS).flat(),
   page: Object.values(PAGE_TEXTS).flat(),
 };
-/**
- * How many sentences an example with an entity placeholder becomes, each with other texts of the entity: a page's
- * name is a strong word of its own topic ("audits"), so navigation examples name every page in turn.
- */
-const VARIANTS: Record<string, number> = { period: 3, status: 3, page: 6 };
 
 /**
  * An example as the sentences the classifier learns: each %period%, %status% and %page% filled in with the
  * entity's texts in turn (so every text is learned somewhere), and %product% left out: a product name is the
  * company's own free text, read after the intent (product-entity.ts); the classifier learns the words around it.
  */
-function expand(utterance: string, turn: Record<string, number>): string[] {
+function expand(utterance: string, turn: Record<string, number>, variants: Record<string, number>): string[] {
   const plain = utterance.replace(PRODUCT, ' ');
   if (!/%\w+%/.test(plain)) return [plain.replace(/\s+/g, ' ').trim()];
   const names = [...plain.matchAll(/%(\w+)%/g)].map((m) => m[1] as string);
-  const count = Math.max(...names.map((n) => VARIANTS[n] ?? 1));
+  const count = Math.max(...names.map((n) => variants[n] ?? 1));
   return Array.from({ length: count }, () =>
     plain
       .replace(/%(\w+)%/g, (_, name: string) => {
@@ -92,12 +87,23 @@ function expand(utterance: string, turn: Record<string, number>): string[] {
   );
 }
 
-async function train(): Promise<NlpEngine> {
+export type Tuning = {
+  /** Sentences per example with a placeholder, by entity. */
+  variants: Record<string, number>;
+  spellCheck: boolean;
+};
+export const TUNING: Tuning = { variants: { period: 3, status: 3, page: 6 }, spellCheck: true };
+
+async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
   const container = await containerBootstrap();
   container.use(Nlp);
   container.use(LangEn);
   // The classifier's settings: quiet, and typos corrected against the corpus's own words (one edit away).
-  container.registerConfiguration('nlu-en', { log: false, spellCheck: true, spellCheckDistance: 1 }, true);
+  container.registerConfiguration(
+    'nlu-en',
+    { log: false, spellCheck: tuning.spellCheck, spellCheckDistance: 1 },
+    true,
+  );
   const nlp = container.get('nlp') as NlpEngine;
   Object.assign(nlp.settings, {
     autoSave: false,
@@ -115,8 +121,9 @@ async function train(): Promise<NlpEngine> {
   enumEntity('status', AUDIT_STATUS_TEXTS);
   enumEntity('page', PAGE_TEXTS);
   const turn: Record<string, number> = {};
-  for (const intent of CORPUS)
-    for (const u of intent.utterances) for (const s of expand(u, turn)) nlp.addDocument('en', s, intent.name);
+  for (const intent of corpus)
+    for (const u of intent.utterances)
+      for (const s of expand(u, turn, tuning.variants)) nlp.addDocument('en', s, intent.name);
   for (const u of NONE_UTTERANCES) nlp.addDocument('en', u, 'None');
   await nlp.train();
   return nlp;
@@ -126,7 +133,7 @@ let engine: Promise<NlpEngine> | null = null;
 
 /** Trains on first use and keeps the model for the life of the process; warm() starts it early. */
 export function warm(): Promise<unknown> {
-  engine ??= train().catch((err) => {
+  engine ??= train(CORPUS, TUNING).catch((err) => {
     engine = null;
     throw err;
   });
@@ -147,7 +154,16 @@ const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
 };
 
 export async function recognize(text: string): Promise<Understanding> {
-  const nlp = (await warm()) as NlpEngine;
+  return understand((await warm()) as NlpEngine, text);
+}
+
+/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs). */
+export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning) {
+  const nlp = await train(corpus, tuning);
+  return (text: string) => understand(nlp, text);
+}
+
+async function understand(nlp: NlpEngine, text: string): Promise<Understanding> {
   const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
   const r = await nlp.classify('en', question);
   const closest = (r.classifications ?? [])
@@ -158,8 +174,13 @@ export async function recognize(text: string): Promise<Understanding> {
   const entities: Entities = {};
   const wanted = intent === 'None' ? undefined : ENTITIES_OF[intent];
   if (wanted) {
-    // A copy: NLP.js empties the list it is given.
-    const found = (await nlp.ner.process({ locale: 'en', utterance: question }, [...wanted])).entities ?? [];
+    // Exact texts first (fast); the fuzzy search ("nxt week") only for an entity not found so. The list is a copy:
+    // NLP.js empties the one it is given.
+    const search = async (threshold: number, names: string[]) =>
+      (await nlp.ner.process({ locale: 'en', utterance: question, threshold }, [...names])).entities ?? [];
+    const found = await search(1, wanted);
+    const missing = wanted.filter((name) => !found.some((e) => e.entity === name));
+    if (missing.length) found.push(...(await search(0.8, missing)));
     const period = bestOption<PeriodKey>(found, 'period');
     const status = bestOption<TAuditStatus>(found, 'status');
     const page = bestOption<TMenuKey>(found, 'page');
