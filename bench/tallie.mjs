@@ -1,12 +1,14 @@
 // Tallie's built-in provider answering data questions through POST /api/chatbot (HTTP, session, tools, services)
 // at one company with 1,000,000 products (and a neighbour with 100,000), beside the same answer computed bare (the
-// provider and its tools called in process on a pool: the SQL and the formatting, no HTTP, no session).
+// provider, its intent recognition and its tools called in process on a pool: the SQL and the formatting, no HTTP,
+// no session).
 // Usage: node --import tsx bench/tallie.mjs [products=1000000] [requests=200] [concurrency=5]
 // Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints only.
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import { builtinProvider } from '../apps/server/src/modules/chat/tallie/builtin-provider.ts';
+import { recognize } from '../apps/server/src/modules/chat/tallie/nlu/recognizer.ts';
 import { ms, seedProducts, startBench, timed } from './lib.mjs';
 
 const PRODUCTS = Number(process.argv[2] ?? 1_000_000);
@@ -63,7 +65,7 @@ try {
       if (res.status !== 200) throw new Error(`${q}: ${res.status} ${await res.text()}`);
       await res.json();
     };
-    const bare = () => builtinProvider.answer(ctx, { messages });
+    const bare = async () => builtinProvider.answer(ctx, { messages, understanding: await recognize(q) });
     await ask();
     await bare();
     const api = await timed(REQUESTS, CONCURRENCY, ask);

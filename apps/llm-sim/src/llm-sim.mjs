@@ -11,6 +11,9 @@
  * - contains '#slow'       -> answers after 5 seconds
  * - contains '#loop'       -> asks for a tool call every round, forever
  * - has an image part      -> "I see an image (<media type>)."
+ * - tool_choice names a function (the server's recognised intent) -> calls it once, with the arguments of the
+ *   system message's 'Suggested call: <name> <json>' line when it names the same function; after the tool result,
+ *   answers with it. So the stand-in follows the hint the way a real model is made to by tool_choice.
  * - 'low stock' / 'expir' / 'audit' / 'reader' / 'value' / 'where is X' -> asks for the matching tool once
  *   (with a made-up company_id argument the server must ignore); after the tool result, answers with it.
  * - anything else          -> "You said: <text>"
@@ -84,6 +87,14 @@ function reply(body) {
     }
   }
   const toolResults = messages.filter((m) => m.role === 'tool');
+  const forced = typeof body.tool_choice === 'object' ? body.tool_choice?.function?.name : undefined;
+  if (forced && !toolResults.length) {
+    const hinted = messages
+      .filter((m) => m.role === 'system')
+      .map((m) => /Suggested call: (\w+) (\{.*\})/.exec(textOf(m.content)))
+      .find((m) => m && m[1] === forced);
+    return toolCall(forced, hinted ? JSON.parse(hinted[2]) : {});
+  }
   if (toolResults.length) {
     const found = toolResults.map((m) => summarize(JSON.parse(m.content))).join('; ');
     return completion({ content: `## From your data\n\n**Found:** ${found}\n\n[Navigate to Inventory →]` });

@@ -58,6 +58,20 @@ export function withoutNavigation(reply: string): string {
   return reply.replace(/\s*\[Navigate to [^\]\n]{1,40}? →\]\s*/g, '\n').trim();
 }
 
+/** At most this many questions offered as buttons under a reply (when Tallie is unsure what was asked). */
+export const CHAT_SUGGESTIONS_MAX = 3;
+export const ZChatSuggestions = z.array(z.string().max(200)).max(CHAT_SUGGESTIONS_MAX);
+
+/** The questions a reply offers as buttons: kept in the saved message's metadata as `suggestions`. */
+export function suggestionsOf(message: {
+  suggestions?: string[] | undefined;
+  metadata?: Record<string, unknown> | null;
+}): string[] {
+  if (message.suggestions?.length) return message.suggestions;
+  const kept = ZChatSuggestions.safeParse(message.metadata?.suggestions);
+  return kept.success ? kept.data : [];
+}
+
 export const ZChatSender = z.enum(['user', 'assistant']);
 export type TChatSender = z.infer<typeof ZChatSender>;
 
@@ -94,6 +108,8 @@ export const ZChatMessage = z.object({
   created_at: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   navigation: z.string().nullable().optional(),
+  /** Questions offered as buttons under an assistant message. */
+  suggestions: ZChatSuggestions.optional(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
@@ -142,6 +158,11 @@ export const ZChatbotResponse = z.object({
   response: z.string(),
   /** The page path a 'Go to X' button opens, when the reply names one. */
   navigation: z.string().nullable().optional(),
+  /**
+   * When Tallie is unsure what was asked (or greets), the two or three closest questions: the web shows each as a
+   * button that asks it.
+   */
+  suggestions: ZChatSuggestions.optional(),
   /** The saved messages, when the call named a conversation. */
   user_message: ZChatMessage.optional(),
   assistant_message: ZChatMessage.optional(),

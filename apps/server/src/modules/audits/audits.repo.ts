@@ -1,5 +1,5 @@
 import type { TAuditStatus } from '@quantics/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, auditDiscrepancies, audits, devices, locations } from '../../db/schema/index.ts';
 import type { AuditClock } from './audit-status.ts';
@@ -54,13 +54,25 @@ function statusFilter(clock: AuditClock, status: TAuditStatus | undefined): SQL 
   return sql`${clock.status()} = ${status}`;
 }
 
+/** Audits started in [from, to). */
+export type AuditRange = { from: Date; to: Date };
+
+function rangeFilter(range: AuditRange | undefined): SQL | undefined {
+  if (!range) return undefined;
+  return and(gte(audits.createdAt, range.from), lt(audits.createdAt, range.to));
+}
+
 export async function listAudits(
   db: Db,
   companyId: number,
-  opts: { page: number; limit: number; status?: TAuditStatus },
+  opts: { page: number; limit: number; status?: TAuditStatus; range?: AuditRange },
   clock: AuditClock,
 ) {
-  const where = and(eq(audits.companyId, companyId), statusFilter(clock, opts.status));
+  const where = and(
+    eq(audits.companyId, companyId),
+    statusFilter(clock, opts.status),
+    rangeFilter(opts.range),
+  );
   const [rows, [total]] = await Promise.all([
     selectAudits(db, clock)
       .where(where)
@@ -86,6 +98,37 @@ export async function auditSummary(db: Db, companyId: number) {
     .from(audits)
     .where(eq(audits.companyId, companyId));
   return row ?? { total: 0, completed: 0, averageAccuracy: null, discrepancies: 0 };
+}
+
+/** How the audits started in a stretch of time went: by (derived) status, and the completed ones with discrepancies. */
+export async function periodCounts(db: Db, companyId: number, range: AuditRange, clock: AuditClock) {
+  const status = clock.status();
+  const of = (s: TAuditStatus) => sql<number>`(count(*) filter (where ${status} = ${s}))::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: of('completed'),
+      failed: of('failed'),
+      in_progress: of('in_progress'),
+      pending: of('pending'),
+      withDiscrepancies: sql<number>`(count(*) filter (where ${audits.status} = 'completed' and ${audits.discrepanciesCount} > 0))::int`,
+      averageAccuracy: sql<
+        number | null
+      >`(round(avg(${audits.accuracy}) filter (where ${audits.status} = 'completed')))::int`,
+    })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), rangeFilter(range)));
+  return (
+    row ?? {
+      total: 0,
+      completed: 0,
+      failed: 0,
+      in_progress: 0,
+      pending: 0,
+      withDiscrepancies: 0,
+      averageAccuracy: null,
+    }
+  );
 }
 
 export async function findAudit(db: Db, companyId: number, id: number, clock: AuditClock) {

@@ -73,6 +73,23 @@ export async function listAudits(
   return { data: rows.map(auditView), pagination: pagination(query.page, query.limit, total), summary };
 }
 
+/**
+ * The audits started in a stretch of time (newest first, `limit` of them, optionally of one status) and how they
+ * went: Tallie's answer to "how many audits failed this month".
+ */
+export async function auditsInRange(
+  db: Db,
+  companyId: number,
+  query: { range: repo.AuditRange; status?: TAuditStatus; limit: number },
+  clock: AuditClock,
+) {
+  const [{ rows, total }, counts] = await Promise.all([
+    repo.listAudits(db, companyId, { page: 1, ...query }, clock),
+    repo.periodCounts(db, companyId, query.range, clock),
+  ]);
+  return { audits: rows.map(auditView), matching: total, counts };
+}
+
 export async function getAudit(db: Db, companyId: number, id: number, clock: AuditClock): Promise<TAudit> {
   const row = await repo.findAudit(db, companyId, id, clock);
   if (!row) throw notFound(AUDIT_MESSAGES.notFound);

@@ -15,6 +15,7 @@ import type { InventoryReads } from '../inventory/inventory.repo.ts';
 import * as repo from './chat.repo.ts';
 import { messageView, requireConversation } from './conversations.service.ts';
 import { builtinProvider } from './tallie/builtin-provider.ts';
+import { recognize } from './tallie/nlu/recognizer.ts';
 import { openAiProvider } from './tallie/openai-provider.ts';
 import type { TallieProvider } from './tallie/provider.ts';
 
@@ -64,19 +65,28 @@ export async function chat(
     dutchie: deps.dutchie,
     inventory: deps.inventory,
   };
+  const question = body.messages.at(-1)?.content.trim() ?? '';
   let response: string;
+  let suggestions: string[] = [];
   let failed = false;
   try {
-    response = await deps.provider.answer(ctx, { messages: body.messages, image: body.image });
+    const understanding = await recognize(question);
+    const answer = await deps.provider.answer(ctx, {
+      messages: body.messages,
+      image: body.image,
+      understanding,
+    });
+    response = answer.text;
+    suggestions = answer.suggestions ?? [];
   } catch (err) {
     deps.log.error({ err: err instanceof Error ? err.message : String(err) }, 'tallie answer failed');
     response = CHAT_MESSAGES.replyFailed;
     failed = true;
   }
   const navigation = failed ? null : navigationPath(response, actor);
-  if (body.conversation_id === undefined) return { response, navigation };
+  const offered = suggestions.length ? { suggestions } : {};
+  if (body.conversation_id === undefined) return { response, navigation, ...offered };
 
-  const question = body.messages.at(-1)?.content.trim() ?? '';
   const user = await repo.insertMessage(deps.db, owner, body.conversation_id, {
     sender: 'user',
     content: question,
@@ -85,8 +95,14 @@ export async function chat(
   const assistant = await repo.insertMessage(deps.db, owner, body.conversation_id, {
     sender: 'assistant',
     content: response,
-    metadata: failed ? { failed: true } : null,
+    metadata: failed ? { failed: true } : suggestions.length ? { suggestions } : null,
     navigation,
   });
-  return { response, navigation, user_message: messageView(user), assistant_message: messageView(assistant) };
+  return {
+    response,
+    navigation,
+    ...offered,
+    user_message: messageView(user),
+    assistant_message: messageView(assistant),
+  };
 }

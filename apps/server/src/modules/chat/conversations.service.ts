@@ -1,6 +1,7 @@
 import {
   CHAT_MESSAGES,
   chatTitle,
+  suggestionsOf,
   type TChatConversation,
   type TChatMessage,
   type TCreateMessageRequest,
@@ -24,14 +25,17 @@ export function conversationView(c: repo.ConversationRow): TChatConversation {
 }
 
 export function messageView(m: repo.MessageRow): TChatMessage {
+  const metadata = (m.metadata as Record<string, unknown> | null) ?? null;
+  const suggestions = suggestionsOf({ metadata });
   return {
+    ...(suggestions.length ? { suggestions } : {}),
     id: m.id,
     conversation_id: m.conversationId,
     user_id: m.userId,
     sender: m.sender === 'assistant' ? 'assistant' : 'user',
     content: m.content,
     created_at: m.createdAt.toISOString(),
-    metadata: (m.metadata as Record<string, unknown> | null) ?? null,
+    metadata,
     navigation: m.navigation,
   };
 }

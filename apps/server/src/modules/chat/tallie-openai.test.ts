@@ -133,6 +133,40 @@ describe('Tallie over an OpenAI-compatible server', () => {
     expect(names).toContain('low_stock');
   });
 
+  it('lets the recognised intent pick the first tool, with the period and status it read', async () => {
+    const before = (await simRequests()).length;
+    const r = await ask(t, a.member.token, 'how many audits failed this month');
+    const sent = (await simRequests()).slice(before);
+    expect(sent[0]?.tool_choice).toEqual({ type: 'function', function: { name: 'recent_audits' } });
+    const system = ((sent[0]?.messages ?? []) as { role: string; content: string }[])
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n');
+    expect(system).toContain('Suggested call: recent_audits {"period":"this_month","status":"failed"}');
+    const tool = ((sent[1]?.messages ?? []) as { role: string; content: string }[]).find(
+      (m) => m.role === 'tool',
+    );
+    expect(JSON.parse(tool?.content ?? '{}')).toMatchObject({
+      period: 'this_month',
+      status: 'failed',
+      matching: 0,
+      counts: { total: 0 },
+    });
+    expect(r.navigation).toBe('/inventory');
+    // The model decides after the first call.
+    expect(sent[1]?.tool_choice).toBe('auto');
+  });
+
+  it('forces no tool the role may not use, nor any when unsure', async () => {
+    const before = (await simRequests()).length;
+    await ask(t, a.member.token, 'which scanners need charging');
+    await ask(t, a.member.token, 'zzkq plorf wibble');
+    const sent = (await simRequests()).slice(before);
+    expect(sent.map((s) => s.tool_choice)).toEqual(['auto', 'auto']);
+    const hint = ((sent[1]?.messages ?? []) as { role: string; content: string }[])[1]?.content;
+    expect(hint).toContain('not sure');
+  });
+
   it('sends an attached image as an image part', async () => {
     const r = await ask(t, a.member.token, 'What is this?', { image: 'data:image/png;base64,iVBORw0KGgo=' });
     expect(r.response).toBe('I see an image (image/png).');

@@ -92,7 +92,7 @@ export function useSend(owner: LocalOwner) {
             {
               sender: 'assistant',
               content: answer.response,
-              metadata: null,
+              metadata: answer.suggestions?.length ? { suggestions: answer.suggestions } : null,
               navigation: answer.navigation ?? null,
             },
           ])

@@ -1,10 +1,13 @@
-import { CHAT_STARTERS, hasRole, menuFor } from '@quantics/contracts';
-import { FALLBACK, TOPICS } from './builtin-topics.ts';
-import type { TallieProvider } from './provider.ts';
+import { CHAT_SUGGESTIONS_MAX, hasRole, MENU, menuFor, type TAuditStatus } from '@quantics/contracts';
+import { BYE, FALLBACK, GREETING, THANKS, TOPICS, unsureText } from './builtin-topics.ts';
+import { CORPUS, type IntentName } from './nlu/corpus.ts';
+import { daysAhead, isFuture, type PeriodKey, periodText } from './nlu/entities.ts';
+import type { Understanding } from './nlu/recognizer.ts';
+import type { TallieAnswer, TallieProvider } from './provider.ts';
 import { runTool, type TallieContext } from './tools.ts';
 
 type Row = Record<string, unknown>;
-type Data = (ctx: TallieContext, question: string) => Promise<string>;
+type Data = (ctx: TallieContext, u: Understanding) => Promise<string | TallieAnswer>;
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
@@ -20,7 +23,7 @@ const productLine = (p: Row) =>
 /** Point-of-sale answers come from the Dutchie snapshot: say so when it is stale. */
 const staleNote = (r: Row) => (typeof r.note === 'string' ? `\n\n${r.note}` : '');
 
-const lowStock: Data = async (ctx) => {
+const lowStock = async (ctx: TallieContext) => {
   const r = await runTool(ctx, 'low_stock', {});
   const low = r.low_stock as Row[];
   const out = r.out_of_stock as Row[];
@@ -38,54 +41,133 @@ const lowStock: Data = async (ctx) => {
   return `${parts.join('\n\n')}${staleNote(r)}\n\n[Navigate to Inventory →]`;
 };
 
-const expiring: Data = async (ctx) => {
-  const r = await runTool(ctx, 'expiring_soon', {});
+const withinText = (days: number) => (days === 0 ? 'today' : `within the next ${days} days`);
+
+const expiring: Data = async (ctx, { entities: { period } }) => {
+  const days = daysAhead(period);
+  const r = await runTool(ctx, 'expiring_soon', { days });
   const items = r.expiring as Row[];
-  if (!items.length) return `No products expiring within the next 30 days.${staleNote(r)}`;
+  // A past period ("last week") is not a window ahead: the default one is used, and said.
+  const asked = period && isFuture(period) ? periodText(period) : period === 'today' ? 'today' : null;
+  const note =
+    period && !asked && period !== 'this_week' && period !== 'this_month' && period !== 'this_year'
+      ? `I look ahead for expiring products: here are the next ${days} days.\n\n`
+      : '';
+  if (!items.length) return `${note}No products expiring ${withinText(days)}.${staleNote(r)}`;
   const lines = items.map(
     (p) =>
       `- **${p.name}** (${ident(p)}): ${units(Number(p.quantity))}, expires ${p.expiration_date} (${daysLeft(Number(p.days_left))})`,
   );
   const total = Number(r.expiring_count ?? items.length);
   const more = total > items.length ? `\n\nShowing ${items.length} of ${total}.` : '';
-  return `## Expiring soon\n\n${lines.join('\n')}${more}${staleNote(r)}\n\n[Navigate to Dashboard →]`;
+  const title = period && note === '' ? `Expiring ${periodText(period)}` : 'Expiring soon';
+  const window = period && note === '' ? `Within the next ${days} day${days === 1 ? '' : 's'}:\n\n` : '';
+  return `${note}## ${title}\n\n${days === 0 ? '' : window}${lines.join('\n')}${more}${staleNote(r)}\n\n[Navigate to Dashboard →]`;
 };
 
-/** The product words of "where is the blue jar?" / "how many JAR1 do we have". */
-export function productQuery(question: string): string {
-  return question
-    .replace(/[?!.,]/g, ' ')
-    .replace(
-      /\b(where|is|are|the|my|our|a|an|how|many|much|units?|of|do|does|we|i|have|left|in|stock|find|located|stored|kept|product|sku|tag|rfid|there|what|about|can|you|tell|me|show)\b/gi,
-      ' ',
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const findProduct: Data = async (ctx, question) => {
-  const query = productQuery(question);
-  if (!query) return 'Which product? Give me its **name, SKU or RFID tag**.';
-  const r = await runTool(ctx, 'find_product', { query });
+const findProduct: Data = async (ctx, { entities: { product } }) => {
+  if (!product) return 'Which product? Give me its **name, SKU or RFID tag**.';
+  const r = await runTool(ctx, 'find_product', { query: product });
   const products = r.products as Row[];
-  if (!products.length) return `I found **no product** matching "${query}".\n\n[Navigate to Inventory →]`;
+  if (!products.length) return `I found **no product** matching "${product}".\n\n[Navigate to Inventory →]`;
   const total = Number(r.total);
   const of = r.more_than_total ? `more than ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US');
   const more = r.more_than_total || total > products.length ? `\n\nShowing ${products.length} of ${of}.` : '';
-  return `## Products matching "${query}"\n\n${products.map(productLine).join('\n')}${more}${staleNote(r)}\n\n[Navigate to Inventory →]`;
+  return `## Products matching "${product}"\n\n${products.map(productLine).join('\n')}${more}${staleNote(r)}\n\n[Navigate to Inventory →]`;
 };
 
-const audits: Data = async (ctx) => {
-  const r = await runTool(ctx, 'recent_audits', {});
+const auditLine = (a: Row, i: number) =>
+  `${i + 1}. **${a.name}** (${a.status}): ${a.tags_found}/${a.tags_expected} found, ${a.discrepancies} discrepancies${a.accuracy === null ? '' : `, ${a.accuracy}% accuracy`}`;
+const STATUS_WORD: Record<TAuditStatus, string> = {
+  completed: 'completed',
+  failed: 'failed',
+  in_progress: 'in-progress',
+  pending: 'pending',
+};
+const day = (iso: unknown) =>
+  new Date(String(iso)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const auditsWord = (n: number) => (n === 1 ? 'audit' : 'audits');
+
+/** "how many audits failed this month": the period's audits by status, and the matching ones listed. */
+function auditsOfPeriod(r: Row, period: PeriodKey, status: TAuditStatus | undefined): string {
+  const c = r.counts as Record<string, number | null>;
+  const last = new Date(new Date(String(r.to)).getTime() - 1);
+  const when = `${periodText(period)} (${day(r.from)} – ${day(last)})`;
+  const list = (r.audits as Row[]).map(auditLine);
+  const word = status ? `${STATUS_WORD[status]} ` : '';
+  const title = `## ${status ? `${STATUS_WORD[status][0]?.toUpperCase()}${STATUS_WORD[status].slice(1)} audits` : 'Audits'} ${periodText(period)}`;
+  const total = Number(c.total);
+  if (!total) return `${title}\n\nNo audits ${when}.\n\n[Navigate to Audits →]`;
+  const matching = status ? Number(r.matching) : total;
+  const head = status
+    ? `**${matching}** ${word}${auditsWord(matching)} ${when}, of ${total} ${auditsWord(total)} in all.`
+    : `**${total}** ${auditsWord(total)} ${when}.`;
+  const split = (['completed', 'failed', 'in_progress', 'pending'] as const)
+    .filter((k) => Number(c[k]) > 0)
+    .map((k) => `${c[k]} ${STATUS_WORD[k]}`)
+    .join(', ');
+  const off = Number(c.completed) > 0 ? ` ${c.withDiscrepancies} of the completed had discrepancies.` : '';
+  const avg = c.averageAccuracy === null ? '' : ` Average accuracy: **${c.averageAccuracy}%**.`;
+  const more = matching > list.length ? `\n\nShowing the latest ${list.length}.` : '';
+  return `${title}\n\n${head} By status: ${split}.${off}${avg}${list.length ? `\n\n${list.join('\n')}` : ''}${more}\n\n[Navigate to Audits →]`;
+}
+
+const audits: Data = async (ctx, { entities: { period, status } }) => {
+  const past = period && !isFuture(period) ? period : undefined;
+  const r = await runTool(ctx, 'recent_audits', {
+    ...(past ? { period: past } : {}),
+    ...(status ? { status } : {}),
+  });
+  const note = period && !past ? 'Audits are counted up to today: here are the latest.\n\n' : '';
+  if (past) return auditsOfPeriod(r, past, status);
   const list = r.audits as Row[];
-  if (!list.length) return 'No audits yet. Start one from a registered reader.\n\n[Navigate to Audits →]';
+  if (status) {
+    const n = Number(r.matching);
+    const title = `## ${STATUS_WORD[status][0]?.toUpperCase()}${STATUS_WORD[status].slice(1)} audits`;
+    if (!n) return `${note}${title}\n\nNo ${STATUS_WORD[status]} audits.\n\n[Navigate to Audits →]`;
+    return `${note}${title}\n\n**${n}** ${STATUS_WORD[status]} ${auditsWord(n)} in all; the latest:\n\n${list.map(auditLine).join('\n')}\n\n[Navigate to Audits →]`;
+  }
+  if (!list.length)
+    return `${note}No audits yet. Start one from a registered reader.\n\n[Navigate to Audits →]`;
   const s = r.summary as Row;
-  const lines = list.map(
-    (a, i) =>
-      `${i + 1}. **${a.name}** (${a.status}): ${a.tags_found}/${a.tags_expected} found, ${a.discrepancies} discrepancies${a.accuracy === null ? '' : `, ${a.accuracy}% accuracy`}`,
-  );
   const avg = s.averageAccuracy === null ? '' : ` Average accuracy: **${s.averageAccuracy}%**.`;
-  return `## Latest audits\n\n${s.total} audits in all, ${s.completed} completed.${avg}\n\n${lines.join('\n')}\n\n[Navigate to Audits →]`;
+  return `${note}## Latest audits\n\n${s.total} audits in all, ${s.completed} completed.${avg}\n\n${list.map(auditLine).join('\n')}\n\n[Navigate to Audits →]`;
+};
+
+const DISCREPANCY_HEADINGS: Record<string, string> = {
+  shortage: 'Short',
+  overage: 'Extra',
+  misplaced: 'Misplaced',
+  unknown: 'Unknown tags',
+};
+
+/** "what did we lose in the last count": the latest completed audit's discrepancies, shortages first. */
+const losses: Data = async (ctx) => {
+  const r = await runTool(ctx, 'last_audit_discrepancies', {});
+  const a = r.audit as Row | null;
+  if (!a)
+    return 'No audit has been completed yet, so nothing is known to be missing.\n\n[Navigate to Audits →]';
+  const where = a.location ? `, ${a.location}` : '';
+  const accuracy = a.accuracy === null ? '' : `, ${a.accuracy}% accuracy`;
+  const about = `**${a.name}** (${day(a.created_at)}${where})`;
+  const rows = r.discrepancies as Row[];
+  if (!rows.length)
+    return `## Last audit\n\nNothing was missing: ${about} found everything it expected${accuracy}.\n\n[Navigate to Audits →]`;
+  const total = Number(r.discrepancies_total);
+  const groups = Object.entries(DISCREPANCY_HEADINGS)
+    .map(([type, heading]) => {
+      const lines = rows
+        .filter((d) => d.type === type)
+        .map((d) =>
+          d.name
+            ? `- **${d.name}** (SKU ${d.sku}): expected ${d.expected}, found ${d.found}`
+            : `- Tag ${d.rfid_tag ?? d.sku}: found ${d.found}`,
+        );
+      return lines.length ? `### ${heading}\n${lines.join('\n')}` : '';
+    })
+    .filter(Boolean);
+  const more = total > rows.length ? `\n\nShowing ${rows.length} of ${total}.` : '';
+  return `## Missing in the last audit\n\n${about}: **${total}** ${total === 1 ? 'discrepancy' : 'discrepancies'}${accuracy}.\n\n${groups.join('\n\n')}${more}\n\n[Navigate to Audits →]`;
 };
 
 const readers: Data = async (ctx) => {
@@ -112,46 +194,87 @@ const value: Data = async (ctx) => {
   return `## Inventory value\n\n${figures}, ${v.totalUnits} units, ${v.totalVendors} vendors and ${v.totalCategories} categories.${staleNote(v)}\n\n[Navigate to Dashboard →]`;
 };
 
-const INTENTS: [RegExp, Data][] = [
-  [
-    /\b(low|out of|running out|reorder|restock)\b.*\bstock\b|\blow stock\b|\brunning low\b|\breorder\b/i,
-    lowStock,
-  ],
-  [/\bexpir(e|es|ing|ed|y|ation)\b/i, expiring],
-  [
-    /\b(readers?|devices?|scanners?|handhelds?)\b.*\b(offline|online|battery|status|charged)\b|\b(offline|battery)\b/i,
-    readers,
-  ],
-  [/\b(last|latest|recent|previous)\b.*\baudits?\b|\baudits?\b.*\b(go|went|result|accuracy)\b/i, audits],
-  [/\b(inventory|stock|total)\b.*\b(value|worth|cost)\b|\bworth\b|\bvalue\b/i, value],
-  [/\bwhere\b|\bhow many\b|\bfind\b|\blocate\b/i, findProduct],
-];
+const navigation: Data = async (ctx, { entities: { page } }) => {
+  const menu = menuFor(ctx.role, ctx.inventoryType);
+  const open = menu.find((m) => m.key === page);
+  if (open) return `Sure, here is the **${open.label}** page.\n\n[Navigate to ${open.label} →]`;
+  const label = MENU.find((m) => m.key === page)?.label;
+  if (label) return `The **${label}** page is not in your menu.`;
+  return `Which page? I can open ${menu.map((m) => `**${m.label}**`).join(', ')}.`;
+};
 
-function navigationAnswer(ctx: TallieContext, q: string): string | null {
-  if (!/\b(take me|go to|open|navigate|show me the)\b/i.test(q)) return null;
-  const page = menuFor(ctx.role, ctx.inventoryType).find((m) =>
-    new RegExp(`\\b${m.label.replace(' ', '\\s*')}\\b`, 'i').test(q),
-  );
-  if (!page) return null;
-  return `Sure, here is the **${page.label}** page.\n\n[Navigate to ${page.label} →]`;
+const topic =
+  (key: string): Data =>
+  async () =>
+    TOPICS.find((t) => t.key === key)?.text ?? FALLBACK;
+
+/** The questions whose answers the caller's role may see, by intent. */
+function questionsFor(ctx: TallieContext, intents: IntentName[]): string[] {
+  const out: string[] = [];
+  for (const name of intents) {
+    if (name === 'readers.status' && !hasRole(ctx.role, 'operator')) continue;
+    const q = CORPUS.find((i) => i.name === name)?.question;
+    if (q && !out.includes(q)) out.push(q);
+  }
+  return out;
 }
 
-/** Answers without any network: the six help topics and the company's data through the read-only tools. */
+/** Offered when nothing is close: the data questions most asked, and where to begin. */
+const STARTING_POINTS: IntentName[] = ['stock.low', 'audits.recent', 'help.getting_started'];
+
+function suggestionsFor(ctx: TallieContext, closest: IntentName[]): string[] {
+  const near = questionsFor(ctx, closest);
+  const fill = near.length >= 2 ? [] : questionsFor(ctx, STARTING_POINTS);
+  return [...new Set([...near, ...fill])].slice(0, CHAT_SUGGESTIONS_MAX);
+}
+
+const greeting: Data = async (ctx) => ({ text: GREETING, suggestions: suggestionsFor(ctx, STARTING_POINTS) });
+
+const ANSWERS: Record<IntentName, Data> = {
+  'stock.low': lowStock,
+  'stock.expiring': expiring,
+  'stock.find': findProduct,
+  'stock.value': value,
+  'audits.recent': audits,
+  'audits.losses': losses,
+  'readers.status': readers,
+  'help.device_setup': topic('device-setup'),
+  'help.getting_started': topic('getting-started'),
+  'help.audits': topic('about-audits'),
+  'help.print_labels': topic('print-labels'),
+  'help.export': topic('export-data'),
+  'help.support': topic('get-support'),
+  'nav.page': navigation,
+  'chat.greeting': greeting,
+  'chat.thanks': async () => THANKS,
+  'chat.bye': async () => BYE,
+  'chat.capabilities': async () => FALLBACK,
+};
+
+/** Not sure what was asked: say what it sounded like, offer the closest questions; never guess at the data. */
+function unsure(ctx: TallieContext, u: Understanding, question: string): TallieAnswer {
+  const near = u.closest.filter((c) => CORPUS.find((i) => i.name === c.intent)?.question);
+  const suggestions = suggestionsFor(
+    ctx,
+    near.map((c) => c.intent),
+  );
+  const topics = near
+    .filter((c) => questionsFor(ctx, [c.intent]).length)
+    .slice(0, 2)
+    .map((c) => CORPUS.find((i) => i.name === c.intent)?.topic as string);
+  return { text: unsureText(question, topics), suggestions };
+}
+
+/** Answers without any network: what the recognizer understood, from the company's data and the help topics. */
 export const builtinProvider: TallieProvider = {
-  async answer(ctx, { messages, image }) {
+  async answer(ctx, { messages, image, understanding: u }) {
     const q = (messages.at(-1)?.content ?? '').replace(/\s+/g, ' ').trim();
     const note = image
       ? "I can't look at images with the built-in assistant; please describe what you see in words."
       : '';
-    if (!q) return note;
-    const starter = CHAT_STARTERS.find((s) => s.question.toLowerCase() === q.toLowerCase());
-    let answer: string | null = starter ? (TOPICS.find((t) => t.key === starter.key)?.text ?? null) : null;
-    answer ??= navigationAnswer(ctx, q);
-    if (!answer) {
-      const intent = INTENTS.find(([re]) => re.test(q));
-      if (intent) answer = await intent[1](ctx, q);
-    }
-    answer ??= TOPICS.find((t) => t.keywords.test(q))?.text ?? FALLBACK;
-    return note ? `${note}\n\n${answer}` : answer;
+    if (!q) return { text: note };
+    const got = u.confident && u.intent !== 'None' ? await ANSWERS[u.intent](ctx, u) : unsure(ctx, u, q);
+    const answer = typeof got === 'string' ? { text: got } : got;
+    return note ? { ...answer, text: `${note}\n\n${answer.text}` } : answer;
   },
 };

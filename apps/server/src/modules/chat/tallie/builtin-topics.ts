@@ -2,12 +2,11 @@
  * The built-in provider's help for the six starter topics: how Quantics really works, page by page. Each ends with
  * the page that helps, as '[Navigate to X →]'.
  */
-export type Topic = { key: string; keywords: RegExp; text: string };
+export type Topic = { key: string; text: string };
 
 export const TOPICS: Topic[] = [
   {
     key: 'device-setup',
-    keywords: /\b(set ?up|pair|register|connect|add)\b.*\b(reader|device|handheld|scanner)s?\b|\bpairing\b/i,
     text: `## Setting up an RFID reader
 
 1. Turn on the handheld reader and start pairing on it: it shows a **6-digit code**.
@@ -24,7 +23,6 @@ export const TOPICS: Topic[] = [
   },
   {
     key: 'getting-started',
-    keywords: /\b(get(ting)? started|start|begin|first steps|onboard|new to)\b/i,
     text: `## Getting started with Quantics
 
 Quantics keeps your stock counts honest with RFID: tag your products, scan them with a handheld reader, and compare what was found with what you expect.
@@ -42,7 +40,6 @@ Admins can invite colleagues from **Team** as admins, operators or members.
   },
   {
     key: 'about-audits',
-    keywords: /\baudits?\b/i,
     text: `## How audits work
 
 An audit counts what is really on your shelves and compares it with what Quantics expects.
@@ -62,7 +59,6 @@ An audit counts what is really on your shelves and compares it with what Quantic
   },
   {
     key: 'print-labels',
-    keywords: /\b(print|label|zebra|printer)s?\b/i,
     text: `## Printing RFID labels
 
 ### Setup
@@ -85,7 +81,6 @@ For many products at once, use **Add to Bulk** or **Add All Products** and print
   },
   {
     key: 'export-data',
-    keywords: /\b(export|report|csv|download|spreadsheet|excel)s?\b/i,
     text: `## Exporting your data
 
 1. Open **Reports**.
@@ -99,7 +94,6 @@ You can also export the product list from **Inventory**, and download the CSV **
   },
   {
     key: 'get-support',
-    keywords: /\b(support|help|contact|problem|issue|trouble|bug)\b/i,
     text: `## Getting help
 
 - **Help panels**: most pages have a **Help** toggle at the top with the steps and tips for that page.
@@ -123,3 +117,18 @@ export const FALLBACK = `I'm **Tallie**, your Quantics assistant. I can answer f
 - Your **inventory value**
 
 I can also help with reader setup, audits, printing labels, exporting reports, and take you to any page.`;
+
+export const GREETING = `Hello! I'm **Tallie**, your Quantics assistant. Ask me about your stock, audits and readers, or how to do something in Quantics.`;
+
+export const THANKS = "You're welcome! Anything else I can help with?";
+
+export const BYE = "Goodbye! I'm here whenever you need me.";
+
+/** What Tallie says when it is not sure what was asked: what it sounded like, then the buttons. */
+export function unsureText(question: string, topics: string[]): string {
+  const quoted = question.length > 80 ? `${question.slice(0, 77)}...` : question;
+  if (!topics.length)
+    return `I didn't understand "${quoted}". I answer questions about your stock, audits and readers, and help with using Quantics. Try one of these:`;
+  const about = topics.map((t) => `**${t}**`).join(' or ');
+  return `I'm not sure I understood "${quoted}". It sounds like a question about ${about}. Pick one below, or ask me in other words.`;
+}

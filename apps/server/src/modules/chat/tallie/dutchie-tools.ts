@@ -58,9 +58,10 @@ export async function lowStock({ dutchie: d, companyId }: Ctx) {
   };
 }
 
-export async function expiringSoon({ dutchie: d, companyId }: Ctx) {
-  const { data, sync } = await dutchie.expiring(d, companyId, EXPIRING_WINDOW_DAYS);
+export async function expiringSoon({ dutchie: d, companyId }: Ctx, days = EXPIRING_WINDOW_DAYS) {
+  const { data, sync } = await dutchie.expiring(d, companyId, days);
   return {
+    window_days: days,
     expiring_count: data.length,
     expiring: data.slice(0, LIST_SIZE).map((i) => ({
       ...packageBrief(i),

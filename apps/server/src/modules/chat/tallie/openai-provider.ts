@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { CORPUS } from './nlu/corpus.ts';
+import { daysAhead, isFuture } from './nlu/entities.ts';
+import type { Understanding } from './nlu/recognizer.ts';
 import type { TallieProvider } from './provider.ts';
-import { runTool, type TallieContext, TOOLS, toolsFor } from './tools.ts';
+import { runTool, type TallieContext, TOOLS, type ToolName, toolsFor } from './tools.ts';
 
 export type OpenAiOptions = { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
 
@@ -59,10 +62,60 @@ async function callTool(ctx: TallieContext, name: string, rawArgs: string) {
   }
 }
 
+/** The tool (and its arguments) that answers what the recognizer understood, when one does. */
+export function suggestedCall(ctx: TallieContext, u: Understanding): { name: ToolName; args: object } | null {
+  if (!u.confident) return null;
+  const { period, status, product } = u.entities;
+  const call = ((): { name: ToolName; args: object } | null => {
+    switch (u.intent) {
+      case 'stock.low':
+        return { name: 'low_stock', args: {} };
+      case 'stock.expiring':
+        return { name: 'expiring_soon', args: { days: daysAhead(period) } };
+      case 'stock.find':
+        return product ? { name: 'find_product', args: { query: product } } : null;
+      case 'stock.value':
+        return { name: 'inventory_value', args: {} };
+      case 'audits.recent':
+        return {
+          name: 'recent_audits',
+          args: { ...(period && !isFuture(period) ? { period } : {}), ...(status ? { status } : {}) },
+        };
+      case 'audits.losses':
+        return { name: 'last_audit_discrepancies', args: {} };
+      case 'readers.status':
+        return { name: 'reader_status', args: {} };
+      default:
+        return null;
+    }
+  })();
+  return call && toolsFor(ctx.role).includes(call.name) ? call : null;
+}
+
+/**
+ * What the built-in recognizer understood, for the model: the topic and entities, and the call that answers it.
+ * The same recognition drives the built-in answers, so both providers agree on what was asked.
+ */
+function hint(u: Understanding, call: ReturnType<typeof suggestedCall>): string {
+  const spec = CORPUS.find((i) => i.name === u.intent);
+  if (!u.confident || !spec) {
+    const near = u.closest.map((c) => CORPUS.find((i) => i.name === c.intent)?.topic).filter(Boolean);
+    return `Quantics' intent recognizer is not sure what the user asks${near.length ? ` (closest: ${near.join(', ')})` : ''}. If it is unclear, ask them; never search products with words that are not a product.`;
+  }
+  const entities = Object.entries(u.entities)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  const parts = [
+    `Quantics' intent recognizer understood the user's last message as: ${spec.topic} (intent ${u.intent}, confidence ${u.score.toFixed(2)})${entities ? `; entities: ${entities}` : ''}.`,
+  ];
+  if (call) parts.push(`Suggested call: ${call.name} ${JSON.stringify(call.args)}`);
+  return parts.join('\n');
+}
+
 /** Any OpenAI-compatible chat-completions server, with function calling over Tallie's read-only tools. */
 export function openAiProvider(o: OpenAiOptions): TallieProvider {
   return {
-    async answer(ctx, { messages, image }) {
+    async answer(ctx, { messages, image, understanding }) {
       const last = messages.at(-1);
       const history: Msg[] = messages.slice(0, -1).map((m) => ({ role: m.role, content: m.content }));
       const userContent = image
@@ -71,8 +124,10 @@ export function openAiProvider(o: OpenAiOptions): TallieProvider {
             { type: 'image_url', image_url: { url: image } },
           ]
         : (last?.content ?? '');
+      const call = suggestedCall(ctx, understanding);
       const convo: Msg[] = [
         { role: 'system', content: SYSTEM },
+        { role: 'system', content: hint(understanding, call) },
         ...history,
         { role: 'user', content: userContent },
       ];
@@ -85,12 +140,19 @@ export function openAiProvider(o: OpenAiOptions): TallieProvider {
         const reply = await complete(o, {
           model: o.model,
           messages: convo,
-          ...(canCallTools ? { tools, tool_choice: 'auto' } : {}),
+          // The recognised intent picks the first call; after its result the model decides.
+          ...(canCallTools
+            ? {
+                tools,
+                tool_choice:
+                  round === 0 && call ? { type: 'function', function: { name: call.name } } : 'auto',
+              }
+            : {}),
         });
         const calls = reply.tool_calls ?? [];
         if (!calls.length) {
           if (!reply.content?.trim()) throw new Error('the model gave an empty answer');
-          return reply.content;
+          return { text: reply.content };
         }
         if (!canCallTools) break;
         convo.push({ role: 'assistant', content: reply.content ?? null, tool_calls: calls });

@@ -1,6 +1,8 @@
 import {
+  AUDIT_STATUSES,
   EXPIRING_WINDOW_DAYS,
   hasRole,
+  type TAudit,
   type TInventoryType,
   type TProduct,
   type TRole,
@@ -8,13 +10,14 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import type { AuditClock } from '../../audits/audit-status.ts';
-import { listAudits } from '../../audits/audits.service.ts';
+import { auditsInRange, listAudits, listDiscrepancies } from '../../audits/audits.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
 import type { InventoryReads } from '../../inventory/inventory.repo.ts';
 import { expiringProducts, lookupProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
 import * as pos from './dutchie-tools.ts';
+import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts';
 
 /**
  * What Tallie may read, and for whom: the company and the caller's role come from the session, never from what a
@@ -58,6 +61,24 @@ const productBrief = (p: TProduct) => ({
 });
 
 const ZFindArgs = z.object({ query: z.string().trim().min(1).max(100) });
+const ZExpiringArgs = z.object({ days: z.number().int().min(0).max(366).default(EXPIRING_WINDOW_DAYS) });
+const PAST_PERIODS = (Object.keys(PERIODS) as PeriodKey[]).filter((p) => !isFuture(p));
+const ZAuditArgs = z.object({
+  period: z.enum(PAST_PERIODS as [PeriodKey, ...PeriodKey[]]).optional(),
+  status: z.enum(AUDIT_STATUSES).optional(),
+});
+
+const auditBrief = (a: TAudit) => ({
+  name: a.name,
+  status: a.status,
+  created_at: a.created_at,
+  device: a.device_name,
+  location: a.location,
+  tags_found: a.tags_found,
+  tags_expected: a.tags_expected,
+  discrepancies: a.discrepancies_count,
+  accuracy: a.accuracy,
+});
 
 export const TOOLS = {
   low_stock: {
@@ -76,13 +97,22 @@ export const TOOLS = {
     },
   },
   expiring_soon: {
-    description: 'Products expiring within the next 30 days, soonest first.',
-    parameters: NO_ARGS,
+    description:
+      'Products expiring within the next `days` days (30 unless asked otherwise: next week is 7, today 0), soonest first.',
+    parameters: {
+      type: 'object',
+      properties: {
+        days: { type: 'integer', minimum: 0, maximum: 366, description: 'How many days ahead to look' },
+      },
+      additionalProperties: false,
+    },
     minRole: 'member',
-    run: async (ctx) => {
-      if (isPos(ctx)) return pos.expiringSoon(ctx);
-      const soon = await expiringProducts(ctx.db, ctx.companyId, EXPIRING_WINDOW_DAYS, LIST_SIZE);
+    run: async (ctx, args) => {
+      const { days } = ZExpiringArgs.parse(args ?? {});
+      if (isPos(ctx)) return pos.expiringSoon(ctx, days);
+      const soon = await expiringProducts(ctx.db, ctx.companyId, days, LIST_SIZE);
       return {
+        window_days: days,
         expiring: soon.map((p) => ({
           ...productBrief(p),
           expiration_date: p.expiration_date,
@@ -115,23 +145,58 @@ export const TOOLS = {
   },
   recent_audits: {
     description:
-      'The latest audits with their status, accuracy, units found and expected, and discrepancies.',
+      'The latest audits with their status, accuracy, units found and expected, and discrepancies; optionally only those started in a period (this month, last week...) and of one status (failed...), with how many there were.',
+    parameters: {
+      type: 'object',
+      properties: {
+        period: { type: 'string', enum: PAST_PERIODS, description: 'When the audits were started (UTC)' },
+        status: { type: 'string', enum: [...AUDIT_STATUSES] },
+      },
+      additionalProperties: false,
+    },
+    minRole: 'member',
+    run: async ({ db, companyId, audits }, args) => {
+      const { period, status } = ZAuditArgs.parse(args ?? {});
+      const range = period ? pastRange(period) : null;
+      if (range) {
+        const r = await auditsInRange(db, companyId, { range, status, limit: 5 }, audits);
+        return {
+          period,
+          from: range.from.toISOString(),
+          to: range.to.toISOString(),
+          ...(status ? { status, matching: r.matching } : {}),
+          counts: r.counts,
+          audits: r.audits.map(auditBrief),
+        };
+      }
+      const r = await listAudits(db, companyId, { page: 1, limit: 5, status }, audits);
+      return {
+        summary: r.summary,
+        ...(status ? { status, matching: r.pagination.totalItems } : {}),
+        audits: r.data.map(auditBrief),
+      };
+    },
+  },
+  last_audit_discrepancies: {
+    description:
+      'The latest completed audit and what it found missing or extra: its discrepancies (shortages first) with expected and found units.',
     parameters: NO_ARGS,
     minRole: 'member',
     run: async ({ db, companyId, audits }) => {
-      const r = await listAudits(db, companyId, { page: 1, limit: 5 }, audits);
+      const [last] = (await listAudits(db, companyId, { page: 1, limit: 1, status: 'completed' }, audits))
+        .data;
+      if (!last) return { audit: null, discrepancies: [] };
+      const rows = await listDiscrepancies(db, companyId, last.id, audits);
       return {
-        summary: r.summary,
-        audits: r.data.map((a) => ({
-          name: a.name,
-          status: a.status,
-          created_at: a.created_at,
-          device: a.device_name,
-          location: a.location,
-          tags_found: a.tags_found,
-          tags_expected: a.tags_expected,
-          discrepancies: a.discrepancies_count,
-          accuracy: a.accuracy,
+        audit: auditBrief(last),
+        discrepancies_total: rows.length,
+        discrepancies: rows.slice(0, LIST_SIZE).map((d) => ({
+          name: d.product_name,
+          sku: d.product_sku,
+          type: d.discrepancy_type,
+          expected: d.expected_quantity,
+          found: d.found_quantity,
+          rfid_tag: d.product_sku ? undefined : d.epc,
         })),
       };
     },

@@ -1,5 +1,5 @@
 import { navigationTarget, type TChatMessage, withoutNavigation } from '@quantics/contracts';
-import { ArrowRight, Bot, User } from 'lucide-react';
+import { ArrowRight, Bot, MessageCircleQuestion, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -11,10 +11,21 @@ const time = (iso: string) =>
 export type ShownMessage = Pick<TChatMessage, 'sender' | 'content' | 'created_at' | 'navigation'> & {
   key: string;
   imageUrl?: string;
+  /** Questions offered as buttons under the reply. */
+  suggestions?: string[];
 };
 
-/** A user or assistant bubble with its time; a reply naming a page gets a 'Go to X' button. */
-export function MessageBubble({ message }: { message: ShownMessage }) {
+type Props = {
+  message: ShownMessage;
+  /** Asks a suggested question; without it (an older reply, or while busy) no suggestions are shown. */
+  onSuggestion?: (question: string) => void;
+};
+
+/**
+ * A user or assistant bubble with its time; a reply naming a page gets a 'Go to X' button, and a reply offering
+ * questions (Tallie unsure what was asked) a button for each.
+ */
+export function MessageBubble({ message, onSuggestion }: Props) {
   const navigate = useNavigate();
   const isUser = message.sender === 'user';
   const target = isUser ? null : navigationTarget(message.content);
@@ -53,6 +64,22 @@ export function MessageBubble({ message }: { message: ShownMessage }) {
             </Button>
           )}
         </div>
+        {!isUser && onSuggestion && message.suggestions?.length ? (
+          <ul className="flex flex-wrap gap-2 pt-1" aria-label="Suggested questions">
+            {message.suggestions.map((q) => (
+              <li key={q}>
+                <button
+                  type="button"
+                  onClick={() => onSuggestion(q)}
+                  className="flex items-center gap-1.5 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-700 shadow-sm transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-brand-500/40 dark:bg-slate-900 dark:text-brand-300 dark:hover:bg-slate-800"
+                >
+                  <MessageCircleQuestion className="size-4 shrink-0" aria-hidden />
+                  {q}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <span className="px-1 text-xs text-slate-500 dark:text-slate-400">{time(message.created_at)}</span>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { CHAT_TIPS, chatTitle, type TChatConversation } from '@quantics/contracts';
+import { CHAT_TIPS, chatTitle, suggestionsOf, type TChatConversation } from '@quantics/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
@@ -45,7 +45,11 @@ export function TalliePage() {
   const endRef = useRef<HTMLDivElement>(null);
 
   const shown: ShownMessage[] = [
-    ...(activeId === null ? [] : (saved.data ?? [])).map((m) => ({ ...m, key: `m${m.id}` })),
+    ...(activeId === null ? [] : (saved.data ?? [])).map((m) => ({
+      ...m,
+      key: `m${m.id}`,
+      suggestions: suggestionsOf(m),
+    })),
     ...pending,
   ];
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the list or the busy state changes
@@ -60,13 +64,16 @@ export function TalliePage() {
     setText(preset);
   };
 
-  const send = async () => {
-    const question = text.trim();
-    if (isBusy || (!question && !image)) return;
-    const attached = image;
+  /** Sends the input (with its picture), or a suggested question as it is: the input is left as typed. */
+  const send = async (suggested?: string) => {
+    const question = (suggested ?? text).trim();
+    const attached = suggested === undefined ? image : null;
+    if (isBusy || (!question && !attached)) return;
     setIsBusy(true);
-    setText('');
-    setImage(null);
+    if (suggested === undefined) {
+      setText('');
+      setImage(null);
+    }
     setPending([
       {
         key: 'pending-user',
@@ -129,8 +136,12 @@ export function TalliePage() {
               <ChatWelcome onStarter={(q) => startNew(q)} />
             ) : (
               <div className="mx-auto flex max-w-3xl flex-col gap-4">
-                {shown.map((m) => (
-                  <MessageBubble key={m.key} message={m} />
+                {shown.map((m, i) => (
+                  <MessageBubble
+                    key={m.key}
+                    message={m}
+                    onSuggestion={i === shown.length - 1 && !isBusy ? (q) => void send(q) : undefined}
+                  />
                 ))}
                 {isBusy && <TypingIndicator />}
                 <div ref={endRef} />
@@ -142,7 +153,7 @@ export function TalliePage() {
             onTextChange={setText}
             image={image}
             onImageChange={setImage}
-            onSend={send}
+            onSend={() => void send()}
             isBusy={isBusy}
           />
         </section>

@@ -1,0 +1,199 @@
+import { containerBootstrap } from '@nlpjs/core';
+import { LangEn } from '@nlpjs/lang-en-min';
+import { Nlp } from '@nlpjs/nlp';
+import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
+import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
+import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
+import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
+
+/**
+ * Tallie's intent recognition: an NLP.js model trained from the example utterances in corpus.ts (a small neural
+ * classifier over stemmed words, with spelling correction against the corpus's words) and enum entities for
+ * periods, audit statuses and pages. Trained once per process on first use (2-4 s of CPU on the shared machine),
+ * offline; recognising a question takes well under a millisecond at the median.
+ */
+export type Entities = {
+  product?: string;
+  period?: PeriodKey;
+  status?: TAuditStatus;
+  page?: TMenuKey;
+};
+
+export type Understanding = {
+  /** The recognised intent, or 'None' when nothing was recognised. */
+  intent: IntentName | 'None';
+  score: number;
+  /** Sure enough to answer; otherwise Tallie says what it understood and offers the closest topics. */
+  confident: boolean;
+  entities: Entities;
+  /** The closest intents, best first (the recognised one included), for suggestions. */
+  closest: { intent: IntentName; score: number }[];
+};
+
+/** Below this score Tallie does not act on what it recognised. */
+export const CONFIDENCE = 0.5;
+
+type NlpEntity = { entity: string; option?: string; accuracy: number };
+type NlpResult = {
+  intent: string;
+  score: number;
+  classifications?: { intent: string; score: number }[];
+  entities?: NlpEntity[];
+};
+type NlpEngine = {
+  settings: Record<string, unknown>;
+  forceNER: boolean;
+  ner: {
+    settings: Record<string, unknown>;
+    process(
+      input: { locale: string; utterance: string; threshold: number },
+      entities: string[],
+    ): Promise<{ entities?: NlpEntity[] }>;
+  };
+  addLanguage(locale: string): void;
+  addDocument(locale: string, utterance: string, intent: string): void;
+  addNerRuleOptionTexts(locale: string, name: string, option: string, texts: string[]): void;
+  train(): Promise<unknown>;
+  classify(locale: string, utterance: string): Promise<NlpResult>;
+};
+
+const INTENT_NAMES = new Set<string>(CORPUS.map((i) => i.name));
+const PRODUCT = /%product%/g;
+const ENTITY_TEXTS: Record<string, readonly string[]> = {
+  period: Object.values(PERIODS).flat(),
+  status: Object.values(AUDIT_STATUS_TEXTS).flat(),
+  page: Object.values(PAGE_TEXTS).flat(),
+};
+
+/**
+ * An example as the sentences the classifier learns: each %period%, %status% and %page% filled in with the
+ * entity's texts in turn (so every text is learned somewhere), and %product% left out: a product name is the
+ * company's own free text, read after the intent (product-entity.ts); the classifier learns the words around it.
+ */
+function expand(utterance: string, turn: Record<string, number>, variants: Record<string, number>): string[] {
+  const plain = utterance.replace(PRODUCT, ' ');
+  if (!/%\w+%/.test(plain)) return [plain.replace(/\s+/g, ' ').trim()];
+  const names = [...plain.matchAll(/%(\w+)%/g)].map((m) => m[1] as string);
+  const count = Math.max(...names.map((n) => variants[n] ?? 1));
+  return Array.from({ length: count }, () =>
+    plain
+      .replace(/%(\w+)%/g, (_, name: string) => {
+        const texts = ENTITY_TEXTS[name] ?? [];
+        turn[name] = ((turn[name] ?? -1) + 1) % texts.length;
+        return texts[turn[name]] ?? '';
+      })
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+export type Tuning = {
+  /** Sentences per example with a placeholder, by entity. */
+  variants: Record<string, number>;
+  spellCheck: boolean;
+};
+export const TUNING: Tuning = { variants: { period: 3, status: 3, page: 6 }, spellCheck: true };
+
+async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
+  const container = await containerBootstrap();
+  container.use(Nlp);
+  container.use(LangEn);
+  // The classifier's settings: quiet, and typos corrected against the corpus's own words (one edit away).
+  container.registerConfiguration(
+    'nlu-en',
+    { log: false, spellCheck: tuning.spellCheck, spellCheckDistance: 1 },
+    true,
+  );
+  const nlp = container.get('nlp') as NlpEngine;
+  Object.assign(nlp.settings, {
+    autoSave: false,
+    autoLoad: false,
+    threshold: 0,
+    calculateSentiment: false,
+  });
+  nlp.ner.settings.considerOnlyIntentEntities = true;
+  nlp.addLanguage('en');
+  const enumEntity = (name: string, options: Record<string, readonly string[]>) => {
+    for (const [option, texts] of Object.entries(options))
+      nlp.addNerRuleOptionTexts('en', name, option, [...texts]);
+  };
+  enumEntity('period', PERIODS);
+  enumEntity('status', AUDIT_STATUS_TEXTS);
+  enumEntity('page', PAGE_TEXTS);
+  const turn: Record<string, number> = {};
+  for (const intent of corpus)
+    for (const u of intent.utterances)
+      for (const s of expand(u, turn, tuning.variants)) nlp.addDocument('en', s, intent.name);
+  for (const u of NONE_UTTERANCES) nlp.addDocument('en', u, 'None');
+  await nlp.train();
+  return nlp;
+}
+
+let engine: Promise<NlpEngine> | null = null;
+
+/** Trains on first use and keeps the model for the life of the process; warm() starts it early. */
+export function warm(): Promise<unknown> {
+  engine ??= train(CORPUS, TUNING).catch((err) => {
+    engine = null;
+    throw err;
+  });
+  return engine;
+}
+
+function bestOption<T extends string>(entities: NlpEntity[], name: string): T | undefined {
+  let best: NlpEntity | undefined;
+  for (const e of entities) if (e.entity === name && (!best || e.accuracy > best.accuracy)) best = e;
+  return best?.option as T | undefined;
+}
+
+/** The entities each intent reads; the others are not looked for (the fuzzy entity search is the costly part). */
+const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
+  'stock.expiring': ['period'],
+  'audits.recent': ['period', 'status'],
+  'nav.page': ['page'],
+};
+
+export async function recognize(text: string): Promise<Understanding> {
+  return understand((await warm()) as NlpEngine, text);
+}
+
+/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs). */
+export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning) {
+  const nlp = await train(corpus, tuning);
+  return (text: string) => understand(nlp, text);
+}
+
+async function understand(nlp: NlpEngine, text: string): Promise<Understanding> {
+  const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
+  const r = await nlp.classify('en', question);
+  const closest = (r.classifications ?? [])
+    .filter((c) => INTENT_NAMES.has(c.intent) && c.score > 0)
+    .slice(0, 3)
+    .map((c) => ({ intent: c.intent as IntentName, score: c.score }));
+  const intent = INTENT_NAMES.has(r.intent) ? (r.intent as IntentName) : 'None';
+  const entities: Entities = {};
+  const wanted = intent === 'None' ? undefined : ENTITIES_OF[intent];
+  if (wanted) {
+    // Exact texts first (fast); the fuzzy search ("nxt week") only for an entity not found so. The list is a copy:
+    // NLP.js empties the one it is given.
+    const search = async (threshold: number, names: string[]) =>
+      (await nlp.ner.process({ locale: 'en', utterance: question, threshold }, [...names])).entities ?? [];
+    const found = await search(1, wanted);
+    const missing = wanted.filter((name) => !found.some((e) => e.entity === name));
+    if (missing.length) found.push(...(await search(0.8, missing)));
+    const period = bestOption<PeriodKey>(found, 'period');
+    const status = bestOption<TAuditStatus>(found, 'status');
+    const page = bestOption<TMenuKey>(found, 'page');
+    if (period) entities.period = period;
+    if (status) entities.status = status;
+    if (page) entities.page = page;
+  }
+  let confident = intent !== 'None' && r.score >= CONFIDENCE;
+  if (intent === 'stock.find') {
+    const product = productOf(question);
+    if (product && !isTopicTalk(product) && asksForProduct(question, product)) entities.product = product;
+    // "Where is" without a product is still a product question (Tallie asks which); words of other topics are not.
+    else if (product) confident = false;
+  }
+  return { intent, score: r.score, confident, entities, closest };
+}
