@@ -183,7 +183,10 @@ export function buildLabel(
   const nameBottom = margin + LABEL_NAME_MAX_LINES * lineStep;
   const common = { widthDots, heightDots, dpi, sku, nameLines, quantity };
   if (product.serial) {
-    return { ...common, ...gs1Layout(product.serial, sku, { widthDots, heightDots, nameBottom, margin, dpi }) };
+    return {
+      ...common,
+      ...gs1Layout(product.serial, sku, { widthDots, heightDots, nameBottom, margin, dpi }),
+    };
   }
   const modules = qrModulesFor(sku);
   const qrRoom = Math.max(modules, heightDots - nameBottom - margin);
@@ -262,7 +265,14 @@ function gs1Layout(
       serial: s.serial,
       hri,
       hriLines,
-      dataMatrix: { x: codeX, y: heightDots - margin - size, module, modules, size, data: `01${s.gtin}21${s.serial}` },
+      dataMatrix: {
+        x: codeX,
+        y: heightDots - margin - size,
+        module,
+        modules,
+        size,
+        data: `01${s.gtin}21${s.serial}`,
+      },
     },
   };
 }

@@ -59,7 +59,12 @@ export const ZAgentLabel = z.object({
   ok: z.boolean(),
   error: z.string().max(500).optional(),
 });
-export const ZAgentMessage = z.discriminatedUnion('type', [ZAgentHello, ZAgentPrinters, ZAgentAck, ZAgentLabel]);
+export const ZAgentMessage = z.discriminatedUnion('type', [
+  ZAgentHello,
+  ZAgentPrinters,
+  ZAgentAck,
+  ZAgentLabel,
+]);
 export type TAgentMessage = z.infer<typeof ZAgentMessage>;
 export type TAgentAck = z.infer<typeof ZAgentAck>;
 export type TAgentLabel = z.infer<typeof ZAgentLabel>;

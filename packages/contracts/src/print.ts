@@ -33,12 +33,12 @@ export const PRINT_MESSAGES = {
     'Serialized GS1 labels need Quantics Print Utility 1.1 or newer, which reports each label it prints. Update the print utility on this computer, then print again.',
   serialsExhausted: (gtin: string) => `No SGTIN-96 serial numbers are left for GTIN ${gtin}`,
   /** A serialized job that failed part-way: which serials went out, and that the rest are never reused. */
-  serialsInterrupted: (error: string, first: number, last: number, printedLast: number | null) =>
-    printedLast === null
-      ? `${error}. No label was printed; serials ${first} to ${last} will not be used again.`
-      : printedLast >= last
-        ? `${error}. Serials ${first} to ${last} were printed.`
-        : `${error}. Serials ${first} to ${printedLast} were printed; ${printedLast + 1} to ${last} were not and will not be used again.`,
+  serialsInterrupted: (error: string, first: number, last: number, printedLast: number | null) => {
+    const range = (a: number, b: number) => (a === b ? `serial ${a}` : `serials ${a} to ${b}`);
+    if (printedLast === null) return `${error}. Nothing printed; never used again: ${range(first, last)}.`;
+    if (printedLast >= last) return `${error}. Printed: ${range(first, last)}.`;
+    return `${error}. Printed: ${range(first, printedLast)}; not printed and never used again: ${range(printedLast + 1, last)}.`;
+  },
 } as const;
 
 export const printLabelsButton = (n: number) => `Print ${n} Label(s)`;

@@ -6,10 +6,10 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
-  primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';

@@ -19,7 +19,8 @@ export async function listPrefixes(db: Db, companyId: number): Promise<string[]>
 export async function replacePrefixes(db: Db, companyId: number, prefixes: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(gs1Prefixes).where(eq(gs1Prefixes.companyId, companyId));
-    if (prefixes.length) await tx.insert(gs1Prefixes).values(prefixes.map((prefix) => ({ companyId, prefix })));
+    if (prefixes.length)
+      await tx.insert(gs1Prefixes).values(prefixes.map((prefix) => ({ companyId, prefix })));
   });
 }
 
@@ -74,12 +75,13 @@ export async function productSerialState(db: Db, companyId: number, productId: n
       id: products.id,
       gtin: products.gtin,
       prefix: productPrefix,
+      // Outer columns qualified by hand: drizzle leaves them bare in a one-table select (see productPrefix).
       lastSerial: sql<string | number | null>`(
         select s.last_serial from ${gs1Serials} s
-        where s.company_id = ${products.companyId} and s.gtin = ${products.gtin})`,
+        where s.company_id = products.company_id and s.gtin = products.gtin)`,
       labelsPrinted: sql<number>`(
         select coalesce(sum(j.printed), 0)::int from ${printJobs} j
-        where j.company_id = ${products.companyId} and j.product_id = ${products.id} and j.serial_first is not null)`,
+        where j.company_id = products.company_id and j.product_id = products.id and j.serial_first is not null)`,
     })
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.id, productId)))

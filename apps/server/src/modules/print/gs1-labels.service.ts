@@ -2,12 +2,12 @@ import {
   PRINT_MESSAGES,
   PRINT_PROTOCOL_PER_LABEL,
   PRODUCT_SERIAL_JOBS_SHOWN,
+  serializedLabelsZpl,
+  sgtin96,
   type TGs1Prefixes,
   type TLabelSize,
   type TProductSerials,
   type TServerPrintLabels,
-  serializedLabelsZpl,
-  sgtin96,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -44,7 +44,8 @@ export async function startSerializedJob(
   product: SerialProduct,
   size: TLabelSize,
 ): Promise<{ jobId: number; message: TServerPrintLabels }> {
-  if ((agent.protocol ?? 1) < PRINT_PROTOCOL_PER_LABEL) throw conflict(PRINT_MESSAGES.serialsNeedNewerUtility);
+  if ((agent.protocol ?? 1) < PRINT_PROTOCOL_PER_LABEL)
+    throw conflict(PRINT_MESSAGES.serialsNeedNewerUtility);
   const gs1 = { gtin: product.gtin, prefixLength: product.gs1Prefix.length };
   const allocated = await repo.insertSerializedJob(
     db,

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { gs1Prefixes, labelSettings, printAgents, printJobs, products, users } from '../../db/schema/index.ts';
+import {
+  gs1Prefixes,
+  labelSettings,
+  printAgents,
+  printJobs,
+  products,
+  users,
+} from '../../db/schema/index.ts';
 
 // Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
@@ -141,12 +148,13 @@ export function connectedAgents(db: Db, companyId: number, userId: number) {
 
 /**
  * The company prefix a product's GTIN falls under (the digits after the GTIN-14's indicator), as an SQL expression
- * over `products`: read in the same query as the product, so a label print costs no extra round trip.
+ * over `products`: read in the same query as the product, so a label print costs no extra round trip. The outer
+ * columns are written out qualified (drizzle leaves them bare in a one-table select, where g's would shadow them).
  */
 export const productPrefix = sql<string | null>`(
   select g.prefix from ${gs1Prefixes} g
-  where g.company_id = ${products.companyId} and ${products.gtin} is not null
-    and substr(${products.gtin}, 2, length(g.prefix)) = g.prefix
+  where g.company_id = products.company_id and products.gtin is not null
+    and substr(products.gtin, 2, length(g.prefix)) = g.prefix
   limit 1)`;
 
 /**

@@ -85,10 +85,8 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.saveLabelSize(app.db, requireAuth(request), request.body),
   );
 
-  app.get(
-    '/api/print/gs1-prefixes',
-    { schema: { tags, response: { 200: ZGs1Prefixes } } },
-    async (request) => gs1.prefixes(app.db, requireAuth(request).companyId),
+  app.get('/api/print/gs1-prefixes', { schema: { tags, response: { 200: ZGs1Prefixes } } }, async (request) =>
+    gs1.prefixes(app.db, requireAuth(request).companyId),
   );
 
   app.put(
