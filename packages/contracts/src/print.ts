@@ -84,6 +84,8 @@ export const ZPrintStatus = z.object({
     z.object({
       name: z.string(),
       version: z.string().nullable(),
+      /** The protocol it speaks: 2 and up print serialized GS1 labels. */
+      protocol: z.number().int().nullable(),
       hostname: z.string().nullable(),
       last_seen: z.string().nullable(),
     }),

@@ -56,6 +56,7 @@ export async function status(db: Db, auth: AuthContext): Promise<TPrintStatus> {
     agents: agents.map((a) => ({
       name: a.name,
       version: a.version,
+      protocol: a.protocol,
       hostname: a.hostname,
       last_seen: a.lastSeenAt?.toISOString() ?? null,
     })),

@@ -7,10 +7,12 @@ import {
 } from '@quantics/contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useCan } from '@/app/use-can';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { ProductFormFields } from './product-form-fields';
@@ -119,9 +121,16 @@ function ProductForm({ product, onDone }: { product: TProduct | null; onDone: ()
     }
   });
 
+  const canPrint = useCan('operator');
   return (
     <form onSubmit={onSubmit} noValidate>
       <ProductFormFields form={form} minDate={localToday()} />
+      {product?.gtin && canPrint && (
+        <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+          <h3 className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">Labels printed</h3>
+          <ProductSerialsPanel productId={product.id} />
+        </div>
+      )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>
