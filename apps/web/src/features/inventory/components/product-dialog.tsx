@@ -124,13 +124,13 @@ function ProductForm({ product, onDone }: { product: TProduct | null; onDone: ()
   const canPrint = useCan('operator');
   return (
     <form onSubmit={onSubmit} noValidate>
-      <ProductFormFields form={form} minDate={localToday()} />
       {product?.gtin && canPrint && (
-        <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
-          <h3 className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">Labels printed</h3>
+        <div className="mb-5 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+          <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">Labels printed</h3>
           <ProductSerialsPanel productId={product.id} />
         </div>
       )}
+      <ProductFormFields form={form} minDate={localToday()} />
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary">Cancel</Button>

@@ -44,8 +44,9 @@ export function SettingsPage() {
       >
         <TabsList aria-label="Settings sections">
           {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon className="size-4" aria-hidden />
+            <TabsTrigger key={value} value={value} className="px-2.5 sm:px-3">
+              {/* Four tabs fit a phone's width without their icons. */}
+              <Icon className={tabs.length > 3 ? 'hidden size-4 sm:block' : 'size-4'} aria-hidden />
               {label}
             </TabsTrigger>
           ))}
