@@ -18,6 +18,8 @@ async function addPrefix(page: Page, prefix: string) {
 }
 
 test('an admin adds the GS1 prefix, and a product under it prints serialized labels', async ({ page }) => {
+  // Three screens and the utility and printer as their own processes: a long journey on a shared machine.
+  test.slow();
   const email = uniqueEmail('gs1');
   const admin = await registerViaApi(page, { email, company: 'Serial Apparel' });
   await createProductViaApi(page.request, admin.token, {

@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { sgtin96, type TPrintJobsResponse, type TPrintStatus } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  agent,
   api,
   buildAgent,
+  loginUtility,
   type Proc,
   type Server,
   startFakePrinter,
   startServer,
+  startUtilityOn,
   tempDir,
   testDatabase,
 } from './test/processes.ts';
@@ -53,14 +54,7 @@ async function printerAndUtility(extra: string[] = []) {
   const printer = await startFakePrinter(out, extra);
   printers.push(printer);
   await utility?.stop();
-  utility = agent([
-    'start',
-    '--config',
-    config,
-    '--no-cups',
-    '--printer',
-    `Zebra ZD621R=127.0.0.1:${printer.port}`,
-  ]);
+  utility = startUtilityOn(config, 'Zebra ZD621R', printer.port);
   await utility.waitFor(/Connected to .* \(protocol 2\)/);
   await expect
     .poll(async () => (await status()).printers, { timeout: 10_000 })
@@ -84,17 +78,7 @@ beforeAll(async () => {
   ).toBe(200);
   const product = { name: 'Oxford shirt, blue, M', sku: 'SHIRTM', gtin: GTIN, quantity: 9 };
   expect((await api(server.url, 'POST', '/api/inventory', token, product)).status).toBe(201);
-  const login = agent([
-    'login',
-    '--server',
-    server.url,
-    '--email',
-    email,
-    '--password',
-    password,
-    '--config',
-    config,
-  ]);
+  const login = loginUtility(server.url, email, password, config);
   expect(await login.exited, login.output()).toBe(0);
 }, 120_000);
 

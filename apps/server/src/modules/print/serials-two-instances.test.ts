@@ -1,16 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TPrintJob } from '@quantics/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlineUtility, printEveryLabel, type UtilityClient } from '../../test/print-utility.ts';
 import { call, type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { newPostgresDatabase } from '../../test/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 // Two real server processes on one PostgreSQL database, as behind a load balancer, each holding a print utility of
 // the same person: print jobs for one GTIN sent to both at once must never share a serial.
 describe.runIf(serverUrl)('serial numbers with two instances on one database', () => {
-  const dbName = `quantics_serials_${randomBytes(6).toString('hex')}`;
+  let drop: (() => Promise<void>) | undefined;
   const GTIN = '80614141123458';
   let a: ServerProcess;
   let b: ServerProcess;
@@ -20,14 +20,10 @@ describe.runIf(serverUrl)('serial numbers with two instances on one database', (
   const stops: (() => void)[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(serverUrl as string);
-    u.pathname = `/${dbName}`;
+    const database = await newPostgresDatabase(serverUrl as string, 'quantics_serials');
+    drop = database.drop;
     const env = {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: database.url,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       PRINT_QUANTITY_MAX: '50',
@@ -67,10 +63,7 @@ describe.runIf(serverUrl)('serial numbers with two instances on one database', (
     for (const stop of stops) stop();
     await Promise.all(utilities.map((u) => u.close()));
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await drop?.();
   });
 
   it('never give one serial to two print jobs, whichever instance takes them', async () => {

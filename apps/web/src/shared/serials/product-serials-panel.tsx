@@ -2,16 +2,9 @@ import { Hash } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { useProductSerials } from './product-serials';
 import { SerialRange } from './serial-range';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /**
  * A catalogue product's serialized GS1 labels: whether it prints them (its GTIN under one of the company's GS1
@@ -58,7 +51,7 @@ export function ProductSerialsPanel({ productId }: { productId: number }) {
             >
               {j.serials && <SerialRange serials={j.serials} status={j.status} />}
               <span className="text-xs text-slate-500 dark:text-slate-400">
-                {j.printer_name} · {j.printed_by ?? '—'} · {when(j.created_at)}
+                {j.printer_name} · {j.printed_by ?? '—'} · {formatDateTime(j.created_at)}
               </span>
             </li>
           ))}
