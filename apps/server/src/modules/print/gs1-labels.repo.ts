@@ -53,7 +53,10 @@ export async function insertSerializedJob(
   });
 }
 
-/** Protocol 2: label `index` of the job went out. Counts only the next label, so a repeat is a no-op. */
+/**
+ * Protocol 2: label `index` of the job went out. Counts only the next label, so a repeat is a no-op. Still counted
+ * after the request stopped waiting (a time-out), so the job keeps saying which serials really went out.
+ */
 export async function recordLabelPrinted(db: Db, agentId: number, jobId: number, index: number) {
   await db
     .update(printJobs)
@@ -62,7 +65,6 @@ export async function recordLabelPrinted(db: Db, agentId: number, jobId: number,
       and(
         eq(printJobs.id, jobId),
         eq(printJobs.agentId, agentId),
-        eq(printJobs.status, 'sent'),
         sql`coalesce(${printJobs.printed}, 0) = ${index}`,
       ),
     );

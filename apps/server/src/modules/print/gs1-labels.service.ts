@@ -30,6 +30,12 @@ export async function savePrefixes(db: Db, auth: AuthContext, list: string[]): P
   return prefixes(db, auth.companyId);
 }
 
+/**
+ * How much longer a serialized job may take per label before the request stops waiting: a Zebra encodes and
+ * prints an RFID label in about a second, and the utility waits for each one to come out.
+ */
+export const SERIAL_LABEL_ALLOWANCE_MS = 5000;
+
 type SerialProduct = { id: number; name: string; sku: string; epc: string; gtin: string; gs1Prefix: string };
 
 /**

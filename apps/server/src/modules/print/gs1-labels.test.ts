@@ -60,7 +60,8 @@ beforeAll(async () => {
     [{ name: 'Zebra v2', status: 'ready' }],
     2,
   );
-});
+  // A tenant's three members (argon2 each) and two utilities: slow on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   await Promise.all([v1?.close(), v2?.close()]);
   await t.close();

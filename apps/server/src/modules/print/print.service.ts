@@ -20,7 +20,12 @@ import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
-import { interruptedMessage, printedLast, startSerializedJob } from './gs1-labels.service.ts';
+import {
+  interruptedMessage,
+  printedLast,
+  SERIAL_LABEL_ALLOWANCE_MS,
+  startSerializedJob,
+} from './gs1-labels.service.ts';
 import * as repo from './print.repo.ts';
 import type { PrintRelay } from './print-relay.ts';
 
@@ -114,7 +119,9 @@ export async function print(
     product.id !== null && gtin && gs1Prefix
       ? await startSerializedJob(db, agent, job, { ...product, id: product.id, gtin, gs1Prefix }, size)
       : await startJob(db, job, product, size);
-  const outcome = await deps.relay.dispatch(agent.id, message, deps.ackTimeoutMs);
+  // A serialized job is printed label by label, each waited for: it gets time for every label.
+  const perLabel = message.type === 'print_labels' ? SERIAL_LABEL_ALLOWANCE_MS * body.quantity : 0;
+  const outcome = await deps.relay.dispatch(agent.id, message, deps.ackTimeoutMs + perLabel);
   const row = await repo.findJob(db, auth.companyId, jobId);
   if (!row) throw new Error(`print job ${jobId} vanished`);
   if (row.status !== 'succeeded') {
