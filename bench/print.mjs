@@ -2,7 +2,10 @@
 // stand-in Zebra on raw TCP. Sends one print request per product, CONCURRENCY at a time, as the browser's bulk
 // print does, and measures jobs per second and the acknowledgement time of each job (the request answers when the
 // utility acknowledges); then checks that every label reached the printer once, with its product's EPC.
-// Usage: node bench/print.mjs [jobs=1000] [concurrency=6]
+// Usage: node bench/print.mjs [jobs=1000] [concurrency=6] [serialized]
+// With 'serialized', every product has a GTIN under the company's GS1 prefix: each job allocates its serial and is
+// printed over protocol 2 (one format, reported label by label); the check is then that every serial and SGTIN
+// arrived exactly once.
 // Embedded PGlite by default; BENCH_DATABASE_URL=postgres://… uses a PostgreSQL server (a new database, dropped
 // afterwards). Prints figures only.
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,6 +18,16 @@ import pg from 'pg';
 const JOBS = Number(process.argv[2] ?? 1000);
 // Browsers open 6 connections per host over HTTP/1.1: the bulk print's parallel calls run 6 at a time.
 const CONCURRENCY = Number(process.argv[3] ?? 6);
+const IS_SERIALIZED = process.argv[4] === 'serialized';
+
+/** GS1's check digit (mod 10, weights 3 and 1 from the right). */
+const withCheckDigit = (body) => {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+};
+/** Product i's GTIN-14: indicator 0, company prefix 0614141, item reference i. */
+const gtinOf = (i) => withCheckDigit(`00614141${String(i).padStart(5, '0')}`);
 const repo = join(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'quantics-print-bench-'));
 const port = 39000 + Math.floor(Math.random() * 1000);
@@ -97,11 +110,16 @@ try {
   const skus = Array.from({ length: JOBS }, (_, i) => `B${String(i).padStart(5, '0')}`);
   for (let i = 0; i < skus.length; i += 20) {
     await Promise.all(
-      skus
-        .slice(i, i + 20)
-        .map((sku) => json('POST', '/api/inventory', token, { name: `Bench product ${sku}`, sku })),
+      skus.slice(i, i + 20).map((sku, j) =>
+        json('POST', '/api/inventory', token, {
+          name: `Bench product ${sku}`,
+          sku,
+          ...(IS_SERIALIZED ? { gtin: gtinOf(i + j) } : {}),
+        }),
+      ),
     );
   }
+  if (IS_SERIALIZED) await json('PUT', '/api/print/gs1-prefixes', token, { prefixes: ['0614141'] });
 
   const printer = start([join(tmp, 'bin/fake-printer.mjs'), '--port', '0', '--out', join(tmp, 'labels')]);
   const printerPort = (await printer.waitFor(/listening on 127\.0\.0\.1:(\d+)/))[1];
@@ -150,15 +168,21 @@ try {
   const epcs = files.map(
     (f) => /\^RFW,H\^FD([0-9A-F]{24})\^FS/.exec(readFileSync(join(tmp, 'labels', f), 'utf8'))?.[1],
   );
-  const expected = new Set(skus.map((s) => Buffer.from(s.padEnd(12, '0')).toString('hex').toUpperCase()));
-  const missing = [...expected].filter((e) => !epcs.includes(e)).length;
+  // SKU labels carry their SKU's tag; serialized ones an SGTIN each (distinct, counted by the GS1 code's GTIN).
+  const expected = IS_SERIALIZED
+    ? new Set(skus.map((_, i) => gtinOf(i)))
+    : new Set(skus.map((s) => Buffer.from(s.padEnd(12, '0')).toString('hex').toUpperCase()));
+  const seen = IS_SERIALIZED
+    ? files.map((f) => /\^FD_101(\d{14})21\d+\^FS/.exec(readFileSync(join(tmp, 'labels', f), 'utf8'))?.[1])
+    : epcs;
+  const missing = [...expected].filter((e) => !seen.includes(e)).length;
   const duplicates = epcs.length - new Set(epcs).size;
   const { body: jobs } = await json('GET', '/api/print/jobs?limit=1', token);
 
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
   console.log(
-    `database: ${env.DATABASE_URL ? 'postgres' : 'pglite'}, ${JOBS} jobs, ${CONCURRENCY} at a time`,
+    `database: ${env.DATABASE_URL ? 'postgres' : 'pglite'}, ${JOBS} ${IS_SERIALIZED ? 'serialized GS1' : 'SKU'} jobs, ${CONCURRENCY} at a time`,
   );
   console.log(`jobs/s end to end: ${(JOBS / seconds).toFixed(1)} (${seconds.toFixed(1)} s)`);
   console.log(`ack time ms: p50 ${pct(50)}  p95 ${pct(95)}  p99 ${pct(99)}  max ${times.at(-1).toFixed(1)}`);

@@ -12,6 +12,7 @@ export type ProductBody = {
   min_stock_level?: number;
   location_id?: number | null;
   category?: string;
+  gtin?: string;
 };
 
 /** Adds a product through the API (where the form itself is not under test). */

@@ -5,6 +5,7 @@ import {
   PRINT_STATUS_INTERVAL_MS,
   type TAgentMessage,
   type TServerPrint,
+  type TServerPrintLabels,
   ZServerMessage,
 } from '@quantics/contracts';
 import WebSocket from 'ws';
@@ -129,6 +130,7 @@ export class PortalConnection {
         message.statusIntervalMs || PRINT_STATUS_INTERVAL_MS,
       );
     } else if (message.type === 'print') void this.#print(message);
+    else if (message.type === 'print_labels') void this.#printEach(message);
     else if (message.type === 'error') this.log(`The portal says: ${message.message}`);
   }
 
@@ -142,6 +144,23 @@ export class PortalConnection {
       const e = err as PrintError;
       this.#send({ type: 'ack', jobId: job.jobId, ok: false, printed: e.printed ?? 0, error: e.message });
       this.log(`Job ${job.jobId}: failed: ${e.message}`);
+    }
+  }
+
+  /** Protocol 2: each label once, in order, each reported as it comes out, then the job's ack. */
+  async #printEach(job: TServerPrintLabels) {
+    this.log(`Job ${job.jobId}: ${job.labels.length} label(s), one by one, on ${job.printerName}`);
+    const onPrinted = (index: number) => this.#send({ type: 'label', jobId: job.jobId, index, ok: true });
+    try {
+      const printed = await this.printers.printEach(job.printerName, job.labels, onPrinted);
+      this.#send({ type: 'ack', jobId: job.jobId, ok: true, printed });
+      this.log(`Job ${job.jobId}: printed ${printed}`);
+    } catch (err) {
+      const e = err as PrintError;
+      const printed = e.printed ?? 0;
+      this.#send({ type: 'label', jobId: job.jobId, index: printed, ok: false, error: e.message });
+      this.#send({ type: 'ack', jobId: job.jobId, ok: false, printed, error: e.message });
+      this.log(`Job ${job.jobId}: printed ${printed} of ${job.labels.length}, then failed: ${e.message}`);
     }
   }
 }

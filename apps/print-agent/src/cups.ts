@@ -53,3 +53,21 @@ export async function cupsPrint(p: CupsPrinter, zpl: string, copies: number): Pr
     throw Object.assign(new Error(`${p.name}: ${r.stderr.trim() || 'lp failed'}`), { printed: 0 });
   return copies;
 }
+
+/**
+ * Prints each format as its own CUPS job, in order; `onPrinted(i)` once CUPS took label i (CUPS does not say when a
+ * label came out of the printer). Stops at the first refusal, with how many were taken.
+ */
+export async function cupsPrintEach(
+  p: CupsPrinter,
+  labels: readonly string[],
+  onPrinted: (index: number) => void,
+): Promise<number> {
+  for (const [i, zpl] of labels.entries()) {
+    const r = await run('lp', ['-d', p.name, '-o', 'raw'], zpl);
+    if (r.code !== 0)
+      throw Object.assign(new Error(`${p.name}: ${r.stderr.trim() || 'lp failed'}`), { printed: i });
+    onPrinted(i);
+  }
+  return labels.length;
+}

@@ -6,10 +6,12 @@ import {
   agent,
   api,
   buildAgent,
+  loginUtility,
   type Proc,
   type Server,
   startFakePrinter,
   startServer,
+  startUtilityOn,
   tempDir,
   testDatabase,
 } from './test/processes.ts';
@@ -43,14 +45,7 @@ const print = (sku: string, quantity: number) =>
   });
 
 async function startUtility(printerPort: number) {
-  const proc = agent([
-    'start',
-    '--config',
-    config,
-    '--no-cups',
-    '--printer',
-    `Zebra ZD621R=127.0.0.1:${printerPort}`,
-  ]);
+  const proc = startUtilityOn(config, 'Zebra ZD621R', printerPort);
   await proc.waitFor(/Connected to/);
   await expect
     .poll(async () => (await status()).printers, { timeout: 10_000 })
@@ -90,17 +85,7 @@ afterAll(async () => {
 
 describe('the print utility with the portal and a Zebra', () => {
   it('signs in through the API and keeps its token readable only by the user', async () => {
-    const login = agent([
-      'login',
-      '--server',
-      server.url,
-      '--email',
-      email,
-      '--password',
-      password,
-      '--config',
-      config,
-    ]);
+    const login = loginUtility(server.url, email, password, config);
     expect(await login.exited, login.output()).toBe(0);
     expect(login.output()).toContain(`Signed in to ${server.url} as ${email}`);
     const file = join(config, 'config.json');

@@ -1,5 +1,5 @@
-import { type CupsPrinter, cupsPrint, cupsPrinters } from './cups.ts';
-import { type RawPrinter, rawPrint, rawStatus } from './raw-printer.ts';
+import { type CupsPrinter, cupsPrint, cupsPrintEach, cupsPrinters } from './cups.ts';
+import { type RawPrinter, rawPrint, rawPrintEach, rawStatus } from './raw-printer.ts';
 
 export type Printer = RawPrinter | CupsPrinter;
 export type PrinterState = { name: string; status: string };
@@ -38,8 +38,26 @@ export class PrinterSet {
 
   /** Sends one label format `copies` times; resolves with the count, or rejects with the printer's problem. */
   print(name: string, zpl: string, copies: number): Promise<number> {
+    return this.#queue(name, () => this.#print(name, zpl, copies));
+  }
+
+  /**
+   * Protocol 2: prints each format once, in order, calling `onPrinted(i)` as label i comes out; stops at the first
+   * that does not, rejecting with how many did.
+   */
+  printEach(name: string, labels: readonly string[], onPrinted: (index: number) => void): Promise<number> {
+    return this.#queue(name, async () => {
+      const printer = await this.#find(name);
+      if (!printer)
+        throw Object.assign(new Error(`${name}: no such printer on this computer`), { printed: 0 });
+      if (printer.kind === 'cups') return cupsPrintEach(printer, labels, onPrinted);
+      return rawPrintEach(printer, labels, onPrinted);
+    });
+  }
+
+  #queue(name: string, work: () => Promise<number>): Promise<number> {
     const previous = this.#queues.get(name) ?? Promise.resolve();
-    const job = previous.catch(() => {}).then(() => this.#print(name, zpl, copies));
+    const job = previous.catch(() => {}).then(work);
     this.#queues.set(name, job);
     return job;
   }

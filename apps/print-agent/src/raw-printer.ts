@@ -1,5 +1,11 @@
 import net from 'node:net';
-import { HOST_STATUS_QUERY, parseHostStatus, statusWord } from './zebra-status.ts';
+import {
+  CANCEL_ALL,
+  HOST_STATUS_QUERY,
+  parseHostStatus,
+  parseUnprinted,
+  statusWord,
+} from './zebra-status.ts';
 
 /** A printer reached by raw TCP, usually port 9100 (Zebra's raw socket). */
 export type RawPrinter = { kind: 'raw'; name: string; host: string; port: number };
@@ -63,5 +69,75 @@ export function rawPrint(p: RawPrinter, zpl: string, copies: number, timeoutMs =
     socket.on('close', (hadError) => {
       if (!hadError) resolve(written);
     });
+  });
+}
+
+/** How often a label still in the printer is asked after, and how long one label may take to come out. */
+const LABEL_POLL_MS = 100;
+const LABEL_TIMEOUT_MS = 30_000;
+
+/**
+ * Prints each format once, in order, over one connection, and calls `onPrinted(i)` once label i has come out: the
+ * printer's host status (~HS) says nothing is left in its buffer. Stops at the first label that does not: a printer
+ * out of paper, paused or open is asked to drop what it holds (~JA), so a label reported unprinted never comes out
+ * later. Rejects with how many labels went out.
+ */
+export function rawPrintEach(
+  p: RawPrinter,
+  labels: readonly string[],
+  onPrinted: (index: number) => void,
+  timeoutMs = LABEL_TIMEOUT_MS,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let printed = 0;
+    let reply = '';
+    let answer: (() => void) | null = null;
+    const socket = net.createConnection({ host: p.host, port: p.port });
+    const fail = (message: string) => {
+      socket.destroy();
+      reject(Object.assign(new Error(message), { printed }));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`${p.name}: the printer stopped answering`));
+    socket.on('error', (err) => fail(reason(p, err)));
+    // Settled already when every label went out; otherwise the printer hung up part-way.
+    socket.on('close', () => fail(`${p.name}: the printer closed the connection`));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('latin1');
+      answer?.();
+    });
+    const ask = () =>
+      new Promise<{ word: string; unprinted: number }>((done) => {
+        reply = '';
+        answer = () => {
+          const status = parseHostStatus(reply);
+          const unprinted = parseUnprinted(reply);
+          if (!status || unprinted === null) return;
+          answer = null;
+          done({ word: statusWord(status), unprinted });
+        };
+        socket.write(HOST_STATUS_QUERY);
+      });
+    const run = async () => {
+      let state = await ask();
+      for (const [i, zpl] of labels.entries()) {
+        if (state.word !== 'ready') return fail(`${p.name}: ${state.word}`);
+        socket.write(zpl);
+        const started = Date.now();
+        state = await ask();
+        while (state.unprinted > 0) {
+          if (state.word !== 'ready' || Date.now() - started > timeoutMs) {
+            socket.write(CANCEL_ALL);
+            return fail(`${p.name}: ${state.word === 'ready' ? 'the label did not come out' : state.word}`);
+          }
+          await new Promise((r) => setTimeout(r, LABEL_POLL_MS));
+          state = await ask();
+        }
+        printed = i + 1;
+        onPrinted(i);
+      }
+      socket.end();
+      resolve(printed);
+    };
+    socket.on('connect', () => void run().catch((err: Error) => fail(`${p.name}: ${err.message}`)));
   });
 }

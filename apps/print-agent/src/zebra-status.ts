@@ -7,17 +7,31 @@ export const HOST_STATUS_QUERY = '~HS';
 
 export type HostStatus = { isPaperOut: boolean; isPaused: boolean; isHeadUp: boolean; isRibbonOut: boolean };
 
-/** The three strings' fields, or null while fewer than three complete strings have arrived. */
-export function parseHostStatus(reply: string): HostStatus | null {
+function frames(reply: string): string[][] {
   const STX = String.fromCharCode(2);
   const ETX = String.fromCharCode(3);
-  const frames = reply
+  return reply
     .split(STX)
     .slice(1)
     .filter((part) => part.includes(ETX))
     .map((part) => part.slice(0, part.indexOf(ETX)).split(','));
-  if (frames.length < 3) return null;
-  const [first = [], second = []] = frames;
+}
+
+/**
+ * Labels the printer holds but has not printed yet: the formats in its receive buffer (string 1, field 5) plus the
+ * labels remaining in the batch being printed (string 2, field 9); null while the reply is incomplete.
+ */
+export function parseUnprinted(reply: string): number | null {
+  const [first = [], second = [], third] = frames(reply);
+  if (!third) return null;
+  return (Number(first[4]) || 0) + (Number(second[8]) || 0);
+}
+
+/** The three strings' fields, or null while fewer than three complete strings have arrived. */
+export function parseHostStatus(reply: string): HostStatus | null {
+  const frames3 = frames(reply);
+  if (frames3.length < 3) return null;
+  const [first = [], second = []] = frames3;
   const flag = (fields: string[], i: number) => fields[i]?.trim() === '1';
   return {
     isPaperOut: flag(first, 1),
@@ -36,10 +50,14 @@ export function statusWord(s: HostStatus): string {
   return 'ready';
 }
 
-/** The reply a printer in this state sends to ~HS (used by the stand-in printer). */
-export function hostStatusReply(s: HostStatus): string {
+/** Zebra's cancel-all: drops every format waiting in the printer's buffer (labels not printed must not come out later). */
+export const CANCEL_ALL = '~JA';
+
+/** The reply a printer in this state, holding `unprinted` formats, sends to ~HS (used by the stand-in printer). */
+export function hostStatusReply(s: HostStatus, unprinted = 0): string {
   const f = (b: boolean) => (b ? '1' : '0');
-  const one = `030,${f(s.isPaperOut)},${f(s.isPaused)},0203,000,0,0,0,000,0,0,0`;
+  const held = String(Math.min(999, unprinted)).padStart(3, '0');
+  const one = `030,${f(s.isPaperOut)},${f(s.isPaused)},0203,${held},0,0,0,000,0,0,0`;
   const two = `000,0,${f(s.isHeadUp)},${f(s.isRibbonOut)},0,2,4,0,00000000,1,000`;
   return `\x02${one}\x03\r\n\x02${two}\x03\r\n\x021234,0\x03\r\n`;
 }

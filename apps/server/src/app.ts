@@ -6,7 +6,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_MESSAGES, READER_PROTOCOL_VERSION } from '@quantics/contracts';
+import {
+  API_MESSAGES,
+  PRINT_AGENT_SOCKET_PATH,
+  PRINT_PROTOCOL_MIN,
+  PRINT_PROTOCOL_VERSION,
+  READER_PROTOCOL_VERSION,
+} from '@quantics/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -202,6 +208,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         {
           name: 'reader protocol',
           description: `Version ${READER_PROTOCOL_VERSION} of the protocol handheld readers speak: pair with a 6-digit code (like RFC 8628), send heartbeats, stream audit reads in numbered batches that are safe to resend, and complete the audit. See the README.`,
+        },
+        {
+          name: 'print',
+          description: `Label printing. The Quantics Print Utility keeps a WebSocket open at ${PRINT_AGENT_SOCKET_PATH} (Authorization: Bearer <utility token from POST /api/print/agents>) and speaks protocol ${PRINT_PROTOCOL_MIN} to ${PRINT_PROTOCOL_VERSION}, JSON messages with a type. Utility: hello { protocol, agentVersion, hostname }, printers { printers }, ack { jobId, ok, printed, error? }, and from protocol 2 label { jobId, index, ok, error? } after each label of a print_labels job. Portal: welcome { protocol, ... }, print { jobId, printerName, zpl, quantity }, error { message }, and to protocol 2 utilities only print_labels { jobId, printerName, labels: [one ZPL format per label] } for serialized GS1 labels (a serialized job for a protocol 1 utility is refused with 409 before any serial is taken). See docs/gs1-labels.md and the README.`,
         },
       ],
       security: [{ bearer: [] }],

@@ -75,13 +75,16 @@ function describe(epc: ReturnType<typeof tds.valueOf>): TDecodedTag {
 const readable = (tag: TDecodedTag) =>
   tag.text && (textProblem(tag.text) || tag.text.includes('\ufffd')) ? NOT_GS1 : tag;
 
+/** SGTIN-96 serials are 38 bits. */
+export const SGTIN96_SERIAL_MAX = 2 ** 38 - 1;
+
 /**
  * The SGTIN-96 EPC (hex) of one item: its GTIN-14, serial and the GS1 company prefix's length (6 to 12 digits),
- * which SGTIN encoding needs and the GTIN alone does not tell. Filter 1: a point-of-sale trade item.
+ * which SGTIN encoding needs and the GTIN alone does not tell. Filter 1 (the default): a point-of-sale trade item.
  */
-export function sgtin96(gtin: string, serial: number, prefixLength: number): string {
+export function sgtin96(gtin: string, serial: number, prefixLength: number, filter = 1): string {
   return new tds.Sgtin96()
-    .setFilter(1)
+    .setFilter(filter)
     .setPartition(12 - prefixLength)
     .setGtin(gtin)
     .setSerial(serial)

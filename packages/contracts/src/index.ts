@@ -9,6 +9,7 @@ export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';
 export * from './gs1.ts';
+export * from './gs1-prefixes.ts';
 export * from './gtin.ts';
 export * from './impinj.ts';
 export * from './inventory.ts';

@@ -6,7 +6,11 @@
  * EPC Class 1 Gen 2 tags; ^RFW,H writes the field data, in hex, to the tag's EPC; ^BQN,2,m is a QR code (model 2,
  * magnification m) whose data starts with the error-correction level and input mode ('QA,'); ^FH makes '_xx' in
  * the next field data the byte 0xXX, which is how we write any character that ZPL would read as a command.
+ * ^BXN,h,200,c,r,,_ is a Data Matrix (ECC 200, module h dots, c x r modules) whose escape character is '_': '_1'
+ * is FNC1, which in first position makes it a GS1 DataMatrix (Zebra: "Creating GS1 barcodes with Zebra printers").
  */
+import { sgtin96 } from './gs1.ts';
+import { gs1Hri } from './gs1-prefixes.ts';
 import { EPC_HEX_LENGTH, isEpcHex } from './rfid.ts';
 
 /** The spec: the product name wraps at 30 characters a line, 3 lines at most. */
@@ -24,12 +28,22 @@ export const DEFAULT_LABEL_SIZE: TLabelSize = { widthInches: 2, heightInches: 1,
 export const LABEL_INCHES_MIN = 0.75;
 export const LABEL_INCHES_MAX = 8;
 
-export type TLabelProduct = { name: string; sku: string; epc: string };
+/** One serialized GS1 label: the product's GTIN-14, this label's serial, and its company prefix's length. */
+export type TLabelSerial = { gtin: string; serial: number; prefixLength: number };
+
+/**
+ * What a label is printed from. With `serial`, the label is a serialized SGTIN-96 one: its tag gets the SGTIN of
+ * that GTIN and serial (not `epc`), and a GS1 DataMatrix and the GS1 human-readable text carry the same.
+ */
+export type TLabelProduct = { name: string; sku: string; epc: string; serial?: TLabelSerial };
+
+/** A GS1 DataMatrix is always drawn 18 x 18 modules: the smallest square that holds any GTIN and SGTIN-96 serial. */
+export const LABEL_DATAMATRIX_MODULES = 18;
 
 /** A line of text; x, y is its top-left corner and height its font height, in dots. */
 export type TLabelText = { x: number; y: number; height: number; width: number; text: string };
 
-export type TLabel = {
+type TLabelBase = {
   widthDots: number;
   heightDots: number;
   dpi: TLabelDpi;
@@ -38,11 +52,32 @@ export type TLabel = {
   sku: string;
   nameLines: TLabelText[];
   skuLine: TLabelText;
-  /** The QR code carries the SKU; `size` is its side in dots for a code of `modules` modules. */
-  qr: { x: number; y: number; magnification: number; data: string; modules: number; size: number };
   /** Copies of this label (^PQ). */
   quantity: number;
 };
+
+/** The spec's label: the QR code carries the SKU; `size` is its side in dots for a code of `modules` modules. */
+export type TSkuLabel = TLabelBase & {
+  qr: { x: number; y: number; magnification: number; data: string; modules: number; size: number };
+  gs1: null;
+};
+
+/**
+ * A serialized GS1 label: the DataMatrix (module `module` dots, `modules` square) of the GS1 element string `data`
+ * ('01' GTIN '21' serial; FNC1 is added when printed), the same in GS1's human-readable lines, and in the tag.
+ */
+export type TGs1Label = TLabelBase & {
+  qr: null;
+  gs1: {
+    gtin: string;
+    serial: number;
+    hri: string;
+    hriLines: TLabelText[];
+    dataMatrix: { x: number; y: number; module: number; modules: number; size: number; data: string };
+  };
+};
+
+export type TLabel = TSkuLabel | TGs1Label;
 
 /** Whitespace of any kind becomes one space and control characters go, so a name is one plain line of words. */
 function plainText(value: string): string {
@@ -102,7 +137,16 @@ export function qrModulesFor(data: string): number {
   return 21 + 4 * (version === -1 ? capacities.length : version);
 }
 
-/** Lays out the label: three name lines across the top, 'SKU: …' bottom left, the QR code bottom right. */
+/**
+ * Lays out the label: three name lines across the top, 'SKU: …' bottom left, the QR code bottom right (a serialized
+ * label: the GS1 DataMatrix, with the GS1 text under 'SKU: …').
+ */
+export function buildLabel(
+  product: TLabelProduct & { serial?: undefined },
+  quantity?: number,
+  size?: TLabelSize,
+): TSkuLabel;
+export function buildLabel(product: TLabelProduct, quantity?: number, size?: TLabelSize): TLabel;
 export function buildLabel(
   product: TLabelProduct,
   quantity = 1,
@@ -137,6 +181,13 @@ export function buildLabel(
     text,
   }));
   const nameBottom = margin + LABEL_NAME_MAX_LINES * lineStep;
+  const common = { widthDots, heightDots, dpi, sku, nameLines, quantity };
+  if (product.serial) {
+    return {
+      ...common,
+      ...gs1Layout(product.serial, sku, { widthDots, heightDots, nameBottom, margin, dpi }),
+    };
+  }
   const modules = qrModulesFor(sku);
   const qrRoom = Math.max(modules, heightDots - nameBottom - margin);
   const magnification = Math.max(1, Math.min(10, Math.floor(qrRoom / modules)));
@@ -150,12 +201,8 @@ export function buildLabel(
   const skuWidth = Math.min(Math.round(skuFull * 0.75), skuFitWidth);
   const skuHeight = Math.min(skuFull, Math.round(skuWidth / 0.75));
   return {
-    widthDots,
-    heightDots,
-    dpi,
+    ...common,
     epc,
-    sku,
-    nameLines,
     skuLine: {
       x: margin,
       y: heightDots - margin - skuHeight,
@@ -171,7 +218,62 @@ export function buildLabel(
       modules,
       size: qrSize,
     },
-    quantity,
+    gs1: null,
+  };
+}
+
+/**
+ * A serialized label's lower part: the GS1 DataMatrix bottom right; 'SKU: …', '(01)GTIN' and '(21)serial' stacked
+ * bottom left, as large as the room beside the code allows.
+ */
+function gs1Layout(
+  s: TLabelSerial,
+  sku: string,
+  box: { widthDots: number; heightDots: number; nameBottom: number; margin: number; dpi: number },
+) {
+  if (!/^\d{14}$/.test(s.gtin)) throw new Error('The GTIN must be 14 digits');
+  const epc = sgtin96(s.gtin, s.serial, s.prefixLength);
+  const { widthDots, heightDots, nameBottom, margin } = box;
+  const modules = LABEL_DATAMATRIX_MODULES;
+  const room = Math.max(modules, heightDots - nameBottom - margin);
+  const module = Math.max(1, Math.min(10, Math.floor(room / modules)));
+  const size = modules * module;
+  const codeX = widthDots - margin - size;
+  const hri = gs1Hri(s.gtin, s.serial);
+  const texts = [`SKU: ${sku}`, `(01)${s.gtin}`, `(21)${s.serial}`];
+  const gap = Math.max(1, Math.round(heightDots * 0.02));
+  const textRoom = Math.max(1, codeX - margin - Math.round(0.04 * box.dpi));
+  const longest = Math.max(...texts.map((t) => Array.from(t).length));
+  const fitWidth = Math.max(1, Math.floor(textRoom / (longest * 0.8)));
+  const fullHeight = Math.min(Math.round(heightDots * 0.13), Math.floor((room - 2 * gap) / texts.length));
+  const width = Math.max(1, Math.min(Math.round(fullHeight * 0.75), fitWidth));
+  const height = Math.max(1, Math.min(fullHeight, Math.round(width / 0.75)));
+  const lines = texts.map((text, i) => ({
+    x: margin,
+    y: heightDots - margin - (texts.length - i) * height - (texts.length - 1 - i) * gap,
+    height,
+    width,
+    text,
+  }));
+  const [skuLine, ...hriLines] = lines as [TLabelText, TLabelText, TLabelText];
+  return {
+    epc,
+    skuLine,
+    qr: null,
+    gs1: {
+      gtin: s.gtin,
+      serial: s.serial,
+      hri,
+      hriLines,
+      dataMatrix: {
+        x: codeX,
+        y: heightDots - margin - size,
+        module,
+        modules,
+        size,
+        data: `01${s.gtin}21${s.serial}`,
+      },
+    },
   };
 }
 
@@ -191,6 +293,20 @@ export function zplFieldData(text: string): string {
 const textField = (t: TLabelText) =>
   `^FO${t.x},${t.y}^A0N,${t.height},${t.width}^FH^FD${zplFieldData(t.text)}^FS`;
 
+/** The label's 2D code: the SKU's QR code, or a serialized label's GS1 DataMatrix (digits only, FNC1 first). */
+function codeFields(label: TLabel): string[] {
+  const { qr, gs1 } = label;
+  if (gs1) {
+    const m = gs1.dataMatrix;
+    return [
+      `^FO${m.x},${m.y}^BXN,${m.module},200,${m.modules},${m.modules},,_^FD_1${m.data}^FS`,
+      ...gs1.hriLines.map(textField),
+    ];
+  }
+  if (!qr) return [];
+  return [`^FO${qr.x},${qr.y}^BQN,2,${qr.magnification}^FH^FDQA,${zplFieldData(qr.data)}^FS`];
+}
+
 /** The label as one ZPL format: ^XA … ^XZ, one field per line. */
 export function labelToZpl(label: TLabel): string {
   return [
@@ -202,7 +318,7 @@ export function labelToZpl(label: TLabel): string {
     '^RS8',
     `^RFW,H^FD${label.epc}^FS`,
     ...label.nameLines.map(textField),
-    `^FO${label.qr.x},${label.qr.y}^BQN,2,${label.qr.magnification}^FH^FDQA,${zplFieldData(label.qr.data)}^FS`,
+    ...codeFields(label),
     textField(label.skuLine),
     `^PQ${label.quantity}`,
     '^XZ',
@@ -212,3 +328,19 @@ export function labelToZpl(label: TLabel): string {
 /** The ZPL for a product in one step. */
 export const labelZpl = (product: TLabelProduct, quantity = 1, size: TLabelSize = DEFAULT_LABEL_SIZE) =>
   labelToZpl(buildLabel(product, quantity, size));
+
+/**
+ * A serialized print job: one ZPL format per label, serials `first` to `first + count - 1` in order, each with its
+ * own SGTIN-96 written to the tag (no printer-side counter such as ^SN, so what prints is what was allocated).
+ */
+export function serializedLabelsZpl(
+  product: Omit<TLabelProduct, 'serial'>,
+  gs1: { gtin: string; prefixLength: number },
+  first: number,
+  count: number,
+  size: TLabelSize = DEFAULT_LABEL_SIZE,
+): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    labelZpl({ ...product, serial: { ...gs1, serial: first + i } }, 1, size),
+  );
+}

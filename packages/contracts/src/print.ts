@@ -23,11 +23,22 @@ export const PRINT_MESSAGES = {
   operatorsOnly: 'Only operators and admins can print labels. Ask an admin of your company.',
   sendUtilityToken: 'Send the utility token as Authorization: Bearer <token>',
   utilityNotFound: 'Print utility not found',
-  socketIsForUtility: 'This address is for the Quantics Print Utility (WebSocket, protocol 1)',
+  socketIsForUtility: 'This address is for the Quantics Print Utility (WebSocket, protocols 1 and 2)',
   unreadableMessage: (reason: string) => `Unreadable message${reason ? `: ${reason}` : ''}`,
   protocolTooOld: (protocol: number) =>
     `Protocol ${protocol} is no longer supported; update the Quantics Print Utility`,
   agentTokenInvalid: 'This print utility is signed out. Sign it in again with: print-agent login',
+  // Serialized GS1 labels (a product whose GTIN is under one of the company's GS1 company prefixes).
+  serialsNeedNewerUtility:
+    'Serialized GS1 labels need Quantics Print Utility 1.1 or newer, which reports each label it prints. Update the print utility on this computer, then print again.',
+  serialsExhausted: (gtin: string) => `No SGTIN-96 serial numbers are left for GTIN ${gtin}`,
+  /** A serialized job that failed part-way: which serials went out, and that the rest are never reused. */
+  serialsInterrupted: (error: string, first: number, last: number, printedLast: number | null) => {
+    const range = (a: number, b: number) => (a === b ? `serial ${a}` : `serials ${a} to ${b}`);
+    if (printedLast === null) return `${error}. Nothing printed; never used again: ${range(first, last)}.`;
+    if (printedLast >= last) return `${error}. Printed: ${range(first, last)}.`;
+    return `${error}. Printed: ${range(first, printedLast)}; not printed and never used again: ${range(printedLast + 1, last)}.`;
+  },
 } as const;
 
 export const printLabelsButton = (n: number) => `Print ${n} Label(s)`;
@@ -73,6 +84,8 @@ export const ZPrintStatus = z.object({
     z.object({
       name: z.string(),
       version: z.string().nullable(),
+      /** The protocol it speaks: 2 and up print serialized GS1 labels. */
+      protocol: z.number().int().nullable(),
       hostname: z.string().nullable(),
       last_seen: z.string().nullable(),
     }),
@@ -113,6 +126,16 @@ export type TPrintRequest = z.input<typeof ZPrintRequest>;
 export const PRINT_JOB_STATUSES = ['sent', 'succeeded', 'failed'] as const;
 export const ZPrintJobStatus = z.enum(PRINT_JOB_STATUSES);
 
+/** A serialized job's serials: allocated `first` to `last`; the printer took those up to `printed_last`. */
+export const ZPrintJobSerials = z.object({
+  gtin: z.string(),
+  first: z.number().int(),
+  last: z.number().int(),
+  /** The last serial the utility reported printed (null: none yet, or none at all). */
+  printed_last: z.number().int().nullable(),
+});
+export type TPrintJobSerials = z.infer<typeof ZPrintJobSerials>;
+
 export const ZPrintJob = z.object({
   id: z.number().int(),
   product_name: z.string(),
@@ -126,8 +149,25 @@ export const ZPrintJob = z.object({
   printed_by: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** Serialized GS1 labels only (else null): the serial range the job used. */
+  serials: ZPrintJobSerials.nullable(),
 });
 export type TPrintJob = z.infer<typeof ZPrintJob>;
+
+/**
+ * GET /api/print/products/{id}/serials: whether the product prints serialized GS1 labels (its GTIN under one of
+ * the company's prefixes), the next serial, how many serialized labels went out, and its latest serialized jobs.
+ */
+export const ZProductSerials = z.object({
+  gtin: z.string().nullable(),
+  /** The company prefix the GTIN falls under; null: the product prints the SKU label. */
+  prefix: z.string().nullable(),
+  next_serial: z.number().int().nullable(),
+  labels_printed: z.number().int(),
+  jobs: z.array(ZPrintJob),
+});
+export type TProductSerials = z.infer<typeof ZProductSerials>;
+export const PRODUCT_SERIAL_JOBS_SHOWN = 10;
 
 export const ZPrintResponse = z.object({ success: z.literal(true), message: z.string(), job: ZPrintJob });
 export type TPrintResponse = z.infer<typeof ZPrintResponse>;

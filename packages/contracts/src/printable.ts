@@ -17,6 +17,8 @@ export type TPrintableProduct = {
   rfid_tag: string | null;
   /** 24 hex digits written to the tag (the spec's epc_code). */
   epc: string;
+  /** A catalogue product's GTIN-14: under one of the company's GS1 prefixes, it prints serialized labels. */
+  gtin?: string | null;
 };
 
 /**

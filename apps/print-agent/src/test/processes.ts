@@ -82,6 +82,14 @@ export function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO): Pr
 /** The utility from its bundle, run with Node alone. */
 export const agent = (args: string[], env: NodeJS.ProcessEnv = {}) => run([AGENT_BUNDLE, ...args], env);
 
+/** `login` with everything given on the command line, keeping the token in `config`. */
+export const loginUtility = (server: string, email: string, password: string, config: string) =>
+  agent(['login', '--server', server, '--email', email, '--password', password, '--config', config]);
+
+/** `start` with one raw TCP printer on this machine and no CUPS queues. */
+export const startUtilityOn = (config: string, printerName: string, port: number) =>
+  agent(['start', '--config', config, '--no-cups', '--printer', `${printerName}=127.0.0.1:${port}`]);
+
 export async function startFakePrinter(out: string, extra: string[] = []) {
   const proc = run([PRINTER_BUNDLE, '--port', '0', '--out', out, ...extra]);
   const m = await proc.waitFor(/listening on 127\.0\.0\.1:(\d+)/);

@@ -157,6 +157,17 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { widthInches: 2, heightInches: 20, dpi: 203 },
     { widthInches: '2', heightInches: 1, dpi: 203 },
   ],
+  'PUT /api/print/gs1-prefixes': [
+    {},
+    { prefixes: '0614141' },
+    { prefixes: [614141] },
+    { prefixes: ['06141'] },
+    { prefixes: ['0614141234567'] },
+    { prefixes: ['06141A1'] },
+    { prefixes: ['0614141', '0614141'] },
+    { prefixes: ['061414', '0614141'] },
+    { prefixes: Array.from({ length: 101 }, (_, i) => String(100000 + i)) },
+  ],
   'POST /api/print/agents': [{}, { name: '' }, { name: '   ' }, { name: 7 }, { name: 'x'.repeat(101) }],
   'POST /api/devices': [
     {},
@@ -363,7 +374,8 @@ const counts = async () => {
       (select count(*) from device_pairings) as pairings, (select count(*) from audits) as audits,
       (select count(*) from audit_reads) as reads, (select count(*) from audit_batches) as batches,
       (select count(*) from products) as products, (select count(*) from locations) as locations,
-      (select count(*) from chat_conversations) as conversations, (select count(*) from chat_messages) as messages`,
+      (select count(*) from chat_conversations) as conversations, (select count(*) from chat_messages) as messages,
+      (select count(*) from gs1_prefixes) as gs1_prefixes`,
   );
   return JSON.stringify(r.rows);
 };

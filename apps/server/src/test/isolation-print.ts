@@ -16,6 +16,7 @@ export const PRINT_NOT_COMPANY_DATA: Record<string, string> = {
 };
 
 const A_SIZE = { widthInches: 4, heightInches: 2, dpi: 300 };
+const A_PREFIXES = ['0614141'];
 
 /** Connects a utility for A's admin and prints A's product (SKU ISOA1) once; close the utility afterwards. */
 export async function setUpPrinting(t: TestApp, a: Tenant): Promise<UtilityClient> {
@@ -23,6 +24,7 @@ export async function setUpPrinting(t: TestApp, a: Tenant): Promise<UtilityClien
   const as = (method: 'POST' | 'PUT', url: string, payload: object) =>
     t.app.inject({ method, url, headers: bearer(a.admin.token), payload });
   expect((await as('PUT', '/api/print/label-settings', A_SIZE)).statusCode).toBe(200);
+  expect((await as('PUT', '/api/print/gs1-prefixes', { prefixes: A_PREFIXES })).statusCode).toBe(200);
   const utility = await onlineUtility(t.app, await utilityToken(t.app, a.admin.token));
   const pending = as('POST', '/api/print/print', {
     quantity: 2,
@@ -44,7 +46,7 @@ type Call = (
   statusCode: number;
   json: () => unknown;
 }>;
-type Probe = (w: { a: Tenant; b: Tenant }) => Promise<void>;
+type Probe = (w: { a: Tenant; b: Tenant; aProductId: number }) => Promise<void>;
 
 export function printProbes(t: () => TestApp, as: Call): Record<string, Probe> {
   const json = async (token: string, url: string) => (await as(token, 'GET', url)).json() as never;
@@ -92,6 +94,23 @@ export function printProbes(t: () => TestApp, as: Call): Record<string, Probe> {
       });
       expect(res.statusCode).toBe(200);
       expect(await json(w.a.admin.token, '/api/print/label-settings')).toEqual(A_SIZE);
+    },
+    'GET /api/print/gs1-prefixes': async (w) => {
+      expect(await json(w.b.admin.token, '/api/print/gs1-prefixes')).toEqual({ prefixes: [] });
+      expect(await json(w.a.admin.token, '/api/print/gs1-prefixes')).toEqual({ prefixes: A_PREFIXES });
+    },
+    'PUT /api/print/gs1-prefixes': async (w) => {
+      const res = await as(w.b.admin.token, 'PUT', '/api/print/gs1-prefixes', { prefixes: ['0037000'] });
+      expect(res.json()).toEqual({ prefixes: ['0037000'] });
+      expect(await json(w.a.admin.token, '/api/print/gs1-prefixes')).toEqual({ prefixes: A_PREFIXES });
+    },
+    'GET /api/print/products/:id/serials': async (w) => {
+      const foreign = await as(w.b.admin.token, 'GET', `/api/print/products/${w.aProductId}/serials`);
+      const unknown = await as(w.b.admin.token, 'GET', '/api/print/products/999999/serials');
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: 'Product not found' }]);
+      expect(foreign.json()).toEqual(unknown.json());
+      const own = await as(w.a.admin.token, 'GET', `/api/print/products/${w.aProductId}/serials`);
+      expect(own.statusCode).toBe(200);
     },
     'GET /api/print/agents': async (w) => {
       const aAgents = (await json(w.a.admin.token, '/api/print/agents')) as TPrintAgent[];

@@ -35,9 +35,11 @@ export const socketUrl = (app: FastifyInstance) => {
   return `ws://127.0.0.1:${address.port}${PRINT_AGENT_SOCKET_PATH}`;
 };
 
-/** Opens the socket; rejects with the HTTP status when the upgrade is refused. */
-export function connectUtility(app: FastifyInstance, token: string): Promise<UtilityClient> {
-  const socket = new WebSocket(socketUrl(app), { headers: bearer(token) });
+/** Opens the socket (to a test app, or a server's URL); rejects with the HTTP status when the upgrade is refused. */
+export function connectUtility(app: FastifyInstance | string, token: string): Promise<UtilityClient> {
+  const url =
+    typeof app === 'string' ? `${app.replace(/^http/, 'ws')}${PRINT_AGENT_SOCKET_PATH}` : socketUrl(app);
+  const socket = new WebSocket(url, { headers: bearer(token) });
   const inbox: TServerMessage[] = [];
   const waiting: (() => void)[] = [];
   socket.on('message', (raw) => {
@@ -76,18 +78,38 @@ export function connectUtility(app: FastifyInstance, token: string): Promise<Uti
   });
 }
 
-/** Connects, says hello and reports printers, then waits until the server has recorded them. */
+/** Connects, says hello (protocol 1 unless told) and reports printers, then waits until the server has them. */
 export async function onlineUtility(
-  app: FastifyInstance,
+  app: FastifyInstance | string,
   token: string,
   printers = [{ name: 'Zebra ZD621R', status: 'ready' }],
+  protocol = 1,
 ): Promise<UtilityClient> {
   const u = await connectUtility(app, token);
-  u.send({ type: 'hello', protocol: 1, agentVersion: 'test', hostname: 'test-host' });
+  u.send({ type: 'hello', protocol, agentVersion: 'test', hostname: 'test-host' });
   await u.next('welcome');
   u.send({ type: 'printers', printers });
   // The server handles a connection's messages in order: a second hello's welcome means the printers are stored.
-  u.send({ type: 'hello', protocol: 1, agentVersion: 'test', hostname: 'test-host' });
+  u.send({ type: 'hello', protocol, agentVersion: 'test', hostname: 'test-host' });
   await u.next('welcome');
   return u;
+}
+
+/** A protocol 2 utility that prints every `print_labels` job it gets: each label reported, then the ack. */
+export function printEveryLabel(u: UtilityClient, seen: string[] = []): () => void {
+  let isRunning = true;
+  void (async () => {
+    while (isRunning) {
+      const job = await u.next('print_labels', 60_000).catch(() => null);
+      if (!job) continue;
+      job.labels.forEach((zpl, index) => {
+        seen.push(zpl);
+        u.send({ type: 'label', jobId: job.jobId, index, ok: true });
+      });
+      u.send({ type: 'ack', jobId: job.jobId, ok: true, printed: job.labels.length });
+    }
+  })();
+  return () => {
+    isRunning = false;
+  };
 }

@@ -18,16 +18,21 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ dataDir: null });
     return { database, drop: async () => {} };
   }
-  const name = `quantics_test_${randomBytes(6).toString('hex')}`;
+  const { url, drop } = await newPostgresDatabase(serverUrl, 'quantics_test');
+  return { database: await openDatabase({ url }), drop };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and `drop` to remove it again. */
+export async function newPostgresDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();

@@ -46,6 +46,9 @@ export const queryKeys = {
     jobsPage: (page: number, limit: number) => ['print', 'jobs', page, limit] as const,
     agents: ['print', 'agents'] as const,
     labelSettings: ['print', 'label-settings'] as const,
+    gs1Prefixes: ['print', 'gs1-prefixes'] as const,
+    /** Under print.jobs, so a print (which refreshes the jobs) refreshes the product's serials too. */
+    productSerials: (productId: number) => ['print', 'jobs', 'product-serials', productId] as const,
   },
   reports: { stats: ['stats', 'dashboard', 'reports'] as const },
   settings: {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -31,6 +33,8 @@ export const printAgents = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     agentVersion: text('agent_version'),
+    /** The protocol version it spoke in its last hello (2 and up print labels one by one, reporting each). */
+    protocol: integer('protocol'),
     hostname: text('hostname'),
     printers: jsonb('printers').$type<{ name: string; status: string }[]>().notNull().default([]),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
@@ -63,12 +67,51 @@ export const printJobs = pgTable(
     /** 'sent' until the utility acknowledges, then 'succeeded' or 'failed'. */
     status: text('status').notNull().default('sent'),
     error: text('error'),
+    /** Labels the utility reported printed (per label with protocol 2, in the ack with 1); null before any word. */
+    printed: integer('printed'),
+    /** Serialized GS1 labels: the GTIN and the serials allocated to this job, first to last (null otherwise). */
+    gtin: text('gtin'),
+    serialFirst: bigint('serial_first', { mode: 'number' }),
+    serialLast: bigint('serial_last', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     index('print_jobs_company_created_idx').on(t.companyId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index('print_jobs_product_serials_idx')
+      .on(t.companyId, t.productId, sql`${t.id} desc`)
+      .where(sql`${t.serialFirst} IS NOT NULL`),
   ],
+);
+
+/** The company's GS1 company prefixes (its own and its suppliers'): a prefix's length is what SGTIN encoding needs. */
+export const gs1Prefixes = pgTable(
+  'gs1_prefixes',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.prefix] })],
+);
+
+/**
+ * The last serial allocated per GTIN, for serialized labels: a print job takes its whole range in one statement
+ * (insert or add, returning), so concurrent jobs on any instance never share a serial, and none is ever reused.
+ */
+export const gs1Serials = pgTable(
+  'gs1_serials',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    gtin: text('gtin').notNull(),
+    lastSerial: bigint('last_serial', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.gtin] })],
 );
 
 /** A company's label size; no row means the default 2 x 1 inch at 203 dpi. */

@@ -154,13 +154,13 @@ describe('the socket', () => {
     await u.close();
   });
 
-  it('refuses a protocol older than it supports, and speaks version 1 to a newer utility', async () => {
+  it('refuses a protocol older than it supports, and speaks its own version 2 to a newer utility', async () => {
     const old = await connectUtility(t.app, await utilityToken(t.app, a.operator.token));
     old.send({ type: 'hello', protocol: 0, agentVersion: '0.1' });
     expect((await old.next('error')).message).toMatch(/no longer supported/);
     const newer = await connectUtility(t.app, await utilityToken(t.app, a.operator.token));
     newer.send({ type: 'hello', protocol: 7, agentVersion: '9.0', futureField: true });
-    expect((await newer.next('welcome')).protocol).toBe(1);
+    expect((await newer.next('welcome')).protocol).toBe(2);
     await Promise.all([old.close(), newer.close()]);
   });
 });

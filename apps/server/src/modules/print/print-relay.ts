@@ -1,4 +1,4 @@
-import { PRINT_MESSAGES, type TServerMessage, type TServerPrint, ZServerPrint } from '@quantics/contracts';
+import { PRINT_MESSAGES, type TServerJob, type TServerMessage, ZServerJob } from '@quantics/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
@@ -26,7 +26,7 @@ const failed = (failure: PrintFailure, error: string): PrintOutcome => ({
 });
 
 /** What instances tell each other over Redis, read as carefully as anything from outside. */
-const ZDeliver = z.object({ agentId: z.number().int(), job: ZServerPrint });
+const ZDeliver = z.object({ agentId: z.number().int(), job: ZServerJob });
 const ZDone = z.object({ jobId: z.number().int(), outcome: ZPrintOutcome });
 
 /** A utility connected to this instance, with the jobs it was sent and has not answered yet. */
@@ -122,7 +122,7 @@ export class PrintRelay {
 
   /** Ends the job's row (first outcome wins) and wakes its request, here or on another instance. */
   async settle(jobId: number, outcome: PrintOutcome): Promise<void> {
-    const isFirst = await repo.finishJob(this.db, jobId, outcome.ok, outcome.error);
+    const isFirst = await repo.finishJob(this.db, jobId, outcome.ok, outcome.error, outcome.printed);
     if (!isFirst) return;
     const waiter = this.#waiters.get(jobId);
     if (waiter) waiter(outcome);
@@ -130,7 +130,7 @@ export class PrintRelay {
   }
 
   /** Sends the job to its utility, wherever it is connected, and waits for the outcome or the timeout. */
-  async dispatch(agentId: number, job: TServerPrint, timeoutMs: number): Promise<PrintOutcome> {
+  async dispatch(agentId: number, job: TServerJob, timeoutMs: number): Promise<PrintOutcome> {
     let timer: NodeJS.Timeout | undefined;
     const outcome = new Promise<PrintOutcome>((resolve) => {
       this.#waiters.set(job.jobId, resolve);
@@ -154,7 +154,7 @@ export class PrintRelay {
     }
   }
 
-  #deliverLocal(agentId: number, job: TServerPrint): boolean {
+  #deliverLocal(agentId: number, job: TServerJob): boolean {
     const conn = this.#connections.get(agentId);
     if (!conn || conn.socket.readyState !== conn.socket.OPEN) return false;
     conn.pending.add(job.jobId);

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
+import { recordLabelPrinted } from './gs1-labels.repo.ts';
 import * as repo from './print.repo.ts';
 import { type AgentIdentity, authenticateAgent } from './print-agents.service.ts';
 import { type AgentConnection, type PrintRelay, send } from './print-relay.ts';
@@ -112,6 +113,7 @@ async function handle(
       const isActive = await repo.markConnected(app.db, agent.agentId, {
         version: message.agentVersion,
         hostname: message.hostname,
+        protocol: Math.min(message.protocol, PRINT_PROTOCOL_VERSION),
       });
       if (!isActive) return signedOut(conn);
       return send(conn.socket, {
@@ -133,6 +135,12 @@ async function handle(
         error: message.ok ? null : message.error || PRINT_MESSAGES.printerFailed,
         failure: message.ok ? null : 'printer',
       });
+    case 'label':
+      // Protocol 2: one label of a job this connection holds went out (a failure is told by the ack that follows).
+      if (message.ok && conn.pending.has(message.jobId)) {
+        await recordLabelPrinted(app.db, agent.agentId, message.jobId, message.index);
+      }
+      return;
   }
 }
 

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { labelSettings, printAgents, printJobs, products, users } from '../../db/schema/index.ts';
+import {
+  gs1Prefixes,
+  labelSettings,
+  printAgents,
+  printJobs,
+  products,
+  users,
+} from '../../db/schema/index.ts';
 
 // Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
@@ -48,11 +55,21 @@ export async function revokeAgent(db: Db, agentId: number) {
 }
 
 /** False when the utility has been revoked meanwhile (its connection must end). */
-export async function markConnected(db: Db, agentId: number, info: { version: string; hostname?: string }) {
+export async function markConnected(
+  db: Db,
+  agentId: number,
+  info: { version: string; hostname?: string; protocol: number },
+) {
   const now = new Date();
   const rows = await db
     .update(printAgents)
-    .set({ connectedAt: now, lastSeenAt: now, agentVersion: info.version, hostname: info.hostname ?? null })
+    .set({
+      connectedAt: now,
+      lastSeenAt: now,
+      agentVersion: info.version,
+      hostname: info.hostname ?? null,
+      protocol: info.protocol,
+    })
     .where(and(eq(printAgents.id, agentId), isNull(printAgents.revokedAt)))
     .returning({ id: printAgents.id });
   return rows.length > 0;
@@ -111,6 +128,7 @@ export function connectedAgents(db: Db, companyId: number, userId: number) {
       id: printAgents.id,
       name: printAgents.name,
       version: printAgents.agentVersion,
+      protocol: printAgents.protocol,
       hostname: printAgents.hostname,
       printers: printAgents.printers,
       lastSeenAt: printAgents.lastSeenAt,
@@ -128,10 +146,31 @@ export function connectedAgents(db: Db, companyId: number, userId: number) {
     .orderBy(desc(printAgents.lastSeenAt));
 }
 
-/** A product of the local catalogue by its SKU (stored upper case). */
+/**
+ * The company prefix a product's GTIN falls under (the digits after the GTIN-14's indicator), as an SQL expression
+ * over `products`: read in the same query as the product, so a label print costs no extra round trip. The outer
+ * columns are written out qualified (drizzle leaves them bare in a one-table select, where g's would shadow them).
+ */
+export const productPrefix = sql<string | null>`(
+  select g.prefix from ${gs1Prefixes} g
+  where g.company_id = products.company_id and products.gtin is not null
+    and substr(products.gtin, 2, length(g.prefix)) = g.prefix
+  limit 1)`;
+
+/**
+ * A product of the local catalogue by its SKU (stored upper case), with its GTIN and the company GS1 prefix that
+ * GTIN falls under (null: it prints the SKU label).
+ */
 export async function findProductBySku(db: Db, companyId: number, sku: string) {
   const [row] = await db
-    .select({ id: products.id, name: products.name, sku: products.sku, epc: products.epc })
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      epc: products.epc,
+      gtin: products.gtin,
+      gs1Prefix: productPrefix,
+    })
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.sku, sku.toUpperCase())))
     .limit(1);
@@ -164,6 +203,9 @@ export type NewJob = {
   epc: string;
   printerName: string;
   quantity: number;
+  gtin?: string | null;
+  serialFirst?: number | null;
+  serialLast?: number | null;
 };
 
 export async function insertJob(db: Db, job: NewJob): Promise<number> {
@@ -176,10 +218,22 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
  * Ends a job once: only a job still 'sent' changes, so an acknowledgement that arrives twice (or after the
  * request gave up) is a no-op. True when this call ended it.
  */
-export async function finishJob(db: Db, jobId: number, ok: boolean, error: string | null): Promise<boolean> {
+export async function finishJob(
+  db: Db,
+  jobId: number,
+  ok: boolean,
+  error: string | null,
+  printed = 0,
+): Promise<boolean> {
   const rows = await db
     .update(printJobs)
-    .set({ status: ok ? 'succeeded' : 'failed', error: ok ? null : error, completedAt: new Date() })
+    .set({
+      status: ok ? 'succeeded' : 'failed',
+      error: ok ? null : error,
+      completedAt: new Date(),
+      // Labels reported one by one (protocol 2) are never taken back by a lower count in the ack.
+      printed: sql`greatest(coalesce(${printJobs.printed}, 0), ${printed})`,
+    })
     .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
     .returning({ id: printJobs.id });
   return rows.length > 0;
@@ -197,24 +251,26 @@ const jobColumns = {
   printedBy: sql<string | null>`coalesce(${users.name}, ${users.email})`,
   createdAt: printJobs.createdAt,
   completedAt: printJobs.completedAt,
+  printed: printJobs.printed,
+  gtin: printJobs.gtin,
+  serialFirst: printJobs.serialFirst,
+  serialLast: printJobs.serialLast,
 };
 export type JobRow = Awaited<ReturnType<typeof findJob>> & {};
 
+/** Jobs with their columns and who printed them; the caller adds the company's filter. */
+export const jobQuery = (db: Db) =>
+  db.select(jobColumns).from(printJobs).leftJoin(users, eq(users.id, printJobs.userId)).$dynamic();
+
 export async function findJob(db: Db, companyId: number, jobId: number) {
-  const [row] = await db
-    .select(jobColumns)
-    .from(printJobs)
-    .leftJoin(users, eq(users.id, printJobs.userId))
+  const [row] = await jobQuery(db)
     .where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, jobId)))
     .limit(1);
   return row;
 }
 
 export function listJobs(db: Db, companyId: number, limit: number, offset: number) {
-  return db
-    .select(jobColumns)
-    .from(printJobs)
-    .leftJoin(users, eq(users.id, printJobs.userId))
+  return jobQuery(db)
     .where(eq(printJobs.companyId, companyId))
     .orderBy(desc(printJobs.createdAt), desc(printJobs.id))
     .limit(limit)

@@ -4,6 +4,8 @@ import {
   ZCreatePrintAgentRequest,
   ZCreatePrintAgentResponse,
   ZErrorResponse,
+  ZGs1Prefixes,
+  ZGs1PrefixesRequest,
   ZIdParam,
   ZLabelSettings,
   ZPrintAgentsResponse,
@@ -12,11 +14,13 @@ import {
   ZPrintRequest,
   ZPrintResponse,
   ZPrintStatus,
+  ZProductSerials,
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
 import { requireAuth } from '../../lib/request-context.ts';
+import * as gs1 from './gs1-labels.service.ts';
 import * as service from './print.service.ts';
 import * as agents from './print-agents.service.ts';
 import { registerPrintSocket } from './print-socket.ts';
@@ -79,6 +83,23 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/print/label-settings',
     { schema: { tags, body: ZLabelSettings, response: { 200: ZLabelSettings } } },
     async (request) => service.saveLabelSize(app.db, requireAuth(request), request.body),
+  );
+
+  app.get('/api/print/gs1-prefixes', { schema: { tags, response: { 200: ZGs1Prefixes } } }, async (request) =>
+    gs1.prefixes(app.db, requireAuth(request).companyId),
+  );
+
+  app.put(
+    '/api/print/gs1-prefixes',
+    { schema: { tags, body: ZGs1PrefixesRequest, response: { 200: ZGs1Prefixes, 400: ZErrorResponse } } },
+    async (request) => gs1.savePrefixes(app.db, requireAuth(request), request.body.prefixes),
+  );
+
+  app.get(
+    '/api/print/products/:id/serials',
+    { schema: { tags, params: ZIdParam, response: { 200: ZProductSerials, 404: ZErrorResponse } } },
+    async (request) =>
+      gs1.productSerials(app.db, requireAuth(request).companyId, request.params.id, service.toJob),
   );
 
   app.post(

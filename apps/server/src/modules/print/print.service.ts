@@ -20,6 +20,12 @@ import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+import {
+  interruptedMessage,
+  printedLast,
+  SERIAL_LABEL_ALLOWANCE_MS,
+  startSerializedJob,
+} from './gs1-labels.service.ts';
 import * as repo from './print.repo.ts';
 import type { PrintRelay } from './print-relay.ts';
 
@@ -41,7 +47,7 @@ async function labelProduct(deps: PrintDeps, auth: AuthContext, sku: string) {
   const item = value.byPackage.get(sku) ?? value.byPackage.get(sku.toUpperCase());
   if (!item) return undefined;
   const p = printableFromPackage(item);
-  return { id: null, name: p.name, sku: p.sku, epc: p.epc };
+  return { id: null, name: p.name, sku: p.sku, epc: p.epc, gtin: null, gs1Prefix: null };
 }
 
 /** The caller's own utilities that are connected now, and their printers. */
@@ -55,6 +61,7 @@ export async function status(db: Db, auth: AuthContext): Promise<TPrintStatus> {
     agents: agents.map((a) => ({
       name: a.name,
       version: a.version,
+      protocol: a.protocol,
       hostname: a.hostname,
       last_seen: a.lastSeenAt?.toISOString() ?? null,
     })),
@@ -95,33 +102,32 @@ export async function print(
   ]);
   if (!product) throw notFound(PRINT_MESSAGES.productUnknown);
   if (!agents.length) throw conflict(PRINT_MESSAGES.serverNotConnected);
-  const agent = agents.find((a) => a.printers.some((p) => p.name === body.printerName));
+  // Newest protocol first, so a serialized job goes to a utility that can report label by label when one has it.
+  const withPrinter = agents.filter((a) => a.printers.some((p) => p.name === body.printerName));
+  const agent = withPrinter.sort((a, b) => (b.protocol ?? 1) - (a.protocol ?? 1))[0];
   if (!agent) throw badRequest(PRINT_MESSAGES.printerUnknown);
 
-  // One label per format: the utility sends it `quantity` times, so a printer failing halfway says how far it got.
-  const zpl = labelToZpl(buildLabel(product, 1, size));
-  const jobId = await repo.insertJob(db, {
+  const job = {
     companyId: auth.companyId,
     userId: auth.userId,
     agentId: agent.id,
-    productId: product.id,
-    productName: product.name,
-    sku: product.sku,
-    epc: product.epc,
     printerName: body.printerName,
     quantity: body.quantity,
-  });
-  const outcome = await deps.relay.dispatch(
-    agent.id,
-    { type: 'print', jobId, printerName: body.printerName, zpl, quantity: body.quantity },
-    deps.ackTimeoutMs,
-  );
-  const job = await repo.findJob(db, auth.companyId, jobId);
-  if (!job) throw new Error(`print job ${jobId} vanished`);
-  if (job.status !== 'succeeded') {
-    const message = job.error ?? outcome.error ?? PRINT_MESSAGES.sendFailed;
+  };
+  const { gtin, gs1Prefix } = product;
+  const { jobId, message } =
+    product.id !== null && gtin && gs1Prefix
+      ? await startSerializedJob(db, agent, job, { ...product, id: product.id, gtin, gs1Prefix }, size)
+      : await startJob(db, job, product, size);
+  // A serialized job is printed label by label, each waited for: it gets time for every label.
+  const perLabel = message.type === 'print_labels' ? SERIAL_LABEL_ALLOWANCE_MS * body.quantity : 0;
+  const outcome = await deps.relay.dispatch(agent.id, message, deps.ackTimeoutMs + perLabel);
+  const row = await repo.findJob(db, auth.companyId, jobId);
+  if (!row) throw new Error(`print job ${jobId} vanished`);
+  if (row.status !== 'succeeded') {
+    const error = row.error ?? outcome.error ?? PRINT_MESSAGES.sendFailed;
     // The utility answered with the printer's error (502), or never answered (504).
-    throw new AppError(outcome.failure === 'timeout' ? 504 : 502, message);
+    throw new AppError(outcome.failure === 'timeout' ? 504 : 502, interruptedMessage(row, error));
   }
   await recordActivity(db, {
     companyId: auth.companyId,
@@ -131,7 +137,32 @@ export async function print(
     message: `${auth.name || auth.email} printed ${body.quantity} label(s) for ${product.name} on ${body.printerName}`,
     metadata: { sku: product.sku, quantity: body.quantity },
   });
-  return { success: true, message: printJobSentMessage(body.quantity, product.name), job: toJob(job) };
+  return { success: true, message: printJobSentMessage(body.quantity, product.name), job: toJob(row) };
+}
+
+/** A label without serials: one format, which the utility sends `quantity` times (so a failure says how far it got). */
+async function startJob(
+  db: Db,
+  job: Omit<repo.NewJob, 'productId' | 'productName' | 'sku' | 'epc'>,
+  product: { id: number | null; name: string; sku: string; epc: string },
+  size: TLabelSize,
+) {
+  const zpl = labelToZpl(buildLabel({ name: product.name, sku: product.sku, epc: product.epc }, 1, size));
+  const jobId = await repo.insertJob(db, {
+    ...job,
+    productId: product.id,
+    productName: product.name,
+    sku: product.sku,
+    epc: product.epc,
+  });
+  const message = {
+    type: 'print' as const,
+    jobId,
+    printerName: job.printerName,
+    zpl,
+    quantity: job.quantity,
+  };
+  return { jobId, message };
 }
 
 export async function listJobs(db: Db, companyId: number, page: number, limit: number) {
@@ -142,7 +173,7 @@ export async function listJobs(db: Db, companyId: number, page: number, limit: n
   return { rows: rows.map(toJob), total };
 }
 
-function toJob(row: repo.JobRow): TPrintJob {
+export function toJob(row: repo.JobRow): TPrintJob {
   return {
     id: row.id,
     product_name: row.productName,
@@ -155,5 +186,9 @@ function toJob(row: repo.JobRow): TPrintJob {
     printed_by: row.printedBy,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
+    serials:
+      row.gtin && row.serialFirst !== null && row.serialLast !== null
+        ? { gtin: row.gtin, first: row.serialFirst, last: row.serialLast, printed_last: printedLast(row) }
+        : null,
   };
 }

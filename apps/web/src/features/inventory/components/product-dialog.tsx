@@ -7,10 +7,12 @@ import {
 } from '@quantics/contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useCan } from '@/app/use-can';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { ProductFormFields } from './product-form-fields';
@@ -119,8 +121,15 @@ function ProductForm({ product, onDone }: { product: TProduct | null; onDone: ()
     }
   });
 
+  const canPrint = useCan('operator');
   return (
     <form onSubmit={onSubmit} noValidate>
+      {product?.gtin && canPrint && (
+        <div className="mb-5 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+          <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">Labels printed</h3>
+          <ProductSerialsPanel productId={product.id} />
+        </div>
+      )}
       <ProductFormFields form={form} minDate={localToday()} />
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

@@ -21,6 +21,7 @@ const toPrintable = (p: TProduct): PrintableProduct => ({
   quantity: p.quantity,
   rfid_tag: p.rfid_tag,
   epc: p.epc,
+  gtin: p.gtin,
 });
 
 /**

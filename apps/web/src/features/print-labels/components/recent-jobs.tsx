@@ -8,6 +8,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { usePagedFilters } from '@/lib/use-paged-filters';
+import { SerialRange } from '@/shared/serials/serial-range';
 import { usePrintJobs } from '../api/print-jobs';
 
 const when = (iso: string) =>
@@ -77,6 +78,11 @@ export function RecentJobs() {
                   <Td>
                     <div className="font-medium text-slate-900 dark:text-slate-100">{j.product_name}</div>
                     <div className="text-xs text-slate-500 dark:text-slate-400">SKU {j.sku}</div>
+                    {j.serials && (
+                      <div>
+                        <SerialRange serials={j.serials} status={j.status} />
+                      </div>
+                    )}
                   </Td>
                   <Td>{j.printer_name}</Td>
                   <Td className="text-right tabular-nums">{j.quantity}</Td>
@@ -102,6 +108,7 @@ export function RecentJobs() {
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {j.quantity} label(s) · {j.printer_name} · {j.printed_by ?? '—'} · {when(j.created_at)}
                 </p>
+                {j.serials && <SerialRange serials={j.serials} status={j.status} />}
                 {j.error && <p className="text-xs text-red-600 dark:text-red-400">{j.error}</p>}
               </li>
             ))}

@@ -1,9 +1,17 @@
-import { parseQuantityInput, type TLabelSize, type TPrintStatus } from '@quantics/contracts';
-import { ListPlus, Printer, Tag } from 'lucide-react';
+import {
+  PRINT_PROTOCOL_PER_LABEL,
+  parseQuantityInput,
+  type TLabelSerial,
+  type TLabelSize,
+  type TPrintStatus,
+} from '@quantics/contracts';
+import { Hash, ListPlus, Printer, Tag, TriangleAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input } from '@/components/ui/field';
+import { useProductSerials } from '@/shared/serials/product-serials';
 import { PRINT_TEXTS } from '../print-texts';
 import type { PrintLabelsState } from '../use-print-labels';
 import { LabelPreview } from './label-preview';
@@ -22,20 +30,17 @@ function Fact({ label, value }: { label: string; value: string | number }) {
 }
 
 /** The selected product: its facts, quantity, printer, 'Print {n} Label(s)', 'Add to Bulk' and the label preview. */
-export function SelectedProduct({
-  s,
-  status,
-  size,
-  canBulk,
-  canEditSize,
-}: {
+type SelectedProductProps = {
   s: PrintLabelsState;
   status: TPrintStatus | undefined;
   size: TLabelSize;
   canBulk: boolean;
   canEditSize: boolean;
-}) {
+};
+
+export function SelectedProduct({ s, status, size, canBulk, canEditSize }: SelectedProductProps) {
   const p = s.selected;
+  const serial = useSerial(p);
   if (!p) {
     return (
       <Card>
@@ -48,7 +53,15 @@ export function SelectedProduct({
   const quantity = parseQuantityInput(s.quantityText);
   return (
     <Card className="p-4 sm:p-5" aria-label="Selected product">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{p.name}</h2>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{p.name}</h2>
+        {serial && (
+          <Badge tone="brand" className="mt-1">
+            <Hash className="size-3" aria-hidden />
+            Serialized GS1
+          </Badge>
+        )}
+      </div>
       <div className="mt-4 grid gap-5 xl:grid-cols-2">
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-3">
@@ -71,6 +84,7 @@ export function SelectedProduct({
             )}
           </Field>
           <PrinterSelect status={status} value={s.printerName} onChange={s.setPrinterName} />
+          {serial && <SerialNote serial={serial} quantity={quantity} status={status} />}
           <div className="flex flex-wrap gap-2">
             <Button onClick={s.print} isLoading={s.isPrinting && !s.progress} disabled={s.isPrinting}>
               {!(s.isPrinting && !s.progress) && <Printer className="size-4" aria-hidden />}
@@ -84,8 +98,55 @@ export function SelectedProduct({
             )}
           </div>
         </div>
-        <LabelPreview product={p} size={size} canEditSize={canEditSize} />
+        <LabelPreview product={p} serial={serial} size={size} canEditSize={canEditSize} />
       </div>
     </Card>
+  );
+}
+
+/**
+ * The label's serial when the product prints serialized GS1 labels (a catalogue product whose GTIN is under one of
+ * the company's GS1 prefixes): its GTIN, the next serial and the prefix length, else undefined.
+ */
+function useSerial(p: SelectedProductProps['s']['selected']): TLabelSerial | undefined {
+  const id = typeof p?.id === 'number' && p.gtin ? p.id : null;
+  const serials = useProductSerials(id);
+  const d = serials.data;
+  if (!p || id === null || !d?.prefix || !d.gtin || d.next_serial === null) return undefined;
+  return { gtin: d.gtin, serial: d.next_serial, prefixLength: d.prefix.length };
+}
+
+/** What a serialized print will do, and a warning when no connected utility can print it yet. */
+function SerialNote({
+  serial,
+  quantity,
+  status,
+}: {
+  serial: TLabelSerial;
+  quantity: number;
+  status: TPrintStatus | undefined;
+}) {
+  const last = serial.serial + quantity - 1;
+  const isOld =
+    !!status?.connected && status.agents.every((a) => (a.protocol ?? 1) < PRINT_PROTOCOL_PER_LABEL);
+  return (
+    <div
+      className="space-y-1 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2.5 text-sm dark:border-brand-500/30 dark:bg-brand-500/10"
+      data-testid="serial-note"
+    >
+      <p className="font-medium text-slate-900 dark:text-slate-100">
+        Each label gets its own serial: {quantity === 1 ? serial.serial : `${serial.serial} to ${last}`}
+      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        GTIN {serial.gtin}. Serials are allocated when you print and never reused, even for labels that do not
+        come out.
+      </p>
+      {isOld && (
+        <p className="flex items-start gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-300">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          Your print utility is too old for serialized labels: update it to 1.1 or newer.
+        </p>
+      )}
+    </div>
   );
 }
