@@ -32,6 +32,8 @@ export const printAgents = pgTable(
     tokenHash: text('token_hash').notNull(),
     agentVersion: text('agent_version'),
     hostname: text('hostname'),
+    /** The address that signed it in, then the one it last connected from. */
+    ip: text('ip'),
     printers: jsonb('printers').$type<{ name: string; status: string }[]>().notNull().default([]),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

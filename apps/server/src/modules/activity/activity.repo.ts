@@ -36,3 +36,16 @@ export type ActivityRow = {
   performerName: string;
   performerType: string;
 };
+
+/** One entry in every company the user is an active member of (an account-wide event: a password change...). */
+export async function insertActivityForUserCompanies(
+  db: Db,
+  userId: number,
+  values: Omit<NewActivity, 'companyId'>,
+) {
+  await db.execute(sql`
+    INSERT INTO activity_log (company_id, performer_type, performer_id, performer_name, action, type, message, metadata)
+    SELECT m.company_id, ${values.performerType}, ${values.performerId ?? null}, ${values.performerName},
+      ${values.action}, ${values.type}, ${values.message}, ${JSON.stringify(values.metadata ?? null)}::jsonb
+    FROM memberships m WHERE m.user_id = ${userId} AND m.is_active`);
+}
