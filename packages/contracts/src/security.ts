@@ -31,7 +31,8 @@ export const SESSION_KINDS = ['browser', 'print_utility'] as const;
 export type TSessionKind = (typeof SESSION_KINDS)[number];
 
 /** Session ids name their kind, since browser sessions and print utilities are numbered separately. */
-export const sessionId = (kind: TSessionKind, n: number) => `${kind === 'browser' ? 'session' : 'utility'}-${n}`;
+export const sessionId = (kind: TSessionKind, n: number) =>
+  `${kind === 'browser' ? 'session' : 'utility'}-${n}`;
 
 export const ZSession = z.object({
   /** `session-<n>` or `utility-<n>`, used by DELETE /api/settings/sessions/{id}. */
@@ -54,7 +55,10 @@ export const ZSessionIdParam = z.object({
   id: z
     .string()
     .regex(/^(session|utility)-[1-9]\d{0,9}$/, 'Session id must look like session-12 or utility-3')
-    .refine((v) => Number(v.split('-')[1]) <= 2_147_483_647, 'Session id must look like session-12 or utility-3'),
+    .refine(
+      (v) => Number(v.split('-')[1]) <= 2_147_483_647,
+      'Session id must look like session-12 or utility-3',
+    ),
 });
 
 /** How a session ends: `session-12` -> { kind: 'browser', n: 12 }. */
@@ -63,7 +67,11 @@ export function parseSessionId(id: string): { kind: TSessionKind; n: number } {
   return { kind: prefix === 'session' ? 'browser' : 'print_utility', n: Number(n) };
 }
 
-export const ZRevokeSessionsResponse = z.object({ success: z.literal(true), message: z.string(), count: z.number() });
+export const ZRevokeSessionsResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  count: z.number(),
+});
 export type TRevokeSessionsResponse = z.infer<typeof ZRevokeSessionsResponse>;
 
 export const ZTwoFactorRemindersResponse = z.object({ sent: z.number().int(), message: z.string() });
@@ -91,7 +99,14 @@ export const SECURITY_LOG_ACTIONS = [
   'team.role_change',
 ] as const;
 
-export const SECURITY_LOG_HEADER = ['Time (UTC)', 'Event', 'Person', 'Description', 'IP address', 'User agent'];
+export const SECURITY_LOG_HEADER = [
+  'Time (UTC)',
+  'Event',
+  'Person',
+  'Description',
+  'IP address',
+  'User agent',
+];
 
 /** The browser and system of a User-Agent, as people name them: 'Chrome 120 on macOS'. */
 export function describeUserAgent(userAgent: string | null | undefined): {
@@ -102,7 +117,9 @@ export function describeUserAgent(userAgent: string | null | undefined): {
   if (!userAgent) return { browser: 'Unknown browser', os: 'unknown system', label: 'Unknown browser' };
   const parsed = Bowser.parse(userAgent);
   const major = parsed.browser.version?.split('.')[0];
-  const browser = parsed.browser.name ? `${parsed.browser.name}${major ? ` ${major}` : ''}` : userAgent.slice(0, 40);
+  const browser = parsed.browser.name
+    ? `${parsed.browser.name}${major ? ` ${major}` : ''}`
+    : userAgent.slice(0, 40);
   const os = parsed.os.name ?? 'unknown system';
   return { browser, os, label: parsed.os.name ? `${browser} on ${os}` : browser };
 }

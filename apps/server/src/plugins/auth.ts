@@ -81,7 +81,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (access === 'public') return;
     if (!request.auth) throw unauthorized();
-    if (request.auth.mustSetUpTwoFactor && !TWO_FACTOR_SETUP_ACCESS.has(request.routeOptions.config.routeKey ?? '')) {
+    if (
+      request.auth.mustSetUpTwoFactor &&
+      !TWO_FACTOR_SETUP_ACCESS.has(request.routeOptions.config.routeKey ?? '')
+    ) {
       throw new AppError(403, SECURITY_MESSAGES.twoFactorRequired, { code: TWO_FACTOR_REQUIRED_CODE });
     }
     if (!hasRole(request.auth.role, access)) {

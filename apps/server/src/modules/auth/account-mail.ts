@@ -67,7 +67,10 @@ export function newSignInMail(
     to,
     subject: 'New sign-in to your Quantics account',
     text: `${lines.join('\n\n')}\n\nWhere you are signed in: ${settingsLink}\n`,
-    html: layoutHtml('New sign-in to your account', lines, { label: 'Review my sessions', url: settingsLink }),
+    html: layoutHtml('New sign-in to your account', lines, {
+      label: 'Review my sessions',
+      url: settingsLink,
+    }),
     links: [settingsLink],
   };
 }
@@ -110,7 +113,10 @@ export function twoFactorReminderMail(
     to,
     subject: `Set up two-factor authentication for ${companyName}`,
     text: `${lines.join('\n\n')}\n\nSet it up: ${settingsLink}\n`,
-    html: layoutHtml('Set up two-factor authentication', lines, { label: 'Set up two-factor', url: settingsLink }),
+    html: layoutHtml('Set up two-factor authentication', lines, {
+      label: 'Set up two-factor',
+      url: settingsLink,
+    }),
     links: [settingsLink],
   };
 }

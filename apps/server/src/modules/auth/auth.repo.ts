@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, passwordResetTokens, printAgents, sessions, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  memberships,
+  passwordResetTokens,
+  printAgents,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -48,7 +55,13 @@ export async function insertMembership(db: Db, values: { userId: number; company
 
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: number; companyId: number; ip: string | null; userAgent: string | null },
+  values: {
+    tokenHash: string;
+    userId: number;
+    companyId: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   const [row] = await db
     .insert(sessions)

@@ -34,7 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.register(deps, request.body, clientOf(request))),
+    async (request, reply) =>
+      reply.status(201).send(await service.register(deps, request.body, clientOf(request))),
   );
 
   app.post(

@@ -162,7 +162,11 @@ export type SignInDeps = LoginDeps & { mailer: Mailer; publicUrl: string };
  * Signs in: a session in the person's company, the sign-in in its security log, and an email when the browser
  * (name and system, versions aside) is one the account has never signed in from.
  */
-export async function login(deps: SignInDeps, input: TLoginRequest, client: ClientInfo): Promise<TLoginResponse> {
+export async function login(
+  deps: SignInDeps,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<TLoginResponse> {
   const checked = await verifyCredentials(deps, input, client);
   if ('requiresTwoFactor' in checked) return { requiresTwoFactor: true };
   const { user } = checked;

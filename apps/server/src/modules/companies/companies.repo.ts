@@ -54,7 +54,11 @@ export async function insertAdminMembership(db: Db, companyId: number, userId: n
   await db.insert(memberships).values({ companyId, userId, role: 'admin' });
 }
 
-export async function updateCompany(db: Db, companyId: number, values: { name?: string; requireTwoFactor?: boolean }) {
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  values: { name?: string; requireTwoFactor?: boolean },
+) {
   const [row] = await db
     .update(companies)
     .set({ ...values, updatedAt: new Date() })
@@ -88,6 +92,10 @@ export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
 
 /** The company row, locked for the rest of the transaction (policy changes are serialised). */
 export async function findCompanyForUpdate(db: Db, companyId: number) {
-  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).for('update');
+  const [row] = await db
+    .select(companyColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
   return row;
 }

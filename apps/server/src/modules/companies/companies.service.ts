@@ -14,7 +14,13 @@ import { recordActivity, recordSecurityEvent, userPerformer } from '../activity/
 import { logout, startSession, toPublicUser } from '../auth/auth.service.ts';
 import * as repo from './companies.repo.ts';
 
-type CompanyRow = { id: number; name: string; inventoryType: string; createdAt: Date; requireTwoFactor: boolean };
+type CompanyRow = {
+  id: number;
+  name: string;
+  inventoryType: string;
+  createdAt: Date;
+  requireTwoFactor: boolean;
+};
 
 function companyView(c: CompanyRow): TCompany {
   return {

@@ -29,7 +29,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         querystring: ZSecurityLogQuery,
         description:
-          'Admins: the company\'s security log as CSV (from and to: YYYY-MM-DD, both included, default the last 30 ' +
+          "Admins: the company's security log as CSV (from and to: YYYY-MM-DD, both included, default the last 30 " +
           'days): sign-ins, failed sign-ins, two-factor and password changes, sessions ended, role and policy ' +
           'changes, with the address and User-Agent. Streamed; cells that a spreadsheet would run as a formula are ' +
           'neutralised. A range with no events is the header alone.',

@@ -36,7 +36,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "Ends one of the caller's sessions (session-<n>) or print utilities (utility-<n>).",
       },
     },
-    async (request) => service.revokeSession(app.db, requireAuth(request), request.params.id, clientOf(request)),
+    async (request) =>
+      service.revokeSession(app.db, requireAuth(request), request.params.id, clientOf(request)),
   );
 
   app.post(

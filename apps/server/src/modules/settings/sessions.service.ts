@@ -42,7 +42,9 @@ export async function revokeSession(db: Db, auth: AuthContext, id: string, clien
   const { kind, n } = parseSessionId(id);
   await db.transaction(async (tx) => {
     const ended =
-      kind === 'browser' ? await repo.revokeBrowserSession(tx, auth.userId, n) : await repo.revokePrintUtility(tx, auth.userId, n);
+      kind === 'browser'
+        ? await repo.revokeBrowserSession(tx, auth.userId, n)
+        : await repo.revokePrintUtility(tx, auth.userId, n);
     if (!ended) throw notFound(SECURITY_MESSAGES.sessionNotFound);
     const what = kind === 'browser' ? 'a browser session' : 'a print utility';
     await recordSecurityEvent(tx, {

@@ -117,7 +117,13 @@ export async function signOutInCompany(db: Db, companyId: number, userId: number
   const utilities = await db
     .update(printAgents)
     .set({ revokedAt: new Date(), connectedAt: null })
-    .where(and(eq(printAgents.companyId, companyId), eq(printAgents.userId, userId), isNull(printAgents.revokedAt)))
+    .where(
+      and(
+        eq(printAgents.companyId, companyId),
+        eq(printAgents.userId, userId),
+        isNull(printAgents.revokedAt),
+      ),
+    )
     .returning({ id: printAgents.id });
   return ended.length + utilities.length;
 }

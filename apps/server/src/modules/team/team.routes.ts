@@ -1,20 +1,20 @@
 import {
   ZErrorResponse,
-  ZRevokeSessionsResponse,
-  ZTwoFactorRemindersResponse,
   ZIdParam,
   ZInviteRequest,
+  ZRevokeSessionsResponse,
   ZSuccessResponse,
   ZTeamMember,
   ZTeamMembersResponse,
+  ZTwoFactorRemindersResponse,
   ZUpdateMemberRoleRequest,
 } from '@quantics/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, requireAuth } from '../../lib/request-context.ts';
-import { sendTwoFactorReminders } from './two-factor-reminders.ts';
 import * as invitations from './invitation.service.ts';
 import * as team from './team.service.ts';
+import { sendTwoFactorReminders } from './two-factor-reminders.ts';
 
 /** Team management (admins, per the access table). Member rows use user ids; invitation rows invitation ids. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -66,7 +66,13 @@ export async function listTeam(db: Db, companyId: number): Promise<TTeamMember[]
 
 const displayName = (m: { name: string | null; email: string }) => m.name || m.email;
 
-export async function changeRole(db: Db, actor: AuthContext, userId: number, role: TRole, client: ClientInfo) {
+export async function changeRole(
+  db: Db,
+  actor: AuthContext,
+  userId: number,
+  role: TRole,
+  client: ClientInfo,
+) {
   if (userId === actor.userId) throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole);
   return db.transaction(async (tx) => {
     await repo.lockCompany(tx, actor.companyId);
