@@ -76,7 +76,6 @@ export function MemberActions({
         title="Sign out everywhere"
       >
         <LogOut className="size-4" aria-hidden />
-        Sign out
       </Button>
       <Button
         variant="ghost"
