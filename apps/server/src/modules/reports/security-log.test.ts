@@ -53,6 +53,14 @@ describe('GET /api/reports/security-log.csv', () => {
     // Oldest first.
     const times = lines.map((l) => l[0] ?? '');
     expect([...times].sort()).toEqual(times);
+    // Failed sign-ins are for the admins' log, not every member's dashboard; sign-ins show there as before.
+    const activity = await t.app.inject({
+      url: '/api/stats/activity?limit=100',
+      headers: bearer(a.member.token),
+    });
+    const actions = (activity.json().recentActivity as { action: string }[]).map((i) => i.action);
+    expect(actions).toContain('auth.sign_in');
+    expect(actions).not.toContain('auth.sign_in_failed');
   });
 
   it('reads whole days from..to, and an empty range is the header alone', async () => {
