@@ -56,13 +56,15 @@ export async function login(
   }
   if (!session.token) throw new Error('Sign-in did not complete');
   const agentName = opts.name || `Print utility on ${hostname()}`;
+  const sessionToken = session.token;
+  // The session ends whatever happens: a refusal (the company requires two-factor this person lacks, a role
+  // that may not print) must not leave it open.
   const created = await call<TCreatePrintAgentResponse>(
     server,
     '/api/print/agents',
     { name: agentName },
-    session.token,
-  );
-  await call(server, '/api/auth/logout', {}, session.token).catch(() => {});
+    sessionToken,
+  ).finally(() => call(server, '/api/auth/logout', {}, sessionToken).catch(() => {}));
   const config = { server, token: created.token, email, agentName };
   return { ...config, file: writeConfig(dir, config) };
 }

@@ -51,6 +51,7 @@ import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { readerRoutes } from './modules/reader/reader.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { sessionsRoutes } from './modules/settings/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(passwordResetRoutes);
   await app.register(settingsRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(sessionsRoutes);
   await app.register(teamRoutes);
   await app.register(invitationRoutes);
   await app.register(companiesRoutes);

@@ -30,7 +30,11 @@ export const API_MESSAGES = {
 } as const;
 
 /** Every error body the API sends: one human-readable message. */
-export const ZErrorResponse = z.object({ message: z.string() });
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  /** A machine-readable reason, when a client must act on it (e.g. 'two_factor_required'). */
+  code: z.string().optional(),
+});
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZSuccessResponse = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './auth.ts';
 import { ZInventoryType, ZRole } from './common.ts';
+import { SECURITY_MESSAGES } from './security.ts';
 import { COMPANY_NAME_MAX, SETTINGS_MESSAGES } from './settings.ts';
 
 export const COMPANY_MESSAGES = {
@@ -14,6 +15,8 @@ export const ZCompany = z.object({
   name: z.string(),
   inventory_type: ZInventoryType,
   created_at: z.string(),
+  /** Everyone in the company must have two-factor sign-in. */
+  require_two_factor: z.boolean(),
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
@@ -39,6 +42,17 @@ export const ZCompanyNameRequest = z.object({
     .max(COMPANY_NAME_MAX, COMPANY_MESSAGES.nameTooLong),
 });
 export type TCompanyNameRequest = z.infer<typeof ZCompanyNameRequest>;
+
+/** PUT /api/companies/{id}: a new name, the two-factor policy, or both. */
+export const ZUpdateCompanyRequest = z
+  .object({
+    name: ZCompanyNameRequest.shape.name.optional(),
+    require_two_factor: z.boolean({ error: 'require_two_factor must be true or false' }).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.require_two_factor !== undefined, {
+    message: SECURITY_MESSAGES.companyUpdateEmpty,
+  });
+export type TUpdateCompanyRequest = z.infer<typeof ZUpdateCompanyRequest>;
 
 export const ZCompanyStats = z.object({
   /** Active team members. */

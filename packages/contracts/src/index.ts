@@ -26,6 +26,7 @@ export * from './reader-protocol.ts';
 export * from './reads-file.ts';
 export * from './reports.ts';
 export * from './rfid.ts';
+export * from './security.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './team.ts';

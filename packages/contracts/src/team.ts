@@ -52,6 +52,10 @@ export const ZTeamMember = z.object({
   created_at: z.string(),
   /** Invitations only: when the link stops working. */
   expires_at: z.string().nullable(),
+  /** Members: whether they sign in with two-factor; null for invitations. */
+  two_factor_enabled: z.boolean().nullable(),
+  /** Members: the last time one of their sessions in this company was used (approximate); null if never. */
+  last_active_at: z.string().nullable(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 
@@ -112,6 +116,8 @@ export const ZInviteInfo = z.object({
   expires_at: z.string(),
   /** True when the email already has an account: the person signs in, then accepts. */
   has_account: z.boolean(),
+  /** The company requires two-factor: the person sets it up right after joining. */
+  requires_two_factor: z.boolean(),
 });
 export type TInviteInfo = z.infer<typeof ZInviteInfo>;
 

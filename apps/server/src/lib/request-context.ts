@@ -12,6 +12,11 @@ export type AuthContext = {
   companyName: string;
   inventoryType: TInventoryType;
   role: TRole;
+  /**
+   * The company requires two-factor and this person has not set it up: only the calls in TWO_FACTOR_SETUP_ACCESS
+   * (plugins/access-policy.ts) are open to them.
+   */
+  mustSetUpTwoFactor: boolean;
 };
 
 /** A paired reader calling the reader routes with its device token. */
@@ -39,4 +44,13 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function requireDevice(request: FastifyRequest): DeviceContext {
   if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
   return request.device;
+}
+
+/** Where a call came from, as the security log and the sessions list keep it. */
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+/** The caller's address and User-Agent (cut to a sane length: it is only shown, never parsed for rights). */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' && ua ? ua.slice(0, 500) : null };
 }

@@ -30,6 +30,10 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/settings/2fa/disable': 'member',
   'POST /api/settings/2fa/regenerate-codes': 'member',
   'GET /api/settings/onboarding/status': 'member',
+  // Where the caller is signed in (browsers and print utilities), and ending those sessions.
+  'GET /api/settings/sessions': 'member',
+  'DELETE /api/settings/sessions/:id': 'member',
+  'POST /api/settings/sessions/revoke-others': 'member',
   'POST /api/settings/onboarding/complete': 'member',
   // Team (admins), invitation links (public: the token is the credential), companies.
   'GET /api/team/members': 'admin',
@@ -38,6 +42,8 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'DELETE /api/team/members/:id': 'admin',
   'POST /api/team/resend-invite/:id': 'admin',
   'DELETE /api/team/invitations/:id': 'admin',
+  'POST /api/team/members/:id/sign-out': 'admin',
+  'POST /api/team/two-factor-reminders': 'admin',
   'GET /api/team/invite-info': 'public',
   'POST /api/team/accept-invite': 'public',
   // Anyone may list and switch among their own companies, so nobody is stuck where they are not admin.
@@ -58,6 +64,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/stats/dashboard-top-products': 'member',
   'GET /api/stats/dashboard-activity': 'member',
   'GET /api/reports/:type.csv': 'member',
+  'GET /api/reports/security-log.csv': 'admin',
   // The local catalogue and its locations: members read, operators and admins write.
   'GET /api/inventory': 'member',
   'GET /api/inventory/:id': 'member',
@@ -140,3 +147,20 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/chat/conversations/:id/messages': 'member',
   'POST /api/chatbot': 'member',
 };
+
+/**
+ * What a person may still call while their company requires two-factor and they have not set it up: read who they
+ * are, set two-factor up, move to another of their companies, sign out. Every other signed-in call answers 403
+ * `{ message, code: 'two_factor_required' }` (public, reader and fixed-reader routes are not sessions and are not
+ * concerned). Checked in the auth hook, once, for every route.
+ */
+export const TWO_FACTOR_SETUP_ACCESS: ReadonlySet<string> = new Set([
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
+  'GET /api/settings/profile',
+  'GET /api/settings/2fa/status',
+  'POST /api/settings/2fa/setup',
+  'POST /api/settings/2fa/verify',
+  'GET /api/team/companies',
+  'POST /api/team/switch-company',
+]);

@@ -5,23 +5,27 @@ import {
   IMPINJ_REALM,
   normalizeRole,
   READER_MESSAGES,
+  SECURITY_MESSAGES,
   type TRole,
+  TWO_FACTOR_REQUIRED_CODE,
 } from '@quantics/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { companies, memberships, sessions, users } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from '../lib/app-error.ts';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { type AuthContext, bearerToken } from '../lib/request-context.ts';
 import { lookupDeviceToken } from '../modules/devices/device-token.ts';
 import { lookupFixedReader } from '../modules/devices/fixed-reader-auth.ts';
-import { ACCESS_POLICY, type Access } from './access-policy.ts';
+import { ACCESS_POLICY, type Access, TWO_FACTOR_SETUP_ACCESS } from './access-policy.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** 'METHOD /path' as the access table names it. */
+    routeKey?: string;
   }
 }
 
@@ -34,6 +38,7 @@ const FORBIDDEN_MESSAGES: Record<TRole, string> = {
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const lookupSession = sessionLookup(app.db);
+  const touchSession = sessionToucher(app.db);
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
 
@@ -45,7 +50,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const access = ACCESS_POLICY[`${method} ${route.url}`];
       if (!access) throw new Error(`No access rule for ${method} ${route.url} in access-policy.ts`);
-      route.config = { ...(route.config ?? {}), access };
+      route.config = { ...(route.config ?? {}), access, routeKey: `${method} ${route.url}` };
     }
   });
 
@@ -69,9 +74,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!request.device) throw unauthorized(READER_MESSAGES.deviceTokenRequired);
       return;
     }
-    if (token) request.auth = await lookupSession(token);
+    const found = token ? await lookupSession(token) : null;
+    if (found) {
+      request.auth = found.auth;
+      await touchSession(found, request.ip);
+    }
     if (access === 'public') return;
     if (!request.auth) throw unauthorized();
+    if (
+      request.auth.mustSetUpTwoFactor &&
+      !TWO_FACTOR_SETUP_ACCESS.has(request.routeOptions.config.routeKey ?? '')
+    ) {
+      throw new AppError(403, SECURITY_MESSAGES.twoFactorRequired, { code: TWO_FACTOR_REQUIRED_CODE });
+    }
     if (!hasRole(request.auth.role, access)) {
       throw forbidden(FORBIDDEN_MESSAGES[access]);
     }
@@ -93,6 +108,9 @@ function sessionLookup(db: Db) {
       companyName: companies.name,
       inventoryType: companies.inventoryType,
       role: memberships.role,
+      requireTwoFactor: companies.requireTwoFactor,
+      isTwoFactorEnabled: users.isTwoFactorEnabled,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -114,13 +132,42 @@ function sessionLookup(db: Db) {
     )
     .limit(1)
     .prepare('session_lookup');
-  return async (token: string): Promise<AuthContext | null> => {
+  return async (token: string): Promise<FoundSession | null> => {
     const [row] = await query.execute({ tokenHash: hashToken(token) });
     if (!row) return null;
+    const { requireTwoFactor, isTwoFactorEnabled, lastUsedAt, ...rest } = row;
     return {
-      ...row,
-      role: normalizeRole(row.role),
-      inventoryType: row.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+      auth: {
+        ...rest,
+        role: normalizeRole(row.role),
+        inventoryType: row.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
+        mustSetUpTwoFactor: requireTwoFactor && !isTwoFactorEnabled,
+      },
+      lastUsedAt,
     };
+  };
+}
+
+type FoundSession = { auth: AuthContext; lastUsedAt: Date };
+
+/** How stale a session's last use may get before a request writes it again. */
+export const LAST_USED_REFRESH_MS = 60_000;
+
+/**
+ * Keeps a session's last use and address roughly current without a write per request: at most one update a minute
+ * per session. The `where` makes concurrent requests of a stale session write once between them.
+ */
+function sessionToucher(db: Db) {
+  return async (found: FoundSession, ip: string) => {
+    if (Date.now() - found.lastUsedAt.getTime() < LAST_USED_REFRESH_MS) return;
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()`, ip })
+      .where(
+        and(
+          eq(sessions.id, found.auth.sessionId),
+          lt(sessions.lastUsedAt, new Date(Date.now() - LAST_USED_REFRESH_MS)),
+        ),
+      );
   };
 }

@@ -123,7 +123,15 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { companyId: 2_147_483_648 },
   ],
   'POST /api/companies': [{}, { name: '' }, { name: '   ' }, { name: 5 }, { name: 'x'.repeat(256) }],
-  'PUT /api/companies/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(256) }],
+  'PUT /api/companies/:id': [
+    {},
+    { name: '' },
+    { name: null },
+    { name: 'x'.repeat(256) },
+    { require_two_factor: 'yes' },
+    { require_two_factor: null },
+    { require_two_factor: 1 },
+  ],
   'POST /api/inventory': BAD_PRODUCTS,
   'PUT /api/inventory/:id': BAD_PRODUCTS,
   // Not multipart: there is no file in a JSON body.
@@ -355,6 +363,9 @@ const NO_BODY = new Set([
   'POST /api/print/agent/logout',
   'POST /api/devices/:id/webhook-password',
   'POST /api/devices/:id/counts/finish',
+  'POST /api/settings/sessions/revoke-others',
+  'POST /api/team/two-factor-reminders',
+  'POST /api/team/members/:id/sign-out',
 ]);
 const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && !NO_BODY.has(key);
 

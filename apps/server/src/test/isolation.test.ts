@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TActivityItem, TCompany, TTeamMember, TUserCompany } from '@quantics/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTCHIE_DEFAULTS } from '../config.ts';
-import { invitations, memberships } from '../db/schema/index.ts';
+import { invitations, memberships, sessions } from '../db/schema/index.ts';
 import { multipartBody } from '../lib/multipart-body.ts';
+import { recordSecurityEvent } from '../modules/activity/activity.service.ts';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { type DutchieSimProcess, startDutchieSim } from './dutchie-sim.ts';
 import { bearer, uniqueEmail } from './factories.ts';
@@ -69,6 +70,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/settings/2fa/regenerate-codes': "the caller's own account",
   'GET /api/settings/onboarding/status': "the caller's own account",
   'POST /api/settings/onboarding/complete': "the caller's own account",
+  'GET /api/settings/sessions': "the caller's own sessions and print utilities, by user id",
+  'POST /api/settings/sessions/revoke-others': "the caller's own sessions and print utilities, by user id",
   'GET /api/team/invite-info': 'the secret emailed token is the credential, whoever holds it',
   'GET /api/inventory/csv-template': 'the same example file for everyone',
   ...PRINT_NOT_COMPANY_DATA,
@@ -148,6 +151,47 @@ const PROBES: Record<string, Probe> = {
     expect(res.statusCode).toBe(201);
     expect(await teamOf(w.a)).toEqual(before);
     await b('DELETE', `/api/team/invitations/${res.json().id}`);
+  },
+  'POST /api/team/members/:id/sign-out': async (w) => {
+    expectNotFound(await b('POST', `/api/team/members/${w.a.operator.userId}/sign-out`));
+    expect((await as(w.a.operator.token, 'GET', '/api/auth/me')).statusCode).toBe(200);
+  },
+  'POST /api/team/two-factor-reminders': async (w) => {
+    const before = t.smtp.received.length;
+    const res = await b('POST', '/api/team/two-factor-reminders');
+    expect(res.statusCode).toBe(200);
+    // B's own three people, none of A's.
+    expect(res.json().sent).toBe(3);
+    await t.smtp.waitFor((m) => m.to.includes(w.b.member.email) && /two-factor/.test(m.subject));
+    const sent = t.smtp.received.slice(before).map((m) => m.to);
+    for (const email of emailsOf(w.a)) expect(sent.join(' ')).not.toContain(email);
+  },
+  'DELETE /api/settings/sessions/:id': async (w) => {
+    const [aSession] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, w.a.admin.userId), isNull(sessions.revokedAt)));
+    if (!aSession) throw new Error('A admin has no session');
+    const res = await b('DELETE', `/api/settings/sessions/session-${aSession.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Session not found');
+    expect((await as(w.a.admin.token, 'GET', '/api/auth/me')).statusCode).toBe(200);
+  },
+  'GET /api/reports/security-log.csv': async (w) => {
+    // A failed sign-in in A (its operator's account) shows in A's log only. Written directly: a real wrong
+    // password costs an argon2 hash, and the print probes' utility must stay fresh (security.test.ts does it for real).
+    await recordSecurityEvent(t.database.db, {
+      companyId: w.a.companyId,
+      performer: { type: 'user', id: w.a.operator.userId, name: w.a.operator.name },
+      action: 'auth.sign_in_failed',
+      message: `Failed sign-in to ${w.a.operator.name}'s account (wrong password)`,
+      client: { ip: '203.0.113.9', userAgent: 'probe' },
+    });
+    const own = await as(w.a.admin.token, 'GET', '/api/reports/security-log.csv');
+    expect(own.body).toContain(w.a.operator.name);
+    const res = await b('GET', '/api/reports/security-log.csv');
+    expect(res.statusCode).toBe(200);
+    for (const secret of [w.a.operator.name, w.a.admin.email]) expect(res.body).not.toContain(secret);
   },
   'PUT /api/team/members/:id': async (w) => {
     expectNotFound(await b('PUT', `/api/team/members/${w.a.operator.userId}`, { role: 'member' }));

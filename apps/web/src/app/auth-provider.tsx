@@ -1,7 +1,7 @@
 import type { TUser } from '@quantics/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { clearToken, getToken, setToken } from '@/lib/api-client';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { clearToken, getToken, setToken, TWO_FACTOR_REQUIRED_EVENT } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchMe, postLogout } from './session-api';
 
@@ -27,6 +27,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     retry: false,
     staleTime: 60_000,
   });
+
+  // The company started requiring two-factor while this person was using the app: reload who they are, and the
+  // app shows only the two-factor setup.
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    window.addEventListener(TWO_FACTOR_REQUIRED_EVENT, reload);
+    return () => window.removeEventListener(TWO_FACTOR_REQUIRED_EVENT, reload);
+  }, [queryClient]);
 
   const signIn = useCallback(
     (token: string, user: TUser) => {

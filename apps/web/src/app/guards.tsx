@@ -14,6 +14,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * A company that requires two-factor shows a person without it only the setup (`setup`), whatever address they
+ * open; the server refuses their other calls anyway. Switching to a company that does not require it works as before.
+ */
+export function RequireTwoFactorIfAsked({ setup, children }: { setup: ReactNode; children: ReactNode }) {
+  const { user } = useAuth();
+  return user?.must_set_up_two_factor ? setup : children;
+}
+
 /** Signed-out only (landing, login, register): a signed-in user goes to the dashboard (or a same-site ?next=). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();

@@ -2,7 +2,7 @@ import type { TMenuKey } from '@quantics/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { MENU_KEYS, PublicOnly, RequireAuth, RequireMenu } from './guards';
+import { MENU_KEYS, PublicOnly, RequireAuth, RequireMenu, RequireTwoFactorIfAsked } from './guards';
 import { InventoryRoute } from './inventory-route';
 import { AppShell } from './shell/app-shell';
 
@@ -54,6 +54,9 @@ const ReportsPage = lazy(() =>
 );
 const TalliePage = lazy(() =>
   import('@/features/tallie/pages/tallie-page').then((m) => ({ default: m.TalliePage })),
+);
+const TwoFactorRequiredPage = lazy(() =>
+  import('./two-factor-required-page').then((m) => ({ default: m.TwoFactorRequiredPage })),
 );
 const UpcomingPage = lazy(() =>
   import('@/features/shared/pages/upcoming-page').then((m) => ({ default: m.UpcomingPage })),
@@ -123,7 +126,9 @@ export const router = createBrowserRouter([
   {
     element: (
       <RequireAuth>
-        <AppShell />
+        <RequireTwoFactorIfAsked setup={page(<TwoFactorRequiredPage />)}>
+          <AppShell />
+        </RequireTwoFactorIfAsked>
       </RequireAuth>
     ),
     children: MENU_KEYS.map((key) => ({

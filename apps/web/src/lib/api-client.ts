@@ -49,6 +49,17 @@ export function handleUnauthorized() {
 }
 const STAY_ON_401 = ['/login', '/accept-invite'];
 
+/** Told when a call is refused because the company requires two-factor (the auth state then reloads the user). */
+export const TWO_FACTOR_REQUIRED_EVENT = 'quantics:two-factor-required';
+
+/** 401 signs out; a 403 with code 'two_factor_required' means the company now requires two-factor of this person. */
+function onRefused(status: number, data: unknown, opts: { isAuthAttempt?: boolean }) {
+  if (status === 401 && !opts.isAuthAttempt) handleUnauthorized();
+  if (status === 403 && (data as { code?: unknown } | null)?.code === 'two_factor_required') {
+    window.dispatchEvent(new Event(TWO_FACTOR_REQUIRED_EVENT));
+  }
+}
+
 /**
  * JSON over fetch, sending 'Authorization: Bearer {token}' when a token is stored; errors become ApiError with
  * the server's `message` (or 'An error occurred').
@@ -67,7 +78,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   });
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
-    if (res.status === 401 && !opts.isAuthAttempt) handleUnauthorized();
+    onRefused(res.status, data, opts);
     const message = (data as { message?: unknown } | null)?.message;
     const hasMessage = typeof message === 'string' && message.length > 0;
     throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
@@ -85,8 +96,8 @@ export async function apiBlob(path: string): Promise<{ blob: Blob; fileName: str
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, { headers, credentials: 'include' });
   if (!res.ok) {
-    if (res.status === 401) handleUnauthorized();
     const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    onRefused(res.status, data, {});
     const message = typeof data?.message === 'string' && data.message ? data.message : null;
     throw new ApiError(res.status, message ?? 'An error occurred', message !== null);
   }

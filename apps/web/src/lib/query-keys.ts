@@ -54,6 +54,7 @@ export const queryKeys = {
   settings: {
     profile: ['settings', 'profile'] as const,
     twoFactorStatus: ['settings', '2fa', 'status'] as const,
+    sessions: ['settings', 'sessions'] as const,
   },
   team: {
     members: ['team', 'members'] as const,

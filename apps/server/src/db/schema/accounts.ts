@@ -21,6 +21,8 @@ export const companies = pgTable('companies', {
   inventoryType: text('inventory_type').notNull().default('manual'),
   /** AES-GCM ciphertext of the point-of-sale key; never returned by the API. */
   dutchieApiKeyEnc: text('dutchie_api_key_enc'),
+  /** Everyone in the company must sign in with two-factor; members without it can only set it up. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdById: integer('created_by_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,6 +83,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The User-Agent it signed in with, and the address it was last used from. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Approximate: the auth hook refreshes it at most once a minute, so a request costs no write. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -36,6 +36,8 @@ export const printAgents = pgTable(
     /** The protocol version it spoke in its last hello (2 and up print labels one by one, reporting each). */
     protocol: integer('protocol'),
     hostname: text('hostname'),
+    /** The address that signed it in, then the one it last connected from. */
+    ip: text('ip'),
     printers: jsonb('printers').$type<{ name: string; status: string }[]>().notNull().default([]),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

@@ -10,13 +10,14 @@ export async function insertActivity(db: Db, values: NewActivity) {
 }
 
 /**
- * The company's newest entries first, named as `activityItems` reads them: read alone (`listRecentActivity`) or as
+ * The company's newest entries first (security events, such as failed sign-ins, are for the admins' security log
+ * only, not every member's dashboard), named as `activityItems` reads them: read alone (`listRecentActivity`) or as
  * one part of the dashboard's statement (stats/dashboard.repo.ts).
  */
 export const recentActivitySql = (companyId: number, limit: number) => sql`
   SELECT id, type, action, message, created_at AS "createdAt", metadata, performer_name AS "performerName",
     performer_type AS "performerType"
-  FROM activity_log WHERE company_id = ${companyId}
+  FROM activity_log WHERE company_id = ${companyId} AND type <> 'security'
   ORDER BY created_at DESC, id DESC LIMIT ${limit}
 `;
 
@@ -36,3 +37,16 @@ export type ActivityRow = {
   performerName: string;
   performerType: string;
 };
+
+/** One entry in every company the user is an active member of (an account-wide event: a password change...). */
+export async function insertActivityForUserCompanies(
+  db: Db,
+  userId: number,
+  values: Omit<NewActivity, 'companyId'>,
+) {
+  await db.execute(sql`
+    INSERT INTO activity_log (company_id, performer_type, performer_id, performer_name, action, type, message, metadata)
+    SELECT m.company_id, ${values.performerType}, ${values.performerId ?? null}, ${values.performerName},
+      ${values.action}, ${values.type}, ${values.message}, ${JSON.stringify(values.metadata ?? null)}::jsonb
+    FROM memberships m WHERE m.user_id = ${userId} AND m.is_active`);
+}

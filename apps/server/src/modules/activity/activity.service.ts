@@ -63,3 +63,34 @@ export const activityItems = (rows: repo.ActivityRow[]): TActivityItem[] =>
 export async function recentActivity(db: Db, companyId: number, limit: number): Promise<TActivityItem[]> {
   return activityItems(await repo.listRecentActivity(db, companyId, limit));
 }
+
+/**
+ * A security event (sign-in, failed sign-in, two-factor or password change, session ended, policy change): an
+ * activity entry of type 'security' with the caller's address and User-Agent. `companyId` 'all' writes it in every
+ * company the person belongs to (an account-wide event); the export is GET /api/reports/security-log.csv.
+ */
+export async function recordSecurityEvent(
+  db: Db,
+  event: Omit<ActivityEntry, 'type' | 'companyId' | 'at'> & {
+    /** 'security' unless given ('auth' for sign-ins, as the dashboard has always shown them). */
+    type?: string;
+    companyId: number | { allCompaniesOf: number };
+    client: { ip: string; userAgent: string | null };
+  },
+): Promise<void> {
+  const metadata = { ...event.metadata, ip: event.client.ip, user_agent: event.client.userAgent };
+  const type = event.type ?? 'security';
+  if (typeof event.companyId === 'number') {
+    await recordActivity(db, { ...event, companyId: event.companyId, type, metadata });
+    return;
+  }
+  await repo.insertActivityForUserCompanies(db, event.companyId.allCompaniesOf, {
+    performerType: event.performer.type,
+    performerId: event.performer.id,
+    performerName: event.performer.name,
+    action: event.action,
+    type,
+    message: event.message,
+    metadata,
+  });
+}

@@ -1,6 +1,13 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  memberships,
+  passwordResetTokens,
+  printAgents,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -48,9 +55,31 @@ export async function insertMembership(db: Db, values: { userId: number; company
 
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: number; companyId: number },
+  values: {
+    tokenHash: string;
+    userId: number;
+    companyId: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
-  await db.insert(sessions).values({ ...values, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...values, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('insert session returned nothing');
+  return row.id;
+}
+
+/** The User-Agents of the person's earlier sessions (newest first), to tell whether a sign-in is from a new browser. */
+export async function earlierUserAgents(db: Db, userId: number, exceptSessionId: number) {
+  const rows = await db
+    .select({ userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)))
+    .orderBy(desc(sessions.id))
+    .limit(200);
+  return rows.map((r) => r.userAgent);
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
@@ -68,6 +97,8 @@ export async function findUserInCompany(db: Db, userId: number, companyId: numbe
       company: companies.name,
       company_id: companies.id,
       inventory_type: companies.inventoryType,
+      requireTwoFactor: companies.requireTwoFactor,
+      isTwoFactorEnabled: users.isTwoFactorEnabled,
     })
     .from(users)
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, companyId)))
@@ -100,7 +131,12 @@ export async function issueResetToken(db: Db, email: string, tokenHash: string, 
 /** The unused, unexpired reset token with this hash, and whose it is. */
 export function findUsableResetToken(db: Db, tokenHash: string) {
   return db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, email: users.email })
+    .select({
+      id: passwordResetTokens.id,
+      userId: passwordResetTokens.userId,
+      email: users.email,
+      name: users.name,
+    })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -140,8 +176,8 @@ export function findPasswordHash(db: Db, userId: number) {
 }
 
 /**
- * Stores a new password hash, signs out every session of the user except `keepSessionId` (none on a reset)
- * and voids any reset links still waiting.
+ * Stores a new password hash, signs out every session of the user except `keepSessionId` (none on a reset) and every
+ * print utility they signed in, and voids any reset links still waiting.
  */
 export async function replacePassword(
   db: Db,
@@ -160,6 +196,10 @@ export async function replacePassword(
         keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
+  await db
+    .update(printAgents)
+    .set({ revokedAt: sql`now()`, connectedAt: null })
+    .where(and(eq(printAgents.userId, userId), isNull(printAgents.revokedAt)));
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));

@@ -1,5 +1,4 @@
 import {
-  type TUser,
   ZAuthResponse,
   ZErrorResponse,
   ZLoginRequest,
@@ -9,11 +8,9 @@ import {
   ZUser,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
-import { requireAuth } from '../../lib/request-context.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { clientOf, requireAuth } from '../../lib/request-context.ts';
 import { isKeyRefused } from '../dutchie/dutchie-connection.service.ts';
 import * as service from './auth.service.ts';
 
@@ -22,6 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     box: app.box,
     guard: bruteForceGuardFor(app),
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
     isDutchieKeyRefused: (apiKey: string) => isKeyRefused(app.dutchie, apiKey),
   };
 
@@ -35,7 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZAuthResponse, 400: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.register(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.register(deps, request.body, clientOf(request))),
   );
 
   app.post(
@@ -47,11 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLoginResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => {
-      const result = await service.login(deps, request.body, request.ip);
-      if (result.token && result.user) await recordSignIn(app.db, result.user);
-      return result;
-    },
+    async (request) => service.login(deps, request.body, clientOf(request)),
   );
 
   app.post(
@@ -68,15 +64,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.toPublicUser(app.db, auth.userId, auth.companyId);
   });
 };
-
-/** A sign-in that produced a session goes into the company's activity log (not one still waiting for 2FA). */
-function recordSignIn(db: Db, user: TUser) {
-  const name = user.name || user.email;
-  return recordActivity(db, {
-    companyId: user.company_id,
-    performer: { type: 'user', id: user.id, name },
-    action: 'auth.sign_in',
-    type: 'auth',
-    message: `${name} signed in`,
-  });
-}

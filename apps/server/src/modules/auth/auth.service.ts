@@ -3,6 +3,7 @@ import {
   companyNameFromEmail,
   DUTCHIE_MESSAGES,
   normalizeRole,
+  sameBrowser,
   type TAuthResponse,
   type TLoginRequest,
   type TLoginResponse,
@@ -17,9 +18,11 @@ import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
+import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
-import { passwordChangedMail } from './account-mail.ts';
+import { newSignInMail, passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
 
 export type AuthDeps = {
@@ -32,24 +35,37 @@ export type AuthDeps = {
 export async function toPublicUser(db: Db, userId: number, companyId: number): Promise<TUser> {
   const row = await repo.findUserInCompany(db, userId, companyId);
   if (!row) throw unauthorized();
+  const { requireTwoFactor, isTwoFactorEnabled, ...user } = row;
   return {
-    ...row,
+    ...user,
     role: normalizeRole(row.role),
     inventory_type: row.inventory_type === 'dutchie' ? 'dutchie' : 'manual',
+    must_set_up_two_factor: requireTwoFactor && !isTwoFactorEnabled,
   };
 }
 
-/** Starts a session for the user in a company and returns its bearer token. */
-export async function startSession(db: Db, userId: number, companyId: number): Promise<string> {
+/** Starts a session for the user in a company, noting the browser and address; returns its bearer token. */
+export async function startSession(db: Db, userId: number, companyId: number, client?: ClientInfo) {
+  return (await openSession(db, userId, companyId, client)).token;
+}
+
+async function openSession(db: Db, userId: number, companyId: number, client?: ClientInfo) {
   const token = newToken();
-  await repo.insertSession(db, { tokenHash: hashToken(token), userId, companyId });
-  return token;
+  const sessionId = await repo.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    companyId,
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+  });
+  return { token, sessionId };
 }
 
 /** Creates the company, its first admin and a session, all or nothing. */
 export async function register(
   deps: AuthDeps,
   input: z.output<typeof ZRegisterRequest>,
+  client: ClientInfo,
 ): Promise<TAuthResponse> {
   const { db, box } = deps;
   if (await repo.findUserByEmail(db, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
@@ -72,7 +88,7 @@ export async function register(
       await repo.insertMembership(tx, { userId: user.id, companyId: company.id, role: 'admin' });
       return { userId: user.id, companyId: company.id };
     });
-    const token = await startSession(db, ids.userId, ids.companyId);
+    const token = await startSession(db, ids.userId, ids.companyId, client);
     return { token, user: await toPublicUser(db, ids.userId, ids.companyId) };
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(AUTH_MESSAGES.emailTaken);
@@ -94,14 +110,16 @@ type CheckedCredentials =
 export async function verifyCredentials(
   deps: LoginDeps,
   input: TLoginRequest,
-  ip: string,
+  client: ClientInfo,
 ): Promise<CheckedCredentials> {
   const { db, guard } = deps;
+  const { ip } = client;
   await guard.checkLogin(input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) {
     await guard.loginFailed(input.email, ip);
+    if (user) await recordFailedSignIn(db, user, client, 'wrong password');
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   if (user.isTwoFactorEnabled) {
@@ -109,6 +127,7 @@ export async function verifyCredentials(
     if (!input.twoFactorCode) return { requiresTwoFactor: true };
     if (!(await consumeTwoFactorCode(deps, user.id, input.twoFactorCode))) {
       await guard.loginFailed(input.email, ip);
+      await recordFailedSignIn(db, user, client, 'wrong two-factor code');
       throw unauthorized(TWO_FACTOR_MESSAGES.invalidLoginCode);
     }
   }
@@ -119,14 +138,56 @@ export async function verifyCredentials(
 export const NO_COMPANY_MESSAGE =
   'Your account is not a member of any company. Open an invitation link from your email to join one.';
 
-export async function login(deps: LoginDeps, input: TLoginRequest, ip: string): Promise<TLoginResponse> {
-  const checked = await verifyCredentials(deps, input, ip);
+/** A wrong password or code for an existing account, written in every company it belongs to. */
+function recordFailedSignIn(
+  db: Db,
+  user: { id: number; name: string | null; email: string },
+  client: ClientInfo,
+  reason: string,
+) {
+  const name = user.name || user.email;
+  return recordSecurityEvent(db, {
+    companyId: { allCompaniesOf: user.id },
+    performer: { type: 'user', id: user.id, name },
+    action: 'auth.sign_in_failed',
+    message: `Failed sign-in to ${name}'s account (${reason})`,
+    metadata: { reason },
+    client,
+  });
+}
+
+export type SignInDeps = LoginDeps & { mailer: Mailer; publicUrl: string };
+
+/**
+ * Signs in: a session in the person's company, the sign-in in its security log, and an email when the browser
+ * (name and system, versions aside) is one the account has never signed in from.
+ */
+export async function login(
+  deps: SignInDeps,
+  input: TLoginRequest,
+  client: ClientInfo,
+): Promise<TLoginResponse> {
+  const checked = await verifyCredentials(deps, input, client);
   if ('requiresTwoFactor' in checked) return { requiresTwoFactor: true };
   const { user } = checked;
   const companyId = await repo.findLoginCompany(deps.db, user.id, user.defaultCompanyId);
   if (!companyId) throw forbidden(NO_COMPANY_MESSAGE);
-  const token = await startSession(deps.db, user.id, companyId);
-  return { token, user: await toPublicUser(deps.db, user.id, companyId), requiresTwoFactor: false };
+  const { token, sessionId } = await openSession(deps.db, user.id, companyId, client);
+  const publicUser = await toPublicUser(deps.db, user.id, companyId);
+  const name = publicUser.name || publicUser.email;
+  await recordSecurityEvent(deps.db, {
+    companyId,
+    type: 'auth',
+    performer: { type: 'user', id: user.id, name },
+    action: 'auth.sign_in',
+    message: `${name} signed in`,
+    client,
+  });
+  const earlier = await repo.earlierUserAgents(deps.db, user.id, sessionId);
+  if (earlier.length > 0 && !earlier.some((ua) => sameBrowser(ua, client.userAgent))) {
+    deps.mailer.send(newSignInMail(publicUser.email, deps.publicUrl, client));
+  }
+  return { token, user: publicUser, requiresTwoFactor: false };
 }
 
 export function logout(db: Db, sessionId: number) {
@@ -139,13 +200,23 @@ export function logout(db: Db, sessionId: number) {
  */
 export async function setPassword(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
-  userId: number,
+  auth: AuthContext,
   password: string,
-  keepSessionId: number | null,
+  client: ClientInfo,
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const account = await repo.findPasswordHash(deps.db, userId);
+  const account = await repo.findPasswordHash(deps.db, auth.userId);
   if (!account) throw unauthorized();
-  await deps.db.transaction((tx) => repo.replacePassword(tx, userId, passwordHash, keepSessionId));
+  const name = auth.name || auth.email;
+  await deps.db.transaction(async (tx) => {
+    await repo.replacePassword(tx, auth.userId, passwordHash, auth.sessionId);
+    await recordSecurityEvent(tx, {
+      companyId: { allCompaniesOf: auth.userId },
+      performer: userPerformer(auth),
+      action: 'security.password_changed',
+      message: `${name} changed their password; their other sessions and print utilities were signed out`,
+      client,
+    });
+  });
   deps.mailer.send(passwordChangedMail(account.email, deps.publicUrl));
 }

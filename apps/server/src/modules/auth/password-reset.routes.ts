@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
+import { clientOf } from '../../lib/request-context.ts';
 import * as service from './password-reset.service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +48,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.resetPassword(deps, request.body.token, request.body.password);
+      await service.resetPassword(deps, request.body.token, request.body.password, clientOf(request));
       return { success: true as const, message: PASSWORD_RESET_MESSAGES.success };
     },
   );

@@ -5,6 +5,8 @@ import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { FailureCounter } from '../../lib/failure-counter.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { ClientInfo } from '../../lib/request-context.ts';
+import { recordSecurityEvent } from '../activity/activity.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordChangedMail, resetPasswordMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
@@ -37,13 +39,25 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
 }
 
 /** Sets the new password, signs the user out everywhere and tells them by email. */
-export async function resetPassword(deps: PasswordResetDeps, token: string, password: string): Promise<void> {
+export async function resetPassword(
+  deps: PasswordResetDeps,
+  token: string,
+  password: string,
+  client: ClientInfo,
+): Promise<void> {
   const found = await repo.findUsableResetToken(deps.db, hashToken(token));
   if (!found) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);
   const passwordHash = await hashPassword(password);
   const isDone = await deps.db.transaction(async (tx) => {
     if (!(await repo.markResetTokenUsed(tx, found.id))) return false;
     await repo.replacePassword(tx, found.userId, passwordHash, null);
+    await recordSecurityEvent(tx, {
+      companyId: { allCompaniesOf: found.userId },
+      performer: { type: 'user', id: found.userId, name: found.name || found.email },
+      action: 'security.password_reset',
+      message: `${found.name || found.email} reset their password by email link; every session and print utility was signed out`,
+      client,
+    });
     return true;
   });
   if (!isDone) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);

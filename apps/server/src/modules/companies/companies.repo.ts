@@ -7,6 +7,7 @@ const companyColumns = {
   name: companies.name,
   inventoryType: companies.inventoryType,
   createdAt: companies.createdAt,
+  requireTwoFactor: companies.requireTwoFactor,
 };
 
 /** The companies a person belongs to (active memberships only), oldest membership first. */
@@ -53,10 +54,14 @@ export async function insertAdminMembership(db: Db, companyId: number, userId: n
   await db.insert(memberships).values({ companyId, userId, role: 'admin' });
 }
 
-export async function renameCompany(db: Db, companyId: number, name: string) {
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  values: { name?: string; requireTwoFactor?: boolean },
+) {
   const [row] = await db
     .update(companies)
-    .set({ name, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(companies.id, companyId))
     .returning(companyColumns);
   return row;
@@ -73,4 +78,24 @@ export async function countActiveMembers(db: Db, companyId: number): Promise<num
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.isActive, true)));
   return row?.n ?? 0;
+}
+
+/** Whether the person signs in with two-factor (an admin needs it before requiring it of everyone). */
+export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ isOn: users.isTwoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.isOn === true;
+}
+
+/** The company row, locked for the rest of the transaction (policy changes are serialised). */
+export async function findCompanyForUpdate(db: Db, companyId: number) {
+  const [row] = await db
+    .select(companyColumns)
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row;
 }

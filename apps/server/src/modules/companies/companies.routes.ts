@@ -7,10 +7,11 @@ import {
   ZIdParam,
   ZSwitchCompanyRequest,
   ZSwitchCompanyResponse,
+  ZUpdateCompanyRequest,
   ZUserCompaniesResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { clientOf, requireAuth } from '../../lib/request-context.ts';
 import * as service from './companies.service.ts';
 import { companyStats } from './company-stats.ts';
 
@@ -42,12 +43,16 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['companies'],
         params: ZIdParam,
-        body: ZCompanyNameRequest,
-        response: { 200: ZCompany, ...notFound },
+        body: ZUpdateCompanyRequest,
+        response: { 200: ZCompany, 403: ZErrorResponse, ...notFound },
+        description:
+          'A new name and/or require_two_factor (admins). Requiring two-factor is refused (403) while the admin ' +
+          'does not have it; once on, members without it can only set it up (every other call: 403 ' +
+          '{ message, code: "two_factor_required" }).',
       },
     },
     async (request) =>
-      service.renameCompany(app.db, requireAuth(request), request.params.id, request.body.name),
+      service.updateCompany(app.db, requireAuth(request), request.params.id, request.body, clientOf(request)),
   );
 
   app.get(
@@ -75,6 +80,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSwitchCompanyResponse, ...notFound },
       },
     },
-    async (request) => service.switchCompany(app.db, requireAuth(request), request.body.companyId),
+    async (request) =>
+      service.switchCompany(app.db, requireAuth(request), request.body.companyId, clientOf(request)),
   );
 };

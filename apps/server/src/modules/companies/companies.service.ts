@@ -1,18 +1,26 @@
 import {
   COMPANY_MESSAGES,
   normalizeRole,
+  SECURITY_MESSAGES,
   type TCompany,
   type TSwitchCompanyResponse,
+  type TUpdateCompanyRequest,
   type TUserCompany,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
-import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
+import { recordActivity, recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import { logout, startSession, toPublicUser } from '../auth/auth.service.ts';
 import * as repo from './companies.repo.ts';
 
-type CompanyRow = { id: number; name: string; inventoryType: string; createdAt: Date };
+type CompanyRow = {
+  id: number;
+  name: string;
+  inventoryType: string;
+  createdAt: Date;
+  requireTwoFactor: boolean;
+};
 
 function companyView(c: CompanyRow): TCompany {
   return {
@@ -20,6 +28,7 @@ function companyView(c: CompanyRow): TCompany {
     name: c.name,
     inventory_type: c.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
     created_at: c.createdAt.toISOString(),
+    require_two_factor: c.requireTwoFactor,
   };
 }
 
@@ -71,21 +80,56 @@ export async function createCompany(db: Db, auth: AuthContext, name: string): Pr
 }
 
 export async function renameCompany(db: Db, auth: AuthContext, companyId: number, name: string) {
+  return updateCompany(db, auth, companyId, { name }, null);
+}
+
+/**
+ * A new name and/or the two-factor policy. Requiring two-factor needs the admin to have it themselves (else they
+ * would lock themselves out too); the change goes into the security log with the caller's address.
+ */
+export async function updateCompany(
+  db: Db,
+  auth: AuthContext,
+  companyId: number,
+  input: TUpdateCompanyRequest,
+  client: ClientInfo | null,
+) {
   assertCurrent(auth, companyId);
+  if (input.require_two_factor === true && !(await repo.hasTwoFactor(db, auth.userId))) {
+    throw forbidden(SECURITY_MESSAGES.ownTwoFactorFirst);
+  }
   const row = await db.transaction(async (tx) => {
-    const renamed = await repo.renameCompany(tx, companyId, name);
-    if (!renamed) throw notFound(COMPANY_MESSAGES.notFound);
-    if (auth.companyName !== name) {
+    const before = await repo.findCompanyForUpdate(tx, companyId);
+    if (!before) throw notFound(COMPANY_MESSAGES.notFound);
+    const updated = await repo.updateCompany(tx, companyId, {
+      name: input.name,
+      requireTwoFactor: input.require_two_factor,
+    });
+    if (!updated) throw notFound(COMPANY_MESSAGES.notFound);
+    const actor = auth.name || auth.email;
+    if (input.name !== undefined && before.name !== input.name) {
       await recordActivity(tx, {
         companyId,
         performer: userPerformer(auth),
         action: 'company.update',
         type: 'company',
-        message: `${auth.name || auth.email} renamed the company from ${auth.companyName} to ${name}`,
-        metadata: { from: auth.companyName, to: name },
+        message: `${actor} renamed the company from ${before.name} to ${input.name}`,
+        metadata: { from: before.name, to: input.name },
       });
     }
-    return renamed;
+    if (input.require_two_factor !== undefined && before.requireTwoFactor !== input.require_two_factor) {
+      await recordSecurityEvent(tx, {
+        companyId,
+        performer: userPerformer(auth),
+        action: 'security.policy_changed',
+        message: input.require_two_factor
+          ? `${actor} now requires two-factor authentication for everyone in the company`
+          : `${actor} stopped requiring two-factor authentication`,
+        metadata: { require_two_factor: input.require_two_factor },
+        client: client ?? { ip: '', userAgent: null },
+      });
+    }
+    return updated;
   });
   return companyView(row);
 }
@@ -98,18 +142,19 @@ export async function startSessionIn(
   db: Db,
   userId: number,
   companyId: number,
+  client: ClientInfo,
   previousSessionId?: number,
 ): Promise<TSwitchCompanyResponse> {
-  const token = await startSession(db, userId, companyId);
+  const token = await startSession(db, userId, companyId, client);
   if (previousSessionId !== undefined) await logout(db, previousSessionId);
   await repo.setDefaultCompany(db, userId, companyId);
   return { token, user: await toPublicUser(db, userId, companyId) };
 }
 
 /** Any member may switch among the companies they belong to; any other company is not found. */
-export async function switchCompany(db: Db, auth: AuthContext, companyId: number) {
+export async function switchCompany(db: Db, auth: AuthContext, companyId: number, client: ClientInfo) {
   if (!(await repo.findActiveMembership(db, auth.userId, companyId))) {
     throw notFound(COMPANY_MESSAGES.notFound);
   }
-  return startSessionIn(db, auth.userId, companyId, auth.sessionId);
+  return startSessionIn(db, auth.userId, companyId, client, auth.sessionId);
 }

@@ -19,11 +19,12 @@ export type AgentIdentity = { agentId: number; companyId: number; userId: number
  * A new utility token for the signed-in caller in their current company. Only its hash is kept; the token is
  * shown once, to the utility that asked.
  */
-export async function createAgent(db: Db, auth: AuthContext, name: string) {
+export async function createAgent(db: Db, auth: AuthContext, name: string, ip: string | null = null) {
   const token = `${PRINT_AGENT_TOKEN_PREFIX}${newToken()}`;
   const agent = await repo.insertAgent(db, {
     companyId: auth.companyId,
     userId: auth.userId,
+    ip,
     name,
     tokenHash: hashToken(token),
   });

@@ -16,7 +16,7 @@ export const AGENT_STALE_MS = 15_000;
 
 export async function insertAgent(
   db: Db,
-  values: { companyId: number; userId: number; name: string; tokenHash: string },
+  values: { companyId: number; userId: number; name: string; tokenHash: string; ip?: string | null },
 ) {
   const [row] = await db
     .insert(printAgents)

@@ -106,7 +106,9 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/print/agents',
     { schema: { tags, body: ZCreatePrintAgentRequest, response: { 201: ZCreatePrintAgentResponse } } },
     async (request, reply) =>
-      reply.status(201).send(await agents.createAgent(app.db, requireAuth(request), request.body.name)),
+      reply
+        .status(201)
+        .send(await agents.createAgent(app.db, requireAuth(request), request.body.name, request.ip)),
   );
 
   app.get(

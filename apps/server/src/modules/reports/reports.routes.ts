@@ -3,9 +3,11 @@ import {
   defaultReportRange,
   REPORT_MESSAGES,
   reportFileName,
+  SECURITY_LOG_HEADER,
   type TReportType,
   ZReportParams,
   ZReportQuery,
+  ZSecurityLogQuery,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
@@ -13,12 +15,43 @@ import { toCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
 import { reportRows, reportSource } from './report-sources.ts';
+import { securityLogSource } from './security-log.ts';
 
 /**
  * GET /api/reports/{type}.csv: the server writes the CSV (UTF-8 with a BOM, so spreadsheets read accents right)
  * and streams it page by page. An empty report is a 404 with the spec's message instead of an empty file.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/reports/security-log.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        querystring: ZSecurityLogQuery,
+        description:
+          "Admins: the company's security log as CSV (from and to: YYYY-MM-DD, both included, default the last 30 " +
+          'days): sign-ins, failed sign-ins, two-factor and password changes, sessions ended, role and policy ' +
+          'changes, with the address and User-Agent. Streamed; cells that a spreadsheet would run as a formula are ' +
+          'neutralised. A range with no events is the header alone.',
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = requireAuth(request);
+      const range = defaultReportRange();
+      const from = request.query.from ?? range.start;
+      const to = request.query.to ?? range.end;
+      const pages = reportRows(app.db, securityLogSource(companyId, from, to));
+      const body = (async function* () {
+        yield `\uFEFF${toCsv([SECURITY_LOG_HEADER])}`;
+        for await (const page of pages) yield toCsv(page);
+      })();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="quantics-security-log-${from}-to-${to}.csv"`)
+        .send(Readable.from(body, { highWaterMark: 1 }));
+    },
+  );
+
   app.get(
     '/api/reports/:type.csv',
     {

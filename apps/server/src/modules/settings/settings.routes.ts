@@ -10,7 +10,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
-import { requireAuth } from '../../lib/request-context.ts';
+import { clientOf, requireAuth } from '../../lib/request-context.ts';
 import * as service from './settings.service.ts';
 
 /** The signed-in user's own account: profile, password, appearance, onboarding. */
@@ -50,7 +50,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.changePassword(deps, requireAuth(request), request.body);
+      await service.changePassword(deps, requireAuth(request), request.body, clientOf(request));
       return { success: true as const, message: SETTINGS_MESSAGES.passwordChanged };
     },
   );

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-err
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
+import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
 import { setPassword } from '../auth/auth.service.ts';
 import { renameCompany } from '../companies/companies.service.ts';
@@ -77,9 +77,14 @@ export async function updateProfile(
 }
 
 /** Needs the current password; keeps this session and signs out every other one. */
-export async function changePassword(deps: SettingsDeps, auth: AuthContext, input: TChangePasswordRequest) {
+export async function changePassword(
+  deps: SettingsDeps,
+  auth: AuthContext,
+  input: TChangePasswordRequest,
+  client: ClientInfo,
+) {
   await assertPassword(deps, auth.userId, input.currentPassword, SETTINGS_MESSAGES.currentPasswordIncorrect);
-  await setPassword(deps, auth.userId, input.newPassword, auth.sessionId);
+  await setPassword(deps, auth, input.newPassword, client);
   await deps.guard.userSucceeded(auth.userId);
 }
 

@@ -11,14 +11,16 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
-import { requireAuth } from '../../lib/request-context.ts';
+import { clientOf, requireAuth } from '../../lib/request-context.ts';
 import * as service from './two-factor.service.ts';
+import { recordTwoFactorChange } from './two-factor-events.ts';
 
 const errors = { 400: ZErrorResponse, 429: ZErrorResponse };
 
 /** The signed-in user's own two-factor sign-in. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
+  const events = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
   const tags = ['settings'];
 
   app.get(
@@ -36,14 +38,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/settings/2fa/verify',
     { schema: { tags, body: ZVerifyTwoFactorRequest, response: { 200: ZBackupCodesResponse, ...errors } } },
-    async (request) => service.enable(deps, requireAuth(request).userId, request.body.code),
+    async (request) => {
+      const auth = requireAuth(request);
+      const result = await service.enable(deps, auth.userId, request.body.code);
+      await recordTwoFactorChange(events, auth, clientOf(request), 'enabled');
+      return result;
+    },
   );
 
   app.post(
     '/api/settings/2fa/disable',
     { schema: { tags, body: ZDisableTwoFactorRequest, response: { 200: ZSuccessResponse, ...errors } } },
     async (request) => {
-      await service.disable(deps, requireAuth(request).userId, request.body);
+      const auth = requireAuth(request);
+      await service.disable(deps, auth.userId, request.body);
+      await recordTwoFactorChange(events, auth, clientOf(request), 'disabled');
       return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled };
     },
   );
@@ -57,7 +66,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZBackupCodesResponse, ...errors },
       },
     },
-    async (request) =>
-      service.regenerateBackupCodes(deps, requireAuth(request).userId, request.body.password),
+    async (request) => {
+      const auth = requireAuth(request);
+      const result = await service.regenerateBackupCodes(deps, auth.userId, request.body.password);
+      await recordTwoFactorChange(events, auth, clientOf(request), 'regenerated');
+      return result;
+    },
   );
 };

@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { hashToken } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
+import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { type LoginDeps, verifyCredentials } from '../auth/auth.service.ts';
 import { startSessionIn } from '../companies/companies.service.ts';
@@ -40,6 +40,7 @@ export async function invitationInfo(db: Db, token: string): Promise<TInviteInfo
     message: invitation.message,
     expires_at: invitation.expiresAt.toISOString(),
     has_account: (await repo.findUserByEmail(db, invitation.email)) !== undefined,
+    requires_two_factor: invitation.requireTwoFactor,
   };
 }
 
@@ -52,7 +53,7 @@ export async function acceptInvitation(
   deps: LoginDeps,
   caller: AuthContext | null,
   input: TAcceptInviteRequest,
-  ip: string,
+  client: ClientInfo,
 ): Promise<TAcceptInviteResponse> {
   const { db } = deps;
   const invitation = await usableInvitation(db, input.token);
@@ -65,7 +66,7 @@ export async function acceptInvitation(
       if (existing?.isActive) throw conflict(TEAM_MESSAGES.alreadyInCompany);
       await joinCompany(tx, invitation, caller.userId, caller.name || caller.email);
     });
-    return startSessionIn(db, caller.userId, invitation.companyId, caller.sessionId);
+    return startSessionIn(db, caller.userId, invitation.companyId, client, caller.sessionId);
   }
 
   const account = await repo.findUserByEmail(db, invitation.email);
@@ -75,7 +76,7 @@ export async function acceptInvitation(
     const checked = await verifyCredentials(
       deps,
       { email: invitation.email, password: input.password, twoFactorCode: input.twoFactorCode },
-      ip,
+      client,
     );
     if ('requiresTwoFactor' in checked) throw badRequest(AUTH_MESSAGES.twoFactorRequired);
     await db.transaction(async (tx) => {
@@ -83,7 +84,7 @@ export async function acceptInvitation(
       if (existing?.isActive) throw conflict(TEAM_MESSAGES.alreadyInCompany);
       await joinCompany(tx, invitation, account.id, account.name || account.email);
     });
-    return startSessionIn(db, account.id, invitation.companyId);
+    return startSessionIn(db, account.id, invitation.companyId, client);
   }
   const name = input.name?.trim() ?? '';
   const password = input.password ?? '';
@@ -102,7 +103,7 @@ export async function acceptInvitation(
       await joinCompany(tx, invitation, user.id, name);
       return user.id;
     });
-    return startSessionIn(db, userId, invitation.companyId);
+    return startSessionIn(db, userId, invitation.companyId, client);
   } catch (e) {
     // Someone registered this email between the check and the insert.
     if (isUniqueViolation(e)) throw conflict(TEAM_MESSAGES.signInToAccept);

@@ -10,6 +10,8 @@ export type InvitationMail = {
   message: string | null;
   token: string;
   expiresAt: Date;
+  /** The company requires two-factor: the invitee is told they will set it up right after joining. */
+  requiresTwoFactor: boolean;
 };
 
 /** The accept link always points at the portal's public address, never at whatever host the request named. */
@@ -27,6 +29,11 @@ export function sendInvitationMail(mailer: Mailer, publicUrl: string, mail: Invi
     `Hello${mail.name ? ` ${mail.name}` : ''},`,
     `${mail.inviterName} invited you to join ${mail.companyName} on Quantics as ${role}. Quantics is where the team counts RFID-tagged stock, runs audits and reviews discrepancies.`,
     ...(mail.message ? [`${mail.inviterName} wrote: "${mail.message}"`] : []),
+    ...(mail.requiresTwoFactor
+      ? [
+          `${mail.companyName} requires two-factor authentication: right after joining you will set it up with an authenticator app on your phone (Google Authenticator, 1Password, Authy...) before you can use Quantics.`,
+        ]
+      : []),
     `The link works for ${INVITATION_TTL_DAYS} days (until ${until}) and only once. If you weren't expecting this invitation, you can ignore this email.`,
   ];
   mailer.send({

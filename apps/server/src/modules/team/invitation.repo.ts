@@ -67,6 +67,7 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
       id: invitations.id,
       companyId: invitations.companyId,
       companyName: companies.name,
+      requireTwoFactor: companies.requireTwoFactor,
       email: invitations.email,
       name: invitations.name,
       role: invitations.role,

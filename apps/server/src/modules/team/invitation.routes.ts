@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bruteForceGuardFor } from '../../lib/brute-force.ts';
 import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
+import { clientOf } from '../../lib/request-context.ts';
 import { acceptInvitation, invitationInfo } from './invitation-accept.service.ts';
 
 /** The invitation link's side: public, the token itself is the credential. */
@@ -34,6 +35,6 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // A bearer token, when sent, means "accept for the account I am signed in with".
-    async (request) => acceptInvitation(deps, request.auth, request.body, request.ip),
+    async (request) => acceptInvitation(deps, request.auth, request.body, clientOf(request)),
   );
 };

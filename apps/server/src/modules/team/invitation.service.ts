@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { currentCompany } from '../companies/companies.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './invitation.repo.ts';
 import { sendInvitationMail } from './invitation-mail.ts';
@@ -57,7 +58,7 @@ export async function invite(
     });
     return invitation;
   });
-  mail(deps, actor, row, token);
+  await mail(deps, actor, row, token);
   return invitationView(row);
 }
 
@@ -80,7 +81,7 @@ export async function resend(deps: InvitationDeps, actor: AuthContext, id: numbe
     });
     return renewed;
   });
-  mail(deps, actor, row, token);
+  await mail(deps, actor, row, token);
   return invitationView(row);
 }
 
@@ -100,13 +101,15 @@ export async function revoke(db: Db, actor: AuthContext, id: number) {
   });
 }
 
-function mail(
+async function mail(
   deps: InvitationDeps,
   actor: AuthContext,
   row: { email: string; name: string | null; role: string; message: string | null; expiresAt: Date },
   token: string,
 ) {
+  const company = await currentCompany(deps.db, actor);
   sendInvitationMail(deps.mailer, deps.publicUrl, {
+    requiresTwoFactor: company.require_two_factor,
     to: row.email,
     name: row.name,
     inviterName: actorName(actor),

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, sessions, users } from '../../db/schema/index.ts';
+import { companies, memberships, printAgents, sessions, users } from '../../db/schema/index.ts';
 
 /**
  * Memberships of one company. Every function takes the caller's companyId and filters by it, so another
@@ -14,6 +14,11 @@ const memberColumns = {
   role: memberships.role,
   isActive: memberships.isActive,
   createdAt: memberships.createdAt,
+  isTwoFactorEnabled: users.isTwoFactorEnabled,
+  /** The latest use of any of their sessions in this company (kept to the minute by the auth hook). */
+  lastActiveAt: sql<string | Date | null>`(
+    SELECT max(s.last_used_at) FROM sessions s
+    WHERE s.user_id = ${users.id} AND s.company_id = ${memberships.companyId})`,
 };
 
 export function listMembers(db: Db, companyId: number) {
@@ -97,4 +102,44 @@ export async function revokeSessionsInCompany(db: Db, companyId: number, userId:
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Signs the person out everywhere in this company: every session and every print utility they signed in here.
+ * Returns how many were ended.
+ */
+export async function signOutInCompany(db: Db, companyId: number, userId: number): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const utilities = await db
+    .update(printAgents)
+    .set({ revokedAt: new Date(), connectedAt: null })
+    .where(
+      and(
+        eq(printAgents.companyId, companyId),
+        eq(printAgents.userId, userId),
+        isNull(printAgents.revokedAt),
+      ),
+    )
+    .returning({ id: printAgents.id });
+  return ended.length + utilities.length;
+}
+
+/** Active members of the company who do not sign in with two-factor. */
+export function membersWithoutTwoFactor(db: Db, companyId: number) {
+  return db
+    .select({ userId: users.id, email: users.email, name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.isActive, true),
+        eq(users.isTwoFactorEnabled, false),
+      ),
+    )
+    .orderBy(asc(users.email));
 }

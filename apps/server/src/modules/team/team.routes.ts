@@ -2,16 +2,19 @@ import {
   ZErrorResponse,
   ZIdParam,
   ZInviteRequest,
+  ZRevokeSessionsResponse,
   ZSuccessResponse,
   ZTeamMember,
   ZTeamMembersResponse,
+  ZTwoFactorRemindersResponse,
   ZUpdateMemberRoleRequest,
 } from '@quantics/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { clientOf, requireAuth } from '../../lib/request-context.ts';
 import * as invitations from './invitation.service.ts';
 import * as team from './team.service.ts';
+import { sendTwoFactorReminders } from './two-factor-reminders.ts';
 
 /** Team management (admins, per the access table). Member rows use user ids; invitation rows invitation ids. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +54,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZTeamMember, ...errors },
       },
     },
-    async (request) => team.changeRole(app.db, requireAuth(request), request.params.id, request.body.role),
+    async (request) =>
+      team.changeRole(app.db, requireAuth(request), request.params.id, request.body.role, clientOf(request)),
   );
 
   app.delete(
@@ -85,5 +89,30 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await invitations.revoke(app.db, requireAuth(request), request.params.id);
       return { success: true as const };
     },
+  );
+  app.post(
+    '/api/team/members/:id/sign-out',
+    {
+      schema: {
+        tags: ['team'],
+        params: ZIdParam,
+        response: { 200: ZRevokeSessionsResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+        description:
+          'Ends every session and print utility of the member in this company (a lost phone) without removing them.',
+      },
+    },
+    async (request) => team.signOutMember(app.db, requireAuth(request), request.params.id, clientOf(request)),
+  );
+  app.post(
+    '/api/team/two-factor-reminders',
+    {
+      config: { rateLimit: inviteMailLimit },
+      schema: {
+        tags: ['team'],
+        response: { 200: ZTwoFactorRemindersResponse, 409: ZErrorResponse, 429: ZErrorResponse },
+        description: 'Emails every active member without two-factor a reminder to set it up.',
+      },
+    },
+    async (request) => sendTwoFactorReminders(deps, requireAuth(request)),
   );
 };

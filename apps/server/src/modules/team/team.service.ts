@@ -1,8 +1,15 @@
-import { normalizeRole, ROLE_LABELS, TEAM_MESSAGES, type TRole, type TTeamMember } from '@quantics/contracts';
+import {
+  normalizeRole,
+  ROLE_LABELS,
+  SECURITY_MESSAGES,
+  TEAM_MESSAGES,
+  type TRole,
+  type TTeamMember,
+} from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
-import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
+import { recordActivity, recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import * as invitationRepo from './invitation.repo.ts';
 import * as repo from './team.repo.ts';
 
@@ -13,6 +20,8 @@ type MemberRow = {
   role: string;
   isActive: boolean;
   createdAt: Date;
+  isTwoFactorEnabled: boolean;
+  lastActiveAt: string | Date | null;
 };
 type InvitationRow = Awaited<ReturnType<typeof invitationRepo.listOpenInvitations>>[number];
 
@@ -26,6 +35,8 @@ export function memberView(m: MemberRow): TTeamMember {
     status: m.isActive ? 'active' : 'inactive',
     created_at: m.createdAt.toISOString(),
     expires_at: null,
+    two_factor_enabled: m.isTwoFactorEnabled,
+    last_active_at: m.lastActiveAt === null ? null : new Date(m.lastActiveAt).toISOString(),
   };
 }
 
@@ -40,6 +51,8 @@ export function invitationView(i: InvitationRow, now = new Date()): TTeamMember 
     status: i.expiresAt > now ? 'pending' : 'inactive',
     created_at: i.createdAt.toISOString(),
     expires_at: i.expiresAt.toISOString(),
+    two_factor_enabled: null,
+    last_active_at: null,
   };
 }
 
@@ -53,7 +66,13 @@ export async function listTeam(db: Db, companyId: number): Promise<TTeamMember[]
 
 const displayName = (m: { name: string | null; email: string }) => m.name || m.email;
 
-export async function changeRole(db: Db, actor: AuthContext, userId: number, role: TRole) {
+export async function changeRole(
+  db: Db,
+  actor: AuthContext,
+  userId: number,
+  role: TRole,
+  client: ClientInfo,
+) {
   if (userId === actor.userId) throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole);
   return db.transaction(async (tx) => {
     await repo.lockCompany(tx, actor.companyId);
@@ -63,13 +82,15 @@ export async function changeRole(db: Db, actor: AuthContext, userId: number, rol
     await repo.updateMemberRole(tx, actor.companyId, userId, role);
     await assertAdminLeft(tx, actor.companyId);
     if (from !== role) {
-      await recordActivity(tx, {
+      // Also part of the security log, so with the admin's address.
+      await recordSecurityEvent(tx, {
         companyId: actor.companyId,
         performer: userPerformer(actor),
         action: 'team.role_change',
         type: 'team',
         message: `${displayName(actor)} changed ${displayName(member)}'s role from ${ROLE_LABELS[from]} to ${ROLE_LABELS[role]}`,
         metadata: { userId, from, to: role },
+        client,
       });
     }
     return memberView({ ...member, role });
@@ -94,6 +115,28 @@ export async function removeMember(db: Db, actor: AuthContext, userId: number) {
       message: `${displayName(actor)} removed ${displayName(member)} from the team`,
       metadata: { userId, email: member.email },
     });
+  });
+}
+
+/**
+ * Ends every session and print utility of a member in this company (a lost phone) without removing them; they sign
+ * in again with their password (and code).
+ */
+export async function signOutMember(db: Db, actor: AuthContext, userId: number, client: ClientInfo) {
+  if (userId === actor.userId) throw forbidden(SECURITY_MESSAGES.cannotSignOutYourself);
+  return db.transaction(async (tx) => {
+    const member = await repo.findMember(tx, actor.companyId, userId);
+    if (!member) throw notFound(TEAM_MESSAGES.memberNotFound);
+    const count = await repo.signOutInCompany(tx, actor.companyId, userId);
+    await recordSecurityEvent(tx, {
+      companyId: actor.companyId,
+      performer: userPerformer(actor),
+      action: 'security.member_signed_out',
+      message: `${displayName(actor)} signed ${displayName(member)} out everywhere (${count} session${count === 1 ? '' : 's'} ended)`,
+      metadata: { userId, count },
+      client,
+    });
+    return { success: true as const, message: SECURITY_MESSAGES.memberSignedOut, count };
   });
 }
 

@@ -7,4 +7,9 @@ export const COMPANY_TEXTS = {
   updateFailed: 'Failed to update company',
   createFailed: 'Failed to create company',
   switchFailed: 'Failed to switch company',
+  requireTwoFactor: 'Require two-factor authentication for everyone in this company',
+  policyFailed: 'Failed to change the two-factor requirement',
+  membersFailed: 'Failed to load who has two-factor',
+  remindFailed: 'Failed to send the reminders',
+  exportFailed: 'Failed to export the security log',
 } as const;

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, TWO_FACTOR_MESSAGES } from '@quantics/contracts';
+import { SECURITY_MESSAGES, SETTINGS_MESSAGES, TWO_FACTOR_MESSAGES } from '@quantics/contracts';
 
 /**
  * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
@@ -25,4 +25,7 @@ export const SETTINGS_TEXTS = {
   keyCopied: 'Setup key copied to clipboard',
   themeSaved: 'Appearance saved',
   themeFailed: 'Failed to save appearance',
+  sessionsLoadFailed: 'Failed to load your sessions',
+  sessionSignedOut: SECURITY_MESSAGES.sessionRevoked,
+  sessionSignOutFailed: 'Failed to sign out the session',
 } as const;

@@ -11,6 +11,7 @@ export const TEAM_TEXTS = {
   removeFailed: 'Failed to remove member',
   resendFailed: 'Failed to resend invitation',
   revokeFailed: 'Failed to revoke invitation',
+  signOutFailed: 'Failed to sign the member out',
   inviteFieldsRequired: TEAM_MESSAGES.inviteFieldsRequired,
 } as const;
 

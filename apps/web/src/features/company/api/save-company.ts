@@ -1,4 +1,4 @@
-import type { TCompany, TCompanyNameRequest } from '@quantics/contracts';
+import type { TCompany, TCompanyNameRequest, TUpdateCompanyRequest } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const postCompany = (body: TCompanyNameRequest) =>
   api<TCompany>('/api/companies', { method: 'POST', body });
 
-export const putCompany = ({ id, ...body }: TCompanyNameRequest & { id: number }) =>
+export const putCompany = ({ id, ...body }: TUpdateCompanyRequest & { id: number }) =>
   api<TCompany>(`/api/companies/${id}`, { method: 'PUT', body });
 
 export function useCreateCompany() {
@@ -17,7 +17,10 @@ export function useCreateCompany() {
   });
 }
 
-/** Renaming shows everywhere the name appears: the page, the company list and the shell's user block. */
+/**
+ * Renaming shows everywhere the name appears: the page, the company list and the shell's user block; the two-factor
+ * policy changes who must set it up (the members list's badges).
+ */
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,6 +30,7 @@ export function useUpdateCompany() {
         queryClient.invalidateQueries({ queryKey: queryKeys.companies.current }),
         queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine }),
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.team.members }),
       ]),
   });
 }

@@ -22,6 +22,7 @@ import { CompanyHelp } from '../components/company-help';
 import { CompanyList } from '../components/company-list';
 import { CompanyNameDialog } from '../components/company-name-dialog';
 import { CurrentCompanyCard } from '../components/current-company-card';
+import { SecurityPolicyCard } from '../components/security-policy-card';
 
 export function CompanyPage() {
   usePageTitle('Company');
@@ -116,6 +117,7 @@ export function CompanyPage() {
             role={user.role}
             onEdit={isAdmin ? () => setDialog('edit') : undefined}
           />
+          {isAdmin && <SecurityPolicyCard company={current.data} userId={user.id} />}
           <Card className="overflow-hidden">
             <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
               <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Your companies</h2>

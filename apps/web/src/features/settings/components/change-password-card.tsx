@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TChangePasswordForm, ZChangePasswordForm } from '@quantics/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { putPassword } from '../api/change-password';
 import { SETTINGS_TEXTS } from '../settings-texts';
@@ -12,6 +14,7 @@ import { SettingsSection } from './settings-section';
 const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordCard() {
+  const queryClient = useQueryClient();
   const form = useForm<TChangePasswordForm>({
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: EMPTY,
@@ -23,6 +26,8 @@ export function ChangePasswordCard() {
       await putPassword({ currentPassword, newPassword });
       form.reset(EMPTY);
       notify.success(SETTINGS_TEXTS.passwordChanged);
+      // Every other session was just signed out.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.sessions });
     } catch (err) {
       notify.error(errorMessage(err, SETTINGS_TEXTS.changePasswordFailed));
     }

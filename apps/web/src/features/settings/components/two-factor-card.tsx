@@ -121,7 +121,14 @@ export function TwoFactorCard() {
           showCodes(fresh);
         }}
       />
-      <BackupCodesDialog codes={codes} onClose={() => setCodes(null)} />
+      <BackupCodesDialog
+        codes={codes}
+        onClose={() => {
+          setCodes(null);
+          // Only now (the codes are written down): a company that requires two-factor opens the app again.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        }}
+      />
       <DisableTwoFactorDialog
         isOpen={openDialog === 'disable'}
         onOpenChange={(isOpen) => setOpenDialog(isOpen ? 'disable' : null)}
@@ -129,6 +136,7 @@ export function TwoFactorCard() {
           setOpenDialog(null);
           notify.success(SETTINGS_TEXTS.disabled);
           void refresh();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         }}
       />
       <RegenerateCodesDialog

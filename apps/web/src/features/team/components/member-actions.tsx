@@ -1,10 +1,12 @@
 import type { TTeamMember } from '@quantics/contracts';
-import { Pencil, Send, Trash2, XCircle } from 'lucide-react';
+import { LogOut, Pencil, Send, Trash2, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export type MemberHandlers = {
   onEditRole: (member: TTeamMember) => void;
   onRemove: (member: TTeamMember) => void;
+  /** Sign the member out everywhere in this company (a lost phone), keeping them in the team. */
+  onSignOut: (member: TTeamMember) => void;
   onResend: (invitation: TTeamMember) => void;
   onRevoke: (invitation: TTeamMember) => void;
   /** The invitation whose resend is in flight. */
@@ -64,6 +66,16 @@ export function MemberActions({
       >
         <Pencil className="size-4" aria-hidden />
         Edit role
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        onClick={() => handlers.onSignOut(row)}
+        aria-label={`Sign ${who} out everywhere`}
+        title="Sign out everywhere"
+      >
+        <LogOut className="size-4" aria-hidden />
       </Button>
       <Button
         variant="ghost"

@@ -2,7 +2,7 @@ import type { TTeamMember } from '@quantics/contracts';
 import { Mail } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatTimeAgo } from '@/lib/format';
 
 /** Initial (or an envelope for invitations), the name or 'Unnamed', and a 'You' tag on one's own row. */
 export function MemberIdentity({ row, isSelf }: { row: TTeamMember; isSelf: boolean }) {
@@ -55,6 +55,21 @@ export function JoinedCell({ row }: { row: TTeamMember }) {
           {isExpired ? 'Expired' : 'Expires'} {formatDate(row.expires_at)}
         </span>
       )}
+    </span>
+  );
+}
+
+/** Members: whether they sign in with two-factor, and when they were last active (approximate). */
+export function SecurityCell({ row }: { row: TTeamMember }) {
+  if (row.kind !== 'member') return <span className="text-slate-400">—</span>;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge tone={row.two_factor_enabled ? 'green' : 'amber'} hasDot>
+        {row.two_factor_enabled ? '2FA on' : 'No 2FA'}
+      </Badge>
+      <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="last-active">
+        {row.last_active_at ? `Active ${formatTimeAgo(row.last_active_at)}` : 'Not signed in yet'}
+      </span>
     </span>
   );
 }

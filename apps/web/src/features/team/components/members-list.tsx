@@ -1,7 +1,7 @@
 import type { TTeamMember } from '@quantics/contracts';
 import { RoleBadge, StatusBadge } from '@/components/role-badge';
 import { MemberActions, type MemberHandlers } from './member-actions';
-import { JoinedCell, MemberIdentity } from './member-identity';
+import { JoinedCell, MemberIdentity, SecurityCell } from './member-identity';
 
 type ListProps = {
   rows: TTeamMember[];
@@ -43,6 +43,9 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
               Status
             </th>
             <th scope="col" className="px-4 py-3">
+              Security
+            </th>
+            <th scope="col" className="px-4 py-3">
               Joined
             </th>
             {isAdmin && (
@@ -71,6 +74,9 @@ function MembersTable({ rows, currentUserId, isAdmin, handlers }: ListProps) {
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={row.status} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <SecurityCell row={row} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-400">
                   <JoinedCell row={row} />
@@ -101,6 +107,7 @@ function MemberCards({ rows, currentUserId, isAdmin, handlers }: ListProps) {
               <RoleBadge role={row.role} />
             </div>
             <p className="truncate text-sm text-slate-600 dark:text-slate-400">{row.email}</p>
+            {row.kind === 'member' && <SecurityCell row={row} />}
             <div className="flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
               <StatusBadge status={row.status} />
               <span className="text-right">

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type TAcceptInviteRequest, type TInviteInfo } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Clock, Quote } from 'lucide-react';
+import { CircleAlert, Clock, Quote, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
@@ -126,6 +126,18 @@ function InvitationSummary({ info }: { info: TInviteInfo }) {
             <figcaption className="mt-2 text-xs text-slate-500">{info.inviter_name}</figcaption>
           )}
         </figure>
+      )}
+      {info.requires_two_factor && (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="invite-requires-2fa"
+        >
+          <ShieldAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+          <span>
+            {info.company} requires two-factor authentication. Right after joining you will set it up with an
+            authenticator app on your phone before you can use Quantics.
+          </span>
+        </p>
       )}
       <p className="flex items-center gap-2 text-xs text-slate-500">
         <Clock className="size-4" aria-hidden />

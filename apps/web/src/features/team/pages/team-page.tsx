@@ -18,6 +18,7 @@ import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
+import { useSignOutMember } from '../api/sign-out-member';
 import { useTeamMembers } from '../api/team-members';
 import { EditRoleDialog } from '../components/edit-role-dialog';
 import { InviteMemberDialog } from '../components/invite-member-dialog';
@@ -39,6 +40,8 @@ export function TeamPage() {
   const [editing, setEditing] = useState<TTeamMember | null>(null);
   const [removing, setRemoving] = useState<TTeamMember | null>(null);
   const [revoking, setRevoking] = useState<TTeamMember | null>(null);
+  const [signingOut, setSigningOut] = useState<TTeamMember | null>(null);
+  const signOut = useSignOutMember();
   if (!user) return null;
   const rows = members.data ?? [];
 
@@ -50,6 +53,16 @@ export function TeamPage() {
       setRemoving(null);
     } catch (err) {
       notify.error(errorMessage(err, TEAM_TEXTS.removeFailed));
+    }
+  };
+  const confirmSignOut = async () => {
+    if (!signingOut) return;
+    try {
+      await signOut.mutateAsync(signingOut.id);
+      notify.success(`${signingOut.name || signingOut.email} was signed out everywhere`);
+      setSigningOut(null);
+    } catch (err) {
+      notify.error(errorMessage(err, TEAM_TEXTS.signOutFailed));
     }
   };
   const confirmRevoke = async () => {
@@ -141,6 +154,7 @@ export function TeamPage() {
             handlers={{
               onEditRole: setEditing,
               onRemove: setRemoving,
+              onSignOut: setSigningOut,
               onResend,
               onRevoke: setRevoking,
               resendingId: resend.isPending ? (resend.variables ?? null) : null,
@@ -162,6 +176,18 @@ export function TeamPage() {
         confirmLabel="Remove member"
         onConfirm={confirmRemove}
         isPending={remove.isPending}
+      />
+      <ConfirmDialog
+        isOpen={signingOut !== null}
+        onOpenChange={(open) => !open && setSigningOut(null)}
+        title="Sign out everywhere?"
+        description={
+          signingOut &&
+          `Every browser and print utility where ${signingOut.name || signingOut.email} is signed in to ${user.company} is signed out at once (for a lost phone or laptop). They stay in the team and can sign in again with their password.`
+        }
+        confirmLabel="Sign out everywhere"
+        onConfirm={confirmSignOut}
+        isPending={signOut.isPending}
       />
       <ConfirmDialog
         isOpen={revoking !== null}
