@@ -55,7 +55,10 @@ function ReaderMock() {
 
 export function DemoSection() {
   return (
-    <section id="demo" className="relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-20 sm:py-28">
+    <section
+      id="demo"
+      className="dark relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-20 sm:py-28"
+    >
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_bottom_left,rgba(79,70,229,0.35),transparent_60%)]"
