@@ -238,7 +238,7 @@ test.describe('accessibility', () => {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(900_000);
       const context = await browser.newContext({
         baseURL,
         viewport: { width: mode.width, height: mode.width === 390 ? 844 : 900 },
