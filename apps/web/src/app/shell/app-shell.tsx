@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { MENU_ICONS } from './menu-icons';
 import { NavList } from './nav-list';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { ThemeSync } from './theme-sync';
 import { UserBlock } from './user-block';
 
@@ -34,6 +35,7 @@ export function AppShell() {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <ThemeSync />
+      <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900">
         <div className="flex h-16 items-center px-5">
           <Logo />
@@ -105,7 +107,7 @@ export function AppShell() {
         </div>
       </Sheet>
 
-      <main className="pb-20 lg:pb-0 lg:pl-64">
+      <main id={MAIN_ID} tabIndex={-1} className="pb-20 outline-none lg:pb-0 lg:pl-64">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Suspense fallback={<Spinner />}>
             <Outlet />

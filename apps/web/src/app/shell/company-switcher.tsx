@@ -30,7 +30,7 @@ export function CompanySwitcher({ currentCompany }: { currentCompany: string }) 
   return (
     <Menu.Root>
       <Menu.Trigger
-        className="flex w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left text-sm shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
+        className="flex w-full items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left text-sm shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-focus dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
         aria-label={`Current company: ${currentCompany}. Switch company`}
       >
         <Building2 className="size-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />

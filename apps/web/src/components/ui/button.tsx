@@ -26,6 +26,10 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   isLoading?: boolean;
 };
 
+/**
+ * While `isLoading`, the button keeps its focus (a disabled button would drop it to the page, and a dialog it
+ * opens could not give it back): it is marked `aria-disabled` and ignores clicks instead.
+ */
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -33,15 +37,19 @@ export function Button({
   className,
   children,
   disabled,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type="button"
       {...rest}
-      disabled={disabled || isLoading}
+      disabled={disabled}
+      aria-disabled={isLoading || undefined}
+      aria-busy={isLoading || undefined}
+      onClick={isLoading ? (e) => e.preventDefault() : onClick}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70',
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70',
         VARIANTS[variant],
         SIZES[size],
         className,

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 type DialogProps = {
@@ -17,7 +17,30 @@ type DialogProps = {
 // One width class per size: without a class merger, a max-w in `className` would not reliably beat the default.
 const WIDTHS = { md: 'max-w-lg', lg: 'max-w-xl', xl: 'max-w-2xl', '2xl': 'max-w-3xl' } as const;
 
-/** A centred modal: Escape and the close button dismiss it; focus stays inside while open. */
+/**
+ * Focus goes back where it was when a dialog closes. Radix returns it only to a `Dialog.Trigger`; our dialogs are
+ * opened by state (a row's button, a menu item), so the element that had focus is remembered as the dialog opens:
+ * during that render, before anything inside (an `autoFocus` field) has taken focus.
+ */
+function useReturnFocus(isOpen: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (isOpen && !wasOpen.current && typeof document !== 'undefined') {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = isOpen;
+  return {
+    onCloseAutoFocus: (event: Event) => {
+      const el = opener.current;
+      opener.current = null;
+      if (!el?.isConnected || el === document.body) return;
+      event.preventDefault();
+      el.focus({ preventScroll: true });
+    },
+  };
+}
+
+/** A centred modal: Escape and the close button dismiss it; focus stays inside while open and then goes back. */
 export function Dialog({
   isOpen,
   onOpenChange,
@@ -27,11 +50,13 @@ export function Dialog({
   size = 'md',
   className,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(isOpen);
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px] dark:bg-black/60" />
         <RadixDialog.Content
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none dark:bg-slate-900 dark:ring-1 dark:ring-slate-800',
             WIDTHS[size],
@@ -73,11 +98,13 @@ type SheetProps = {
 
 /** A slide-over panel from the left (the small-screen menu). */
 export function Sheet({ isOpen, onOpenChange, title, children }: SheetProps) {
+  const returnFocus = useReturnFocus(isOpen);
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 dark:bg-black/60" />
         <RadixDialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none dark:bg-slate-900"
         >

@@ -18,7 +18,7 @@ type PaginationProps = {
 };
 
 const pageButton =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Page-size picker, 'Showing x-y of n', previous/next and the page buttons (first, last, within 2 of current). */
 export function Pagination({

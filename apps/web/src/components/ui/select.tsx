@@ -19,10 +19,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         {...rest}
         aria-invalid={hasError || undefined}
         className={cn(
-          'block h-10 w-full appearance-none truncate rounded-lg border bg-white py-0 pr-9 pl-3 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-2 disabled:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800',
+          'block h-10 w-full appearance-none truncate rounded-lg border bg-white py-0 pr-9 pl-3 text-sm text-slate-900 shadow-sm focus:outline-none focus:ring-1 disabled:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800',
           hasError
-            ? 'border-red-400 focus:border-red-500 focus:ring-red-200 dark:focus:ring-red-500/30'
-            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100 dark:border-slate-700 dark:focus:ring-brand-500/30',
+            ? 'border-red-500 focus:border-red-600 focus:ring-red-600 dark:border-red-400 dark:focus:border-red-400 dark:focus:ring-red-400'
+            : 'border-slate-300 focus:border-focus focus:ring-focus dark:border-slate-600',
         )}
       >
         {children}

@@ -1,12 +1,16 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { ScrollArea } from './scroll-area';
 
-/** A data table for large screens; pair it with a card list for phones (`hidden md:block`). */
+/**
+ * A data table for large screens; pair it with a card list for phones (`hidden md:block`). When it is larger than
+ * its box it scrolls, and can then be focused and scrolled from the keyboard; `aria-label` names it.
+ */
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className={cn('overflow-x-auto', className)}>
+    <ScrollArea label={rest['aria-label'] ?? 'Table'} className={cn('overflow-x-auto', className)}>
       <table {...rest} className="w-full text-left text-sm" />
-    </div>
+    </ScrollArea>
   );
 }
 

@@ -22,7 +22,7 @@ export function TabsTrigger({ className, ...rest }: ComponentPropsWithoutRef<typ
     <RadixTabs.Trigger
       {...rest}
       className={cn(
-        '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-500 transition-colors hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-400 dark:hover:text-slate-200 dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-300',
+        '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-500 transition-colors hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-focus data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-400 dark:hover:text-slate-200 dark:data-[state=active]:border-brand-400 dark:data-[state=active]:text-brand-300',
         className,
       )}
     />
@@ -30,5 +30,13 @@ export function TabsTrigger({ className, ...rest }: ComponentPropsWithoutRef<typ
 }
 
 export function TabsContent({ className, ...rest }: ComponentPropsWithoutRef<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content {...rest} className={cn('pt-6 focus-visible:outline-none', className)} />;
+  return (
+    <RadixTabs.Content
+      {...rest}
+      className={cn(
+        'rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-focus',
+        className,
+      )}
+    />
+  );
 }

@@ -13,10 +13,10 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
       {...rest}
       aria-invalid={hasError || undefined}
       className={cn(
-        'block min-h-24 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
+        'block min-h-24 w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-1 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
         hasError
-          ? 'border-red-400 focus:border-red-500 focus:ring-red-200 dark:focus:ring-red-500/30'
-          : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100 dark:border-slate-700 dark:focus:ring-brand-500/30',
+          ? 'border-red-500 focus:border-red-600 focus:ring-red-600 dark:border-red-400 dark:focus:border-red-400 dark:focus:ring-red-400'
+          : 'border-slate-300 focus:border-focus focus:ring-focus dark:border-slate-600',
         className,
       )}
     />

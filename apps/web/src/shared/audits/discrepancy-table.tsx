@@ -1,4 +1,5 @@
 import type { TDiscrepancy } from '@quantics/contracts';
+import { ScrollArea } from '@/components/ui/scroll-area';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { DiscrepancyTypeBadge } from './audit-bits';
@@ -27,29 +28,37 @@ export function DiscrepancyTable({
   }
   return (
     <>
-      <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 sm:hidden dark:divide-slate-800 dark:border-slate-800">
-        {rows.map((r) => (
-          <li key={r.id} className="px-3 py-2.5" data-testid="discrepancy-card">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
-                  {r.product_name ?? 'Unknown tag'}
-                </p>
-                <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
-                  {r.product_sku ?? r.rfid_tag ?? r.epc}
-                </p>
+      <ScrollArea
+        label="Discrepancies"
+        className="max-h-80 overflow-y-auto rounded-lg border border-slate-200 sm:hidden dark:border-slate-800"
+      >
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((r) => (
+            <li key={r.id} className="px-3 py-2.5" data-testid="discrepancy-card">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+                    {r.product_name ?? 'Unknown tag'}
+                  </p>
+                  <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+                    {r.product_sku ?? r.rfid_tag ?? r.epc}
+                  </p>
+                </div>
+                <DiscrepancyTypeBadge type={r.discrepancy_type} />
               </div>
-              <DiscrepancyTypeBadge type={r.discrepancy_type} />
-            </div>
-            <p className="mt-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-300">
-              Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
-              <span className={cn('font-medium', varianceClass(r.variance))}>{signed(r.variance)}</span>
-            </p>
-            {r.notes && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
-          </li>
-        ))}
-      </ul>
-      <Table className="hidden max-h-80 overflow-y-auto rounded-lg border border-slate-200 sm:block dark:border-slate-800">
+              <p className="mt-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-300">
+                Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
+                <span className={cn('font-medium', varianceClass(r.variance))}>{signed(r.variance)}</span>
+              </p>
+              {r.notes && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+            </li>
+          ))}
+        </ul>
+      </ScrollArea>
+      <Table
+        aria-label="Discrepancies"
+        className="hidden max-h-80 overflow-y-auto rounded-lg border border-slate-200 sm:block dark:border-slate-800"
+      >
         <THead className="sticky top-0">
           <tr>
             <Th>SKU</Th>

@@ -64,17 +64,18 @@ export function CurrentCompanyCard({
       </div>
       <dl className="grid grid-cols-2 divide-slate-100 sm:grid-cols-4 sm:divide-x dark:divide-slate-800">
         {FIGURES.map(({ key, label, icon: Icon }) => (
-          <div key={key} className="flex items-center gap-3 p-4 sm:p-5">
-            <Icon className="hidden size-5 shrink-0 text-slate-400 sm:block" aria-hidden />
-            <div>
-              <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
-              <dd
-                className="text-xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
-                data-testid={`company-stat-${key}`}
-              >
-                {stats ? stats[key] : '–'}
-              </dd>
-            </div>
+          // A <dl>'s groups are divs holding only <dt> and <dd>: the icon sits in the term.
+          <div key={key} className="p-4 sm:p-5">
+            <dt className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+              <Icon className="size-4 shrink-0 text-slate-400 dark:text-slate-500" aria-hidden />
+              {label}
+            </dt>
+            <dd
+              className="mt-1 text-xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
+              data-testid={`company-stat-${key}`}
+            >
+              {stats ? stats[key] : '–'}
+            </dd>
           </div>
         ))}
       </dl>

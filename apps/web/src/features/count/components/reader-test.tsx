@@ -40,7 +40,7 @@ export function ReaderTest({ prefix }: { prefix: string }) {
           readOnly
           value=""
           placeholder="Tap here, then pull the trigger"
-          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:focus:ring-brand-500/30"
+          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-focus focus:ring-1 focus:ring-focus focus:outline-none dark:border-slate-700 dark:bg-slate-900"
           onKeyDown={(e) => {
             if (e.key === 'Shift' || e.key === 'Control' || e.key === 'Alt' || e.key === 'Meta') return;
             e.preventDefault();

@@ -62,7 +62,7 @@ export function RegisterDeviceDialog({
           placeholder="000000"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'device-code-error' : undefined}
-          className="block h-14 w-full rounded-lg border border-slate-300 bg-white text-center font-mono text-3xl tracking-[0.5em] text-slate-900 shadow-sm placeholder:text-slate-300 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-600 dark:focus:ring-brand-500/30"
+          className="block h-14 w-full rounded-lg border border-slate-300 bg-white text-center font-mono text-3xl tracking-[0.5em] text-slate-900 shadow-sm placeholder:text-slate-300 focus:border-focus focus:ring-1 focus:ring-focus focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-600"
         />
         {error && (
           <p id="device-code-error" role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -23,7 +23,7 @@ function ReaderMock() {
         <span className="absolute size-96 rounded-full border border-brand-500/20" />
       </div>
       <div className="rounded-[2.5rem] border-[10px] border-slate-800 bg-slate-800 shadow-2xl">
-        <div className="overflow-hidden rounded-[1.9rem] bg-white">
+        <div className="light overflow-hidden rounded-[1.9rem] bg-white">
           <div className="flex items-center justify-between bg-brand-600 px-5 pt-5 pb-4 text-white">
             <div>
               <p className="text-[11px] text-brand-100">Reader · Connected</p>
@@ -55,7 +55,10 @@ function ReaderMock() {
 
 export function DemoSection() {
   return (
-    <section id="demo" className="relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-20 sm:py-28">
+    <section
+      id="demo"
+      className="dark relative isolate scroll-mt-16 overflow-hidden bg-slate-950 py-20 sm:py-28"
+    >
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_bottom_left,rgba(79,70,229,0.35),transparent_60%)]"

@@ -13,7 +13,7 @@ export const LANDING_ANCHORS = [
 ] as const;
 
 const BUTTON_BASE =
-  'items-center justify-center rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'items-center justify-center rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 /** Sticky top bar: anchors on wide screens, a menu on phones; Login stays visible at every width. */
 export function LandingNav() {
@@ -32,7 +32,7 @@ export function LandingNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur-md">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="#top" className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+        <a href="#top" className="rounded-lg focus-visible:outline-2 focus-visible:outline-focus">
           <Logo />
           <span className="sr-only">, back to top</span>
         </a>

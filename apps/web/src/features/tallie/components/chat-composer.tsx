@@ -80,7 +80,7 @@ export function ChatComposer({
           onKeyDown={onKeyDown}
           placeholder={CHAT_TEXTS.placeholder}
           rows={1}
-          className="max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-brand-500/30"
+          className="max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-focus focus:outline-none focus:ring-1 focus:ring-focus dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         />
         <Button className="h-11 shrink-0" onClick={onSend} disabled={!canSend} aria-label="Send">
           <Send className="size-4" aria-hidden />

@@ -27,7 +27,7 @@ export function RolePicker({
             <label
               key={role}
               className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-200',
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus',
                 isSelected
                   ? 'border-brand-500 bg-brand-50/60 dark:bg-brand-500/10'
                   : 'border-slate-200 hover:border-slate-300 dark:border-slate-800 dark:hover:border-slate-700',

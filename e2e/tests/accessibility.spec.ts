@@ -1,0 +1,329 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { MENU } from '@quantics/contracts';
+import {
+  axeProblems,
+  checkDialogKeyboard,
+  checkMenuKeyboard,
+  mouseOnlyTargets,
+  tabThrough,
+} from './a11y-helpers';
+import { addProduct, pairReader, runAudit } from './dashboard-helpers';
+import { addSimKey } from './dutchie-helpers';
+import { uniqueEmail } from './helpers';
+import { inviteViaApi } from './team-helpers';
+
+/*
+ * Every page of the app and its main dialogs, in light and dark mode, 1440 and 390 wide: no serious or critical
+ * axe-core violation of WCAG 2.1 A/AA, focus always visible, a bounded number of tab stops, no mouse-only control,
+ * dialogs that take focus, keep it and give it back. One signed-in session per mode, pages in sequence.
+ * A page the router has that PAGES does not list fails the first test.
+ */
+
+type Who = 'public' | 'local' | 'dutchie';
+type PageCase = {
+  /** Address to open (query included); its path is matched against the router. */
+  url: string;
+  who: Who;
+  /** Shown once the page has its data. */
+  ready: (page: Page) => Promise<void>;
+  /**
+   * Most tab stops the page may have with this test's data, menu included: about 1.3 times what it has today, so a
+   * page that grows a control per row, or loses the skip link's shortcut, shows up here.
+   */
+  maxTabStops: number;
+};
+
+const h1 = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+const text = (t: string | RegExp) => async (page: Page) => {
+  await expect(page.getByText(t).filter({ visible: true }).first()).toBeVisible();
+};
+
+let inviteUrl = '';
+
+const PAGES: PageCase[] = [
+  { url: '/', who: 'public', ready: h1(/./), maxTabStops: 45 },
+  { url: '/login', who: 'public', ready: h1('Welcome Back'), maxTabStops: 12 },
+  { url: '/register', who: 'public', ready: h1('Create your account'), maxTabStops: 12 },
+  { url: '/forgot-password', who: 'public', ready: h1('Forgot your password?'), maxTabStops: 8 },
+  { url: '/reset-password?token=not-a-real-token', who: 'public', ready: h1(/./), maxTabStops: 8 },
+  { url: '/accept-invite', who: 'public', ready: text(/invited you|Join/i), maxTabStops: 10 },
+  { url: '/dashboard', who: 'local', ready: text('Shelf A count'), maxTabStops: 40 },
+  { url: '/tallie', who: 'local', ready: h1(/Tallie/), maxTabStops: 40 },
+  { url: '/audits', who: 'local', ready: text('Shelf A count'), maxTabStops: 35 },
+  { url: '/count', who: 'local', ready: h1(/./), maxTabStops: 30 },
+  { url: '/devices', who: 'local', ready: text('RFD40-A11Y'), maxTabStops: 35 },
+  { url: '/inventory', who: 'local', ready: text('Rain Jacket'), maxTabStops: 50 },
+  { url: '/locations', who: 'local', ready: text('Backroom'), maxTabStops: 45 },
+  { url: '/print-labels', who: 'local', ready: h1('Print RFID Labels'), maxTabStops: 30 },
+  { url: '/reports', who: 'local', ready: h1('Reports'), maxTabStops: 30 },
+  { url: '/team', who: 'local', ready: text('pending.a11y'), maxTabStops: 30 },
+  { url: '/company', who: 'local', ready: text('Team members'), maxTabStops: 30 },
+  { url: '/settings', who: 'local', ready: h1('Settings'), maxTabStops: 35 },
+  // A point-of-sale company: its own inventory screen and dashboard, and a page its menu does not have.
+  { url: '/dashboard', who: 'dutchie', ready: text('From Dutchie'), maxTabStops: 35 },
+  { url: '/inventory', who: 'dutchie', ready: h1(/./), maxTabStops: 65 },
+  { url: '/locations', who: 'dutchie', ready: h1(/./), maxTabStops: 25 },
+];
+
+type DialogCase = {
+  name: string;
+  from: string;
+  /** Brings the opener on screen (a tab, a row). */
+  before?: (page: Page) => Promise<void>;
+  opener: (page: Page) => ReturnType<Page['getByRole']>;
+  onlyNarrow?: boolean;
+};
+
+const DIALOGS: DialogCase[] = [
+  {
+    name: 'Add Product',
+    from: '/inventory',
+    opener: (p) => p.getByRole('button', { name: 'Add Product' }).first(),
+  },
+  {
+    name: 'Add Location',
+    from: '/locations',
+    opener: (p) => p.getByRole('button', { name: 'Add Location' }).first(),
+  },
+  {
+    name: 'Register Device',
+    from: '/devices',
+    opener: (p) => p.getByRole('button', { name: 'Register Device' }).first(),
+  },
+  {
+    name: 'Shelf A count',
+    from: '/audits',
+    opener: (p) =>
+      p
+        .getByTestId('audit-row')
+        .first()
+        .getByRole('button', { name: /^Shelf A count/ }),
+  },
+  {
+    name: 'Invite Member',
+    from: '/team',
+    opener: (p) => p.getByRole('button', { name: 'Invite Member' }),
+  },
+  {
+    name: 'Set up two-factor authentication',
+    from: '/settings',
+    before: async (p) => {
+      await p.getByRole('tab', { name: 'Security' }).click();
+    },
+    opener: (p) => p.getByRole('button', { name: 'Enable two-factor' }),
+  },
+  {
+    name: 'Menu',
+    from: '/dashboard',
+    opener: (p) => p.getByRole('button', { name: 'Open menu' }),
+    onlyNarrow: true,
+  },
+];
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A catalogue company with locations, products, a reader, an audit and a pending invitation; and a Dutchie one. */
+async function seed(request: APIRequestContext) {
+  const register = async (body: Record<string, unknown>) => {
+    const res = await request.post('/api/auth/register', {
+      data: { email: uniqueEmail('a11y'), password: 'stock-count-1', ...body },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { token: string }).token;
+  };
+  const token = await register({ company: 'Harbor & Pine' });
+  const location = async (name: string, parent: number | null) => {
+    const res = await request.post('/api/locations', {
+      headers: auth(token),
+      data: { name, parent_location_id: parent },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const store = await location('Main Street Store', null);
+  const floor = await location('Sales Floor', store);
+  await location('Backroom', store);
+  const products = [];
+  for (const [i, name] of ['Rain Jacket', 'Trail Boots', 'Wool Socks', 'Camp Mug', 'Head Lamp'].entries()) {
+    products.push(
+      await addProduct(request, token, {
+        name,
+        sku: `A11Y${i}`,
+        quantity: i === 3 ? 0 : 4 + i,
+        min_stock_level: 5,
+        unit_cost: 1200 + i * 350,
+        vendor: 'Northwind',
+        category: 'Outdoor',
+        ...(i === 1
+          ? { expiration_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) }
+          : {}),
+      }),
+    );
+  }
+  const placed = await request.post('/api/inventory', {
+    headers: auth(token),
+    data: { name: 'Fleece Vest', sku: 'A11YPLACED', quantity: 6, location_id: floor },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const reader = await pairReader(request, token, 'RFD40-A11Y');
+  await runAudit(request, reader.device_token, 'Shelf A count', [
+    { epc: products[0]?.epc ?? '', units: 4 },
+    { epc: products[1]?.epc ?? '', units: 3 },
+    { epc: 'E2801160600002AA11F00001', units: 1 },
+  ]);
+  // A second company: the menu shows the company switcher (a menu to use with the keyboard).
+  const second = await request.post('/api/companies', {
+    headers: auth(token),
+    data: { name: 'Harbor Outlet' },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  inviteUrl = await inviteViaApi(request, token, {
+    email: uniqueEmail('pending.a11y'),
+    name: 'Pat Pending',
+    role: 'member',
+  });
+
+  const dutchie = await register({
+    company: 'Greenleaf',
+    useDutchie: true,
+    dutchieApiKey: await addSimKey(),
+  });
+  return { local: token, dutchie };
+}
+
+/** The router's addresses: its literal paths, and the menu's pages it builds from the contracts' MENU. */
+function routerPaths(): string[] {
+  const source = readFileSync(join(import.meta.dirname, '../../apps/web/src/app/router.tsx'), 'utf8');
+  const paths: string[] = [];
+  for (const m of source.matchAll(/\bpath:\s*('[^']*'|`[^`]*`|[^,\s]+)/g)) {
+    const value = (m[1] ?? '').trim();
+    if (value === '`/$' + '{key}`' && source.includes('MENU_KEYS.map((key)')) {
+      paths.push(...MENU.map((item) => item.path));
+    } else if (/^'[^']*'$/.test(value)) {
+      if (value !== "'*'") paths.push(value.slice(1, -1));
+    } else {
+      throw new Error(`router.tsx has a route path this test cannot read: ${value}; list the page in PAGES`);
+    }
+  }
+  return [...new Set(paths)].sort();
+}
+
+test('every page of the router is on the accessibility list', () => {
+  const listed = [...new Set(PAGES.map((p) => new URL(p.url, 'http://x').pathname))].sort();
+  expect(listed).toEqual(routerPaths());
+});
+
+const MODES = [
+  { scheme: 'light', width: 1440 },
+  { scheme: 'dark', width: 1440 },
+  { scheme: 'light', width: 390 },
+  { scheme: 'dark', width: 390 },
+] as const;
+
+let tokens: { local: string; dutchie: string } | undefined;
+
+test.describe('accessibility', () => {
+  test.beforeAll(async ({ playwright }, info) => {
+    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    tokens = await seed(request);
+    await request.dispose();
+  });
+
+  for (const mode of MODES) {
+    test(`every page and main dialog with axe and the keyboard: ${mode.scheme}, ${mode.width} wide`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(900_000);
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: mode.width, height: mode.width === 390 ? 844 : 900 },
+        colorScheme: mode.scheme,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      let who: Who = 'public';
+
+      const open = async (c: PageCase) => {
+        if (c.who !== who) {
+          await page.goto('/');
+          await page.evaluate(
+            (t) => (t ? localStorage.setItem('token', t) : localStorage.clear()),
+            tokens?.[c.who as 'local'] ?? '',
+          );
+          who = c.who;
+        }
+        const url =
+          c.url === '/accept-invite' ? new URL(inviteUrl).pathname + new URL(inviteUrl).search : c.url;
+        await page.goto(url);
+        await c.ready(page);
+        await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+      };
+
+      for (const c of PAGES) {
+        await test.step(`${c.who} ${c.url}`, async () => {
+          await open(c);
+          for (const p of await axeProblems(page)) problems.push(`${c.url} (${c.who}) axe ${p}`);
+          for (const t of await mouseOnlyTargets(page)) problems.push(`${c.url} (${c.who}) mouse only: ${t}`);
+          const stops = await tabThrough(page, c.maxTabStops);
+          if (process.env.SHOTS_DIR) {
+            const name = `${c.who}${c.url.split('?')[0]?.replaceAll('/', '-')}-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}`;
+            await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+          }
+          if (stops.length > c.maxTabStops) {
+            problems.push(`${c.url} (${c.who}) more than ${c.maxTabStops} tab stops`);
+          }
+          for (const s of stops.filter((s) => s.problem)) {
+            problems.push(`${c.url} (${c.who}) focus: ${s.name}: ${s.problem}`);
+          }
+          if (c.who !== 'public') {
+            // The first stop skips the menu; Enter on it lands in the page's content.
+            if (!/Skip to content/.test(stops[0]?.name ?? '')) {
+              problems.push(`${c.url} (${c.who}) first tab stop is ${stops[0]?.name}, not the skip link`);
+            }
+          }
+        });
+      }
+
+      for (const d of DIALOGS.filter((d) => !d.onlyNarrow || mode.width < 1024)) {
+        await test.step(`dialog ${d.name}`, async () => {
+          const c = PAGES.find((p) => p.url === d.from && p.who === 'local');
+          if (!c) throw new Error(`no page ${d.from}`);
+          await open(c);
+          await d.before?.(page);
+          const dialog = page.getByRole('dialog', { name: d.name });
+          for (const p of await checkDialogKeyboard(page, d.opener(page), dialog))
+            problems.push(`dialog ${d.name}: ${p}`);
+          // Open again for axe: the dialog's contents with its data loaded.
+          await d.opener(page).click();
+          await expect(dialog).toBeVisible();
+          await expect(dialog.locator('.animate-spin')).toHaveCount(0);
+          for (const p of await axeProblems(page, '[role="dialog"]'))
+            problems.push(`dialog ${d.name}: axe ${p}`);
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        });
+      }
+
+      if (mode.width >= 1024) {
+        await test.step('the company menu', async () => {
+          const c = PAGES.find((p) => p.url === '/dashboard' && p.who === 'local');
+          if (c) await open(c);
+          const trigger = page.getByRole('button', { name: /Switch company/ });
+          for (const p of await checkMenuKeyboard(page, trigger)) problems.push(`company menu: ${p}`);
+          await trigger.press('Enter');
+          for (const p of await axeProblems(page, '[role="menu"]')) problems.push(`company menu: axe ${p}`);
+          await page.keyboard.press('Escape');
+        });
+      }
+
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
