@@ -7,3 +7,4 @@ export * from './readers.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './waitlist.ts';
+export * from './alerts.ts';

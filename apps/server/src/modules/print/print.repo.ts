@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { labelSettings, printAgents, printJobs, products, users } from '../../db/schema/index.ts';
+import { recordEvent } from '../events/events.service.ts';
 
 // Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
@@ -177,12 +178,32 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
  * request gave up) is a no-op. True when this call ended it.
  */
 export async function finishJob(db: Db, jobId: number, ok: boolean, error: string | null): Promise<boolean> {
-  const rows = await db
-    .update(printJobs)
-    .set({ status: ok ? 'succeeded' : 'failed', error: ok ? null : error, completedAt: new Date() })
-    .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
-    .returning({ id: printJobs.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(printJobs)
+      .set({ status: ok ? 'succeeded' : 'failed', error: ok ? null : error, completedAt: new Date() })
+      .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
+      .returning({
+        companyId: printJobs.companyId,
+        productName: printJobs.productName,
+        sku: printJobs.sku,
+        printer: printJobs.printerName,
+        quantity: printJobs.quantity,
+      });
+    const job = rows[0];
+    // A failure is told once, in the transaction that ends the job.
+    if (job && !ok) {
+      await recordEvent(tx, job.companyId, 'print.job_failed', {
+        job_id: jobId,
+        product_name: job.productName,
+        sku: job.sku,
+        printer: job.printer,
+        quantity: job.quantity,
+        error,
+      });
+    }
+    return rows.length > 0;
+  });
 }
 
 const jobColumns = {
