@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './chat.ts';
 export * from './dutchie.ts';
 export * from './inventory.ts';
@@ -7,4 +8,3 @@ export * from './readers.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './waitlist.ts';
-export * from './alerts.ts';
