@@ -89,10 +89,7 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
         body: isOut
           ? 'Quantity is 0.'
           : `Quantity ${num(p.quantity)}${p.min_stock_level === undefined ? '' : `, minimum ${num(p.min_stock_level)}`}.`,
-        link:
-          p.product_id !== undefined
-            ? `/inventory?product=${num(p.product_id)}`
-            : `/inventory?search=${encodeURIComponent(str(p.package_id))}`,
+        link: `/inventory?search=${encodeURIComponent(str(p.sku || p.package_id))}`,
       };
     }
     case 'inventory.import_completed':

@@ -47,6 +47,15 @@ export const queryKeys = {
     agents: ['print', 'agents'] as const,
     labelSettings: ['print', 'label-settings'] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (userId: number, companyId: number) => ['notifications', 'list', userId, companyId] as const,
+    settings: ['notifications', 'settings'] as const,
+  },
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
+  },
   reports: { stats: ['stats', 'dashboard', 'reports'] as const },
   settings: {
     profile: ['settings', 'profile'] as const,

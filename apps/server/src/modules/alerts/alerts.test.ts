@@ -170,7 +170,7 @@ describe('events', () => {
     );
     expect(n).toMatchObject({
       title: 'Crossing widget (CROSS1) is running low',
-      link: `/inventory?product=${id}`,
+      link: '/inventory?search=CROSS1',
     });
   });
 
@@ -402,7 +402,7 @@ describe('webhooks', () => {
       }),
     );
     expect(body).toEqual({
-      text: '*Blue widget (AB1) is out of stock*\nQuantity is 0. <https://q.example/inventory?product=3|Open in Quantics>',
+      text: '*Blue widget (AB1) is out of stock*\nQuantity is 0. <https://q.example/inventory?search=AB1|Open in Quantics>',
     });
   });
 });
