@@ -1,17 +1,23 @@
-import { Palette, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, Palette, ShieldCheck, UserRound, Webhook } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageTitle } from '@/lib/page-title';
+import { ALERT_TEXTS } from '../alert-texts';
 import { AppearanceTab } from '../components/appearance-tab';
 import { GeneralTab } from '../components/general-tab';
+import { NotificationsTab } from '../components/notifications-tab';
 import { PointOfSaleCard } from '../components/point-of-sale-card';
 import { SecurityTab } from '../components/security-tab';
+import { WebhooksTab } from '../components/webhooks-tab';
 
 const TABS = [
   { value: 'general', label: 'General', icon: UserRound },
   { value: 'security', label: 'Security', icon: ShieldCheck },
   { value: 'appearance', label: 'Appearance', icon: Palette },
+  { value: 'notifications', label: ALERT_TEXTS.notificationsTab, icon: Bell },
+  { value: 'webhooks', label: ALERT_TEXTS.webhooksTab, icon: Webhook, isAdminOnly: true },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -21,20 +27,22 @@ export function SettingsPage() {
   // The tab lives in the address, so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'general';
+  const isAdmin = useCan('admin');
+  const tabs = TABS.filter((t) => !('isAdminOnly' in t) || isAdmin);
+  const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'general';
 
   return (
     <>
       <PageHeader
         title="Settings"
-        description="Your profile, how you sign in, and how Quantics looks for you."
+        description="Your profile, how you sign in, what you are told of, and how Quantics looks for you."
       />
       <Tabs
         value={tab}
         onValueChange={(value) => setParams(value === 'general' ? {} : { tab: value }, { replace: true })}
       >
         <TabsList aria-label="Settings sections">
-          {TABS.map(({ value, label, icon: Icon }) => (
+          {tabs.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="size-4" aria-hidden />
               {label}
@@ -51,6 +59,14 @@ export function SettingsPage() {
         <TabsContent value="appearance">
           <AppearanceTab />
         </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+        {isAdmin && (
+          <TabsContent value="webhooks">
+            <WebhooksTab />
+          </TabsContent>
+        )}
       </Tabs>
     </>
   );
