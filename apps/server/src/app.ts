@@ -24,6 +24,7 @@ import { AlertsWorker } from './modules/alerts/alerts-worker.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from './modules/alerts/delivery.service.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { webhooksRoutes } from './modules/alerts/webhooks.routes.ts';
+import { webhooksDocument } from './modules/alerts/webhooks-openapi.ts';
 import { auditImportRoutes } from './modules/audits/audit-import.routes.ts';
 import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
 import { dueAuditSweeper } from './modules/audits/audit-stream.service.ts';
@@ -207,6 +208,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its webhooks section documents what endpoints receive.
+      openapi: '3.1.0',
       info: { title: 'Quantics API', version: '1.0.0', description: 'RFID inventory and audit portal' },
       components: {
         securitySchemes: {
@@ -230,7 +233,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         },
       ],
       security: [{ bearer: [] }],
-    },
+      // What a company's webhook endpoints receive (OpenAPI 3.1's webhooks section).
+      webhooks: webhooksDocument(),
+    } as Record<string, unknown>,
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -312,3 +312,77 @@ export const ALERTS_MESSAGES = {
 
 /** The body every webhook receives: `data` holds the event's payload, with `company_id`. */
 export type TWebhookBody = { type: string; timestamp: string; data: Record<string, unknown> };
+
+// ---- What each event's `data` holds (documented in the OpenAPI document's webhooks section) ----
+
+const base = { company_id: z.number().int() };
+const device = z.object({
+  ...base,
+  device_id: z.number().int(),
+  name: z.string(),
+  battery_level: z.number().int().nullable(),
+});
+const stock = z.object({
+  ...base,
+  product_id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  min_stock_level: z.number().int(),
+  previous_quantity: z.number().int(),
+});
+
+export const WEBHOOK_EVENT_DATA: Record<TEventType, z.ZodType> = {
+  'audit.completed': z.object({
+    ...base,
+    audit_id: z.number().int(),
+    name: z.string(),
+    location: z.string().nullable(),
+    device_name: z.string().nullable(),
+    accuracy: z.number().int().describe('(expected - discrepancies) / expected x 100, rounded'),
+    tags_found: z.number().int(),
+    tags_expected: z.number().int(),
+    expected_count: z.number().int(),
+    discrepancies_count: z.number().int(),
+    discrepancies_by_type: z.object({
+      shortage: z.number().int(),
+      overage: z.number().int(),
+      misplaced: z.number().int(),
+      unknown: z.number().int(),
+    }),
+    completed_at: z.string().nullable(),
+  }),
+  'audit.failed': z.object({
+    ...base,
+    audit_id: z.number().int(),
+    name: z.string(),
+    device_id: z.number().int().nullable(),
+    device_name: z.string().nullable(),
+    location_id: z.number().int().nullable(),
+    started_at: z.string(),
+    timeout_minutes: z.number().int(),
+  }),
+  'device.offline': device.extend({ last_seen: z.string() }),
+  'device.online': device,
+  'device.battery_low': device,
+  'inventory.stock_low': stock,
+  'inventory.out_of_stock': stock,
+  'inventory.import_completed': z.object({
+    ...base,
+    file_name: z.string(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    failed: z.number().int(),
+    units: z.number().int(),
+    by: z.string(),
+  }),
+  'print.job_failed': z.object({
+    ...base,
+    job_id: z.number().int(),
+    product_name: z.string(),
+    sku: z.string(),
+    printer: z.string(),
+    quantity: z.number().int(),
+    error: z.string().nullable(),
+  }),
+};

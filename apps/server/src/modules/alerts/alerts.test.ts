@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ALERTS_MESSAGES } from '@quantics/contracts';
+import { ALERTS_MESSAGES, EVENT_TYPES } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
@@ -390,6 +390,21 @@ describe('webhooks', () => {
       (await call('POST', '/api/webhooks', a.operator.token, { url: hook.url, events: ['audit.completed'] }))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('documents every event’s body in the OpenAPI document’s webhooks section', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const body = doc.webhooks['audit.completed'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['type', 'timestamp', 'data']);
+    expect(body.properties.data.properties).toHaveProperty('company_id');
+    expect(body.properties.data.properties).toHaveProperty('discrepancies_by_type');
+    expect(doc.webhooks['audit.completed'].post.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
   });
 
   it('sends a Slack incoming-webhook URL a readable message', async () => {
