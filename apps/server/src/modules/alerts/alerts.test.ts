@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   a = await createTenant(t, 'Alerts Co');
   b = await createTenant(t, 'Other Co');
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await smtp.close();
