@@ -1,4 +1,5 @@
 import { Bell, Palette, ShieldCheck, UserRound, Webhook } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -30,6 +31,13 @@ export function SettingsPage() {
   const isAdmin = useCan('admin');
   const tabs = TABS.filter((t) => !('isAdminOnly' in t) || isAdmin);
   const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'general';
+  // On a phone the tab strip scrolls: the chosen tab (from a link, say) is brought into view.
+  const stripRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    stripRef.current
+      ?.querySelector(`[data-state="active"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <>
@@ -41,14 +49,16 @@ export function SettingsPage() {
         value={tab}
         onValueChange={(value) => setParams(value === 'general' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="Settings sections">
-          {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div ref={stripRef}>
+          <TabsList aria-label="Settings sections">
+            {tabs.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
         <TabsContent value="general" className="space-y-6">
           <GeneralTab />
           <PointOfSaleCard />
