@@ -27,6 +27,8 @@ const env = {
   AUTH_FAILURE_LIMIT_PER_IP: '1000',
   // The reader simulator polls its pairing at the server's interval: shorter keeps the device journeys quick.
   READER_POLL_INTERVAL: '2',
+  // The webhook journey's receiver listens on 127.0.0.1 (production refuses private addresses).
+  WEBHOOK_ALLOW_PRIVATE: 'true',
 };
 delete env.DATABASE_URL;
 

@@ -26,6 +26,11 @@ import { type Database, type Db, openDatabase } from './db/client.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { AlertsWorker } from './modules/alerts/alerts-worker.ts';
+import { WEBHOOK_RETRY_DELAYS_MS } from './modules/alerts/delivery.service.ts';
+import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
+import { webhooksRoutes } from './modules/alerts/webhooks.routes.ts';
+import { webhooksDocument } from './modules/alerts/webhooks-openapi.ts';
 import { auditImportRoutes } from './modules/audits/audit-import.routes.ts';
 import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
 import { dueAuditSweeper } from './modules/audits/audit-stream.service.ts';
@@ -142,8 +147,29 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     30_000,
     (err) => app.log.error({ err }, 'finishing timed counts failed'),
   );
+  // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests: see AlertsWorker.
+  const alerts = new AlertsWorker(
+    {
+      db: database.db,
+      box: app.box,
+      publicUrl: config.publicUrl,
+      mailer,
+      clock: app.audits,
+      allowPrivate: config.webhooks?.allowPrivate ?? false,
+      retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
+      timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+    },
+    {
+      pollMs: config.alerts?.pollMs ?? 250,
+      sweepMs: config.alerts?.sweepMs ?? 15_000,
+      digestMs: config.alerts?.digestMs ?? 60_000,
+    },
+    app.log,
+  );
+  if (config.alerts?.isWorkerOn !== false) alerts.start();
   app.addHook('onClose', async () => {
     sweeper.stop();
+    await alerts.stop();
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();
@@ -189,6 +215,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its webhooks section documents what endpoints receive.
+      openapi: '3.1.0',
       info: { title: 'Quantics API', version: '1.0.0', description: 'RFID inventory and audit portal' },
       components: {
         securitySchemes: {
@@ -216,7 +244,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         },
       ],
       security: [{ bearer: [] }],
-    },
+      // What a company's webhook endpoints receive (OpenAPI 3.1's webhooks section).
+      webhooks: webhooksDocument(),
+    } as Record<string, unknown>,
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -250,6 +280,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(statsRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(webhooksRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -85,6 +85,21 @@ const ZEnv = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(30_000),
   ),
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
+  WEBHOOK_RETRY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/,
+        'must be a comma-separated list of seconds, such as 5,300,1800',
+      )
+      .optional(),
+  ),
+  ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(250)),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -142,6 +157,10 @@ export type AppConfig = {
    * count clients, not the proxy. false (default), true, a hop count, or the proxies' addresses.
    */
   trustProxy?: boolean | number | string;
+  /** Webhook deliveries: private addresses allowed (tests, a trusted network), the retry waits and the time-out. */
+  webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
+  /** The background work of alerts (see AlertsWorker); `isWorkerOn: false` leaves it to another instance. */
+  alerts?: { isWorkerOn?: boolean; pollMs?: number; sweepMs?: number; digestMs?: number };
   /** The Dutchie point-of-sale API and how often the portal reads it (defaults: DUTCHIE_DEFAULTS). */
   dutchie?: DutchieConfig;
   /** Who answers in Tallie Chat: the built-in rules (default, no network) or an OpenAI-compatible server. */
@@ -214,6 +233,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditTimeoutMinutes: e.AUDIT_TIMEOUT_MINUTES,
     readerPollInterval: e.READER_POLL_INTERVAL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      ...(e.WEBHOOK_RETRY_SECONDS && {
+        retryDelaysMs: e.WEBHOOK_RETRY_SECONDS.split(',').map((v) => Math.round(Number(v) * 1000)),
+      }),
+    },
+    alerts: { pollMs: e.ALERTS_POLL_MS },
     dutchie: {
       apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
       refreshSeconds: e.DUTCHIE_REFRESH_SECONDS,

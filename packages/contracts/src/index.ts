@@ -1,4 +1,5 @@
 export * from './activity.ts';
+export * from './alerts.ts';
 export * from './audits.ts';
 export * from './auth.ts';
 export * from './chat.ts';

@@ -146,6 +146,20 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/chat/conversations/:id/messages': 'member',
   'POST /api/chat/conversations/:id/messages': 'member',
   'POST /api/chatbot': 'member',
+  // The bell and e-mail choices: everyone's own (what they are told of follows their role); the unsubscribe link is
+  // public (its token is the credential). Webhooks are the company admins'.
+  'GET /api/notifications': 'member',
+  'POST /api/notifications/read': 'member',
+  'GET /api/settings/notifications': 'member',
+  'PUT /api/settings/notifications': 'member',
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
+  'GET /api/webhooks': 'admin',
+  'POST /api/webhooks': 'admin',
+  'PUT /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'POST /api/webhooks/:id/test': 'admin',
+  'GET /api/webhooks/:id/deliveries': 'admin',
 };
 
 /**

@@ -146,6 +146,20 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/chat/conversations/:id/messages': 'member',
   'POST /api/chat/conversations/:id/messages': 'member',
   'POST /api/chatbot': 'member',
+  // The bell and one's own e-mail choices are everyone's; the unsubscribe link carries its own token; webhooks
+  // are the admins'.
+  'GET /api/notifications': 'member',
+  'POST /api/notifications/read': 'member',
+  'GET /api/settings/notifications': 'member',
+  'PUT /api/settings/notifications': 'member',
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
+  'GET /api/webhooks': 'admin',
+  'POST /api/webhooks': 'admin',
+  'PUT /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'POST /api/webhooks/:id/test': 'admin',
+  'GET /api/webhooks/:id/deliveries': 'admin',
 };
 
 /**

@@ -339,6 +339,42 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { batch_count: 'two' },
     { batch_count: 1.5 },
   ],
+  'POST /api/notifications/read': [
+    { ids: 'all' },
+    { ids: [-1] },
+    { ids: [1.5] },
+    { ids: ['1'] },
+    { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+  ],
+  'PUT /api/settings/notifications': [
+    {},
+    { email_events: ['audit.exploded'], accuracy_below: null, digest_hour: null, time_zone: 'UTC' },
+    { email_events: 'audit.completed', accuracy_below: null, digest_hour: null, time_zone: 'UTC' },
+    { email_events: [], accuracy_below: 0, digest_hour: null, time_zone: 'UTC' },
+    { email_events: [], accuracy_below: '90', digest_hour: null, time_zone: 'UTC' },
+    { email_events: [], accuracy_below: null, digest_hour: 24, time_zone: 'UTC' },
+    { email_events: [], accuracy_below: null, digest_hour: 8.5, time_zone: 'UTC' },
+    { email_events: [], accuracy_below: null, digest_hour: 8, time_zone: 'Nowhere/Special' },
+    { email_events: [], accuracy_below: null, digest_hour: 8, time_zone: 'x'.repeat(65) },
+  ],
+  'POST /api/webhooks': [
+    {},
+    { url: 'https://example.com/hook' },
+    { url: 'ftp://example.com/hook', events: ['audit.completed'] },
+    { url: 'not a url', events: ['audit.completed'] },
+    { url: 'https://user:pw@example.com/hook', events: ['audit.completed'] },
+    { url: `https://example.com/${'x'.repeat(2001)}`, events: ['audit.completed'] },
+    { url: 'https://example.com/hook', events: [] },
+    { url: 'https://example.com/hook', events: ['audit.exploded'] },
+    { url: 'https://example.com/hook', events: ['audit.completed'], enabled: 'yes' },
+    { url: 'http://127.0.0.1:9/hook', events: ['audit.completed'] },
+  ],
+  'PUT /api/webhooks/:id': [
+    { url: 'ftp://example.com/hook' },
+    { events: [] },
+    { events: ['nope'] },
+    { enabled: 'no' },
+  ],
 };
 
 /** Bodies no route accepts. */
@@ -366,6 +402,9 @@ const NO_BODY = new Set([
   'POST /api/settings/sessions/revoke-others',
   'POST /api/team/two-factor-reminders',
   'POST /api/team/members/:id/sign-out',
+  'POST /api/webhooks/:id/test',
+  // A mail client's one-click POST: its body says nothing (the token in the link is what counts).
+  'POST /api/notifications/unsubscribe',
 ]);
 const takesBody = (key: string) => /^(POST|PUT|PATCH) /.test(key) && !NO_BODY.has(key);
 

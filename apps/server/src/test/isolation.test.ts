@@ -9,6 +9,7 @@ import { recordSecurityEvent } from '../modules/activity/activity.service.ts';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { type DutchieSimProcess, startDutchieSim } from './dutchie-sim.ts';
 import { bearer, uniqueEmail } from './factories.ts';
+import { ALERTS_NOT_COMPANY_DATA, alertsProbes } from './isolation-alerts.ts';
 import {
   type DutchieWorld,
   dutchieElsewhere,
@@ -75,6 +76,7 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/team/invite-info': 'the secret emailed token is the credential, whoever holds it',
   'GET /api/inventory/csv-template': 'the same example file for everyone',
   ...PRINT_NOT_COMPANY_DATA,
+  ...ALERTS_NOT_COMPANY_DATA,
   'POST /api/rfid/register/start': "a reader's own pairing request, in no company until someone confirms it",
   'POST /api/rfid/register/poll': 'the pairing id and its secret are the credential, whoever holds them',
 };
@@ -406,6 +408,7 @@ const PROBES: Record<string, Probe> = {
     () => dutchieWorld,
   ),
   ...withDutchiePrint(printProbes(() => t, as)),
+  ...alertsProbes(() => t),
   // Fixed readers (last: B's readers made there are deleted again, but B's count stays in its audits).
   ...fixedReaderProbes(() => t),
 };

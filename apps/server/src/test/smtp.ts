@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Header lines as sent, by lower-case name (List-Unsubscribe, ...). */
+  headers: Record<string, string>;
+};
 
 /** A real SMTP server on a free local port that keeps what it receives, for tests. */
 export async function startTestSmtp() {
@@ -21,6 +28,9 @@ export async function startTestSmtp() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: String(mail.html || ''),
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
           });
           for (const w of waiters.splice(0)) w();
           callback();

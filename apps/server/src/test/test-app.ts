@@ -67,6 +67,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     printAckTimeoutMs: 5000,
     auditTimeoutMinutes: 120,
     readerPollInterval: 5,
+    // The alerts' background loops run only in the tests about them (they turn them on).
+    alerts: { isWorkerOn: false },
     ...overrides,
   };
 }

@@ -50,6 +50,15 @@ export const queryKeys = {
     /** Under print.jobs, so a print (which refreshes the jobs) refreshes the product's serials too. */
     productSerials: (productId: number) => ['print', 'jobs', 'product-serials', productId] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (userId: number, companyId: number) => ['notifications', 'list', userId, companyId] as const,
+    settings: ['notifications', 'settings'] as const,
+  },
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
+  },
   reports: { stats: ['stats', 'dashboard', 'reports'] as const },
   settings: {
     profile: ['settings', 'profile'] as const,

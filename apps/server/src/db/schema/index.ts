@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './chat.ts';
 export * from './dutchie.ts';
 export * from './inventory.ts';

@@ -5,6 +5,7 @@ import type { DeviceContext } from '../../lib/request-context.ts';
 import { type Performer, recordActivity } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
+import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './audit-ingest.repo.ts';
 import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
@@ -183,5 +184,6 @@ export async function reconcileAudit(
     metadata: { auditId: audit.id, accuracy: done.accuracy, discrepancies: done.discrepancies_count },
     at: deps.at,
   });
+  await recordAuditCompleted(tx, companyId, done, deps.at);
   return done;
 }

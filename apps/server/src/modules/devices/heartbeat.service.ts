@@ -1,6 +1,7 @@
 import { deviceStatus } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
+import { heartbeatAlerts } from './device-alerts.ts';
 import { recordHeartbeat } from './devices.repo.ts';
 
 /** Battery and signal from the reader; its status follows from them and the time. */
@@ -9,7 +10,11 @@ export async function heartbeat(
   device: DeviceContext,
   input: { battery_level: number; signal_strength: number },
 ) {
-  const row = await recordHeartbeat(db, device.deviceId, input.battery_level, input.signal_strength);
+  const row = await db.transaction(async (tx) => {
+    const updated = await recordHeartbeat(tx, device.deviceId, input.battery_level, input.signal_strength);
+    await heartbeatAlerts(tx, device, input.battery_level);
+    return updated;
+  });
   const now = new Date();
   return {
     device_id: device.deviceId,

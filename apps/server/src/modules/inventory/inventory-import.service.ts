@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { recordEvent } from '../events/events.service.ts';
 import * as staging from './import.repo.ts';
 import { resolveLocations } from './import-locations.ts';
 
@@ -102,6 +103,14 @@ export async function importCsv(
         type: 'inventory',
         message: `${performer.name} imported ${opts.fileName}: ${created} added, ${updated} updated, ${failedCount} failed`,
         metadata: { created, updated, failed: failedCount, quantity: parsed.units },
+      });
+      await recordEvent(tx, actor.companyId, 'inventory.import_completed', {
+        file_name: opts.fileName,
+        created,
+        updated,
+        failed: failedCount,
+        units: parsed.units,
+        by: performer.name,
       });
       return result;
     });

@@ -10,6 +10,8 @@ export type MailMessage = {
   html: string;
   /** Links the message carries; logged in the embedded setup so a local user can follow them. */
   links?: string[];
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails). */
+  headers?: Record<string, string>;
 };
 
 export type MailerOptions = {
@@ -45,8 +47,21 @@ export class Mailer {
 
   /** Queues a message; returns at once. */
   send(message: MailMessage): void {
-    const job = this.#deliver(message).finally(() => this.#pending.delete(job));
+    const job = this.#deliver(message)
+      .then(() => undefined)
+      .finally(() => this.#pending.delete(job));
     this.#pending.add(job);
+  }
+
+  /**
+   * Sends now, with the same retries, and says whether it went: for a caller that keeps the message in a job of
+   * its own (the alerts' mail jobs) and tries again later when it did not.
+   */
+  async deliver(message: MailMessage): Promise<boolean> {
+    const sending = this.#deliver(message);
+    const job = sending.then(() => undefined).finally(() => this.#pending.delete(job));
+    this.#pending.add(job);
+    return sending;
   }
 
   /** Waits for queued messages (shutdown, tests). */
@@ -54,7 +69,7 @@ export class Mailer {
     await Promise.allSettled([...this.#pending]);
   }
 
-  async #deliver(message: MailMessage): Promise<void> {
+  async #deliver(message: MailMessage): Promise<boolean> {
     const attempts = (this.opts.retries ?? 3) + 1;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
@@ -64,10 +79,11 @@ export class Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers && { headers: message.headers }),
         });
         if (this.#outbox) this.#writeEml(message, info.message as Buffer);
         else this.log.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
-        return;
+        return true;
       } catch (err) {
         this.log.warn({ err, attempt, subject: message.subject }, 'mail send failed');
         if (attempt < attempts)
@@ -75,6 +91,7 @@ export class Mailer {
       }
     }
     this.log.error({ subject: message.subject }, 'mail not delivered after retries');
+    return false;
   }
 
   #writeEml(message: MailMessage, raw: Buffer) {

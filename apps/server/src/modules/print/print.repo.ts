@@ -8,6 +8,7 @@ import {
   products,
   users,
 } from '../../db/schema/index.ts';
+import { recordEvent } from '../events/events.service.ts';
 
 // Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
@@ -225,18 +226,38 @@ export async function finishJob(
   error: string | null,
   printed = 0,
 ): Promise<boolean> {
-  const rows = await db
-    .update(printJobs)
-    .set({
-      status: ok ? 'succeeded' : 'failed',
-      error: ok ? null : error,
-      completedAt: new Date(),
-      // Labels reported one by one (protocol 2) are never taken back by a lower count in the ack.
-      printed: sql`greatest(coalesce(${printJobs.printed}, 0), ${printed})`,
-    })
-    .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
-    .returning({ id: printJobs.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(printJobs)
+      .set({
+        status: ok ? 'succeeded' : 'failed',
+        error: ok ? null : error,
+        completedAt: new Date(),
+        // Labels reported one by one (protocol 2) are never taken back by a lower count in the ack.
+        printed: sql`greatest(coalesce(${printJobs.printed}, 0), ${printed})`,
+      })
+      .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
+      .returning({
+        companyId: printJobs.companyId,
+        productName: printJobs.productName,
+        sku: printJobs.sku,
+        printer: printJobs.printerName,
+        quantity: printJobs.quantity,
+      });
+    const job = rows[0];
+    // A failure is told once, in the transaction that ends the job.
+    if (job && !ok) {
+      await recordEvent(tx, job.companyId, 'print.job_failed', {
+        job_id: jobId,
+        product_name: job.productName,
+        sku: job.sku,
+        printer: job.printer,
+        quantity: job.quantity,
+        error,
+      });
+    }
+    return rows.length > 0;
+  });
 }
 
 const jobColumns = {

@@ -1,11 +1,12 @@
 import { menuFor } from '@quantics/contracts';
-import { Bell, LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { Sheet } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { MENU_ICONS } from './menu-icons';
 import { NavList } from './nav-list';
@@ -37,8 +38,9 @@ export function AppShell() {
       <ThemeSync />
       <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex h-16 items-center px-5">
+        <div className="flex h-16 items-center justify-between pr-3 pl-5">
           <Logo />
+          <NotificationBell userId={user.id} companyId={user.company_id} align="start" />
         </div>
         <div className="px-3 pt-2 empty:hidden">
           <Suspense fallback={null}>
@@ -61,17 +63,7 @@ export function AppShell() {
           <Menu className="size-6" aria-hidden />
         </button>
         <Logo />
-        <button
-          type="button"
-          className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-          aria-label="Notifications"
-        >
-          <Bell className="size-6" aria-hidden />
-          <span
-            className="absolute top-2 right-2 size-2 rounded-full bg-red-500 ring-2 ring-white dark:ring-slate-900"
-            aria-hidden
-          />
-        </button>
+        <NotificationBell userId={user.id} companyId={user.company_id} />
       </header>
 
       <Sheet isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu">

@@ -1,6 +1,7 @@
 import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@quantics/contracts';
 import { CheckCircle2, ClipboardList, FileUp, RefreshCw, Target, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -16,6 +17,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { usePagedFilters } from '@/lib/use-paged-filters';
 import { useToastOnError } from '@/lib/use-toast-on-error';
+import { useAudit } from '@/shared/audits/audit-api';
 import { STATUS_LABELS } from '@/shared/audits/audit-bits';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
 import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
@@ -42,9 +44,20 @@ export function AuditsPage() {
   const [isImporting, setIsImporting] = useState(false);
   const [commenting, setCommenting] = useState<TAudit | null>(null);
   const [applying, setApplying] = useState<TAudit | null>(null);
+  // /audits?audit=12 (a notification's link) opens that audit's details, wherever it is in the list.
+  const [params, setParams] = useSearchParams();
+  const linkedId = Number(params.get('audit')) || null;
+  const linked = useAudit(linkedId);
   if (!user) return null;
   const rows = list.data?.data ?? [];
-  const open = rows.find((a) => a.id === openId) ?? (openedAudit?.id === openId ? openedAudit : null);
+  const open =
+    rows.find((a) => a.id === openId) ??
+    (openedAudit?.id === openId ? openedAudit : null) ??
+    (linkedId !== null && linked.data?.id === linkedId ? linked.data : null);
+  const close = () => {
+    setOpenId(null);
+    if (linkedId !== null) setParams({}, { replace: true });
+  };
   const summary = list.data?.summary;
 
   const refresh = async () => {
@@ -133,7 +146,7 @@ export function AuditsPage() {
 
       <AuditDetailsDialog
         audit={open}
-        onClose={() => setOpenId(null)}
+        onClose={close}
         onComments={canWrite ? setCommenting : undefined}
         // A Dutchie store's quantities are kept in Dutchie, which the portal only reads.
         onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}

@@ -5,7 +5,8 @@ import {
   type TProduct,
 } from '@quantics/contracts';
 import { FileDown, PackageSearch, Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -40,7 +41,13 @@ export function InventoryPage() {
   const { user } = useAuth();
   const canWrite = useCan('operator');
   const help = useHelp();
-  const [search, setSearch] = useState('');
+  // /inventory?search=SKU (a notification's link) opens the list searched for that product.
+  const [params] = useSearchParams();
+  const linkedSearch = params.get('search');
+  const [search, setSearch] = useState(linkedSearch ?? '');
+  useEffect(() => {
+    if (linkedSearch !== null) setSearch(linkedSearch);
+  }, [linkedSearch]);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
   // Changing the search, the status or the page size goes back to page 1.

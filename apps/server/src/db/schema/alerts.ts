@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { devices } from './readers.ts';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Something that happened in a company ('audit.completed', 'device.offline', ...), written once in the same
+ * transaction as the change that caused it. The bell reads events directly; e-mails and webhooks are fanned out
+ * from here by the alerts worker (`dispatched_at` marks an event as handed on, under FOR UPDATE SKIP LOCKED).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    dispatchedAt: tz('dispatched_at'),
+  },
+  (t) => [
+    index('events_company_idx').on(t.companyId, t.id),
+    index('events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
+  ],
+);
+
+/**
+ * What a person has read in the bell: everything up to `read_up_to` (mark all read), plus single events above it
+ * in `notification_reads`. A person with no row has read nothing from before they joined (see the repo).
+ */
+export const notificationCursors = pgTable(
+  'notification_cursors',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    readUpTo: bigint('read_up_to', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
+
+/** A person's e-mail choices in one company: which events, an audit accuracy threshold and a daily digest. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    emailEvents: text('email_events').array().notNull().default(sql`'{}'::text[]`),
+    /** audit.completed is e-mailed only when accuracy is under this (null: every completed audit). */
+    accuracyBelow: smallint('accuracy_below'),
+    /** Hour of the day (0-23) in `time_zone` for the digest; null: no digest. */
+    digestHour: smallint('digest_hour'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** The person's local date of the last digest considered, so each day's is sent at most once. */
+    lastDigestOn: date('last_digest_on'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
+);
+
+/**
+ * E-mails waiting to be sent (event e-mails, digests, an endpoint switched off): claimed with SKIP LOCKED and a
+ * lease, so a restart retries what was not sent and two instances never send one twice.
+ */
+export const mailJobs = pgTable(
+  'mail_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    toEmail: text('to_email').notNull(),
+    message: jsonb('message').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: tz('run_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    sentAt: tz('sent_at'),
+    failedAt: tz('failed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+);
+
+/** A company's webhook endpoint; the signing secret is sealed with APP_SECRET and shown only when created. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    secretEnc: text('secret_enc').notNull(),
+    /** The first failure since the last success; null while healthy. */
+    failingSince: tz('failing_since'),
+    /** Why it was switched off by the server ('failing'), null when on or switched off by a person. */
+    disabledReason: text('disabled_reason'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId, t.id)],
+);
+
+/** One event for one endpoint: its body (fixed once), and where its delivery stands. */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null for a test event. */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
+    /** The webhook-id header: the same on every attempt, so receivers can drop a repeat. */
+    msgId: text('msg_id').notNull(),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    /** 'pending', 'delivered' or 'failed' (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_messages_endpoint_event_unique').on(t.endpointId, t.eventId),
+    index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every attempt at a message: the delivery log. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attemptedAt: tz('attempted_at').notNull().defaultNow(),
+    isSuccess: boolean('is_success').notNull(),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id)],
+);
+
+/** What the alerts last said about a device, so each crossing is told once. */
+export const deviceAlertStates = pgTable('device_alert_states', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  isOffline: boolean('is_offline').notNull().default(false),
+  isBatteryLow: boolean('is_battery_low').notNull().default(false),
+});
+
+/** A Dutchie package's last told stock state ('in-stock', 'low-stock', 'out-of-stock'), per snapshot. */
+export const dutchieStockStates = pgTable(
+  'dutchie_stock_states',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    packageId: text('package_id').notNull(),
+    state: text('state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.packageId] })],
+);

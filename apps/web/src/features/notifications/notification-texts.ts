@@ -1,0 +1,13 @@
+/** The bell's texts (the spec names only "a notification button with a red dot"; these are ours). */
+export const NOTIFICATION_TEXTS = {
+  button: 'Notifications',
+  buttonUnread: (n: number) => `Notifications, ${n} unread`,
+  title: 'Notifications',
+  unreadCount: (n: number) => `${n} unread`,
+  allRead: 'All caught up',
+  markAll: 'Mark all as read',
+  unread: 'Unread',
+  loadError: 'Notifications could not be loaded.',
+  emptyTitle: 'No notifications yet',
+  emptyBody: 'Completed audits, readers going offline and products running low show up here.',
+} as const;

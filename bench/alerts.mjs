@@ -1,0 +1,221 @@
+// Alerts at load: 1,000 audits completed within a minute across 10 companies, each company with a webhook for
+// audit.completed at a local receiver that verifies every Standard Webhooks signature. Prints each audit's
+// completion time (the reader's complete call) and each delivery's latency (the receiver's clock minus the event's
+// timestamp), on PostgreSQL, through a real server process.
+//
+// Before/after: with BENCH_BASELINE_DIR set to a checkout of the code before alerts (its node_modules in place),
+// the same audits are completed there first (no webhook: that server has none) for the completion-time baseline.
+// Usage: node bench/alerts.mjs [audits=1000] [companies=10]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { freshDatabase, pairReader, pct, post, signUp } from './readers-lib.mjs';
+
+const auditCount = Number(process.argv[2] ?? 1000);
+const companyCount = Number(process.argv[3] ?? 10);
+const PRODUCTS = 20;
+
+function startServerIn(dir, databaseUrl, env = {}) {
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(dir, 'apps', 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-bench-')),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SIGNUP_RATE_LIMIT: '1000',
+      PAIRING_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return (async () => {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 400) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return {
+      base,
+      stop: () =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    };
+  })();
+}
+
+/** A receiver of our own: verifies each delivery and notes its latency from the event's timestamp. */
+async function startReceiver(secrets) {
+  const latencies = [];
+  const seen = new Set();
+  let bad = 0;
+  let duplicates = 0;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString();
+      const company = Number(new URL(req.url, 'http://x').searchParams.get('c'));
+      try {
+        new Webhook(secrets.get(company)).verify(raw, req.headers);
+      } catch {
+        bad++;
+        res.writeHead(401).end();
+        return;
+      }
+      const id = req.headers['webhook-id'];
+      if (seen.has(id)) duplicates++;
+      seen.add(id);
+      latencies.push(Date.now() - Date.parse(JSON.parse(raw).timestamp));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hook`,
+    latencies,
+    stats: () => ({ bad, duplicates, received: seen.size }),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** Companies with a location of PRODUCTS products, a reader each, and (when `receiver`) a webhook. */
+async function setUp(server, pool, receiver, secrets) {
+  const companies = [];
+  for (let c = 0; c < companyCount; c++) {
+    const token = await signUp(server.base);
+    const reader = await pairReader(server.base, token, `BENCH-ALERTS-${c}-${randomUUID().slice(0, 6)}`);
+    const companyId = (
+      await pool.query(
+        'select d.company_id from devices d join device_tokens t on t.device_id = d.id order by d.id desc limit 1',
+      )
+    ).rows[0].company_id;
+    const loc = (
+      await pool.query('insert into locations (company_id, name) values ($1, $2) returning id', [
+        companyId,
+        'Shelf',
+      ])
+    ).rows[0].id;
+    await pool.query(
+      `insert into products (company_id, name, sku, rfid_tag, epc, quantity, location_id)
+       select $1, 'P' || i, 'A' || lpad(i::text, 6, '0'), rpad('A' || lpad(i::text, 6, '0'), 12, '0'),
+         upper(encode(convert_to(rpad('A' || lpad(i::text, 6, '0'), 12, '0'), 'UTF8'), 'hex')), 2, $2
+       from generate_series(1, $3) i`,
+      [companyId, loc, PRODUCTS],
+    );
+    const epcs = (await pool.query('select epc from products where company_id = $1', [companyId])).rows.map(
+      (r) => r.epc,
+    );
+    if (receiver) {
+      const hook = await post(
+        server.base,
+        '/api/webhooks',
+        { url: `${receiver.url}?c=${companyId}`, events: ['audit.completed'] },
+        token,
+      );
+      if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
+      secrets.set(companyId, hook.body.secret);
+    }
+    companies.push({ reader, loc, epcs });
+  }
+  return companies;
+}
+
+/** `auditCount` audits, one worker per company side by side; each: start, one batch of reads, complete. */
+async function runAudits(server, companies) {
+  const perCompany = Math.ceil(auditCount / companies.length);
+  const completeMs = [];
+  const t0 = performance.now();
+  await Promise.all(
+    companies.map(async (co) => {
+      for (let i = 0; i < perCompany; i++) {
+        const start = await post(
+          server.base,
+          '/api/rfid/audits',
+          { client_audit_id: randomUUID(), location_id: co.loc },
+          co.reader,
+        );
+        const id = start.body.audit_id;
+        const reads = co.epcs
+          .slice(i % 3)
+          .flatMap((epc, n) => [
+            { epc, tid: `E280${n.toString(16).padStart(20, '0')}`.toUpperCase(), rssi: -40, count: 1 },
+          ]);
+        await post(server.base, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads }, co.reader);
+        const c0 = performance.now();
+        const done = await post(
+          server.base,
+          `/api/rfid/audits/${id}/complete`,
+          { batch_count: 1 },
+          co.reader,
+        );
+        completeMs.push(performance.now() - c0);
+        if (done.status !== 200) throw new Error(`complete: ${done.status}`);
+      }
+    }),
+  );
+  return { completeMs: completeMs.sort((a, b) => a - b), seconds: (performance.now() - t0) / 1000 };
+}
+
+const fmt = (sorted) =>
+  `median ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms`;
+
+async function round(dir, label, withWebhooks) {
+  const db = await freshDatabase();
+  const server = await startServerIn(dir, db.url, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const secrets = new Map();
+  const receiver = withWebhooks ? await startReceiver(secrets) : null;
+  try {
+    const companies = await setUp(server, pool, receiver, secrets);
+    const { completeMs, seconds } = await runAudits(server, companies);
+    console.log(
+      `${label}: ${completeMs.length} audits completed in ${seconds.toFixed(1)} s across ${companies.length} companies`,
+    );
+    console.log(`  completing an audit: ${fmt(completeMs)}`);
+    if (receiver) {
+      const deadline = Date.now() + 60_000;
+      while (receiver.stats().received < completeMs.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      const lat = [...receiver.latencies].sort((a, b) => a - b);
+      const s = receiver.stats();
+      console.log(
+        `  webhook deliveries: ${s.received}/${completeMs.length} received, ${s.duplicates} duplicates, ${s.bad} bad signatures`,
+      );
+      console.log(`  delivery latency (event to receiver): ${fmt(lat)}`);
+    }
+    return completeMs;
+  } finally {
+    await receiver?.close();
+    await pool.end();
+    await server.stop();
+    await db.drop();
+  }
+}
+
+// Rounds alternate (before, after, after with webhooks, and again) so the shared machine's drift hits all alike.
+const here = join(import.meta.dirname, '..');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+for (let r = 1; r <= rounds; r++) {
+  if (process.env.BENCH_BASELINE_DIR)
+    await round(process.env.BENCH_BASELINE_DIR, `round ${r}, before alerts (baseline checkout)`, false);
+  await round(here, `round ${r}, with alerts, no webhooks`, false);
+  await round(here, `round ${r}, with alerts and a webhook per company`, true);
+}
