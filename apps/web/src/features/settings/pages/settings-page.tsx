@@ -37,7 +37,7 @@ export function SettingsPage() {
   const stripRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     stripRef.current
-      ?.querySelector(`[data-state="active"]`)
+      ?.querySelector(`[data-value="${tab}"]`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
 
@@ -58,7 +58,7 @@ export function SettingsPage() {
         <div ref={stripRef}>
           <TabsList aria-label="Settings sections">
             {tabs.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value} className="px-2.5 sm:px-3">
+              <TabsTrigger key={value} value={value} data-value={value} className="px-2.5 sm:px-3">
                 {/* On a phone, more than three tabs go without their icons (the strip scrolls for the rest). */}
                 <Icon className={tabs.length > 3 ? 'hidden size-4 sm:block' : 'size-4'} aria-hidden />
                 {label}
