@@ -33,7 +33,7 @@ describe.runIf(redisUrl)('print jobs relayed between instances through Redis', (
       payload: { name: 'Relay Gummies', sku: 'RG10' },
     });
     utility = await onlineUtility(one.app, await utilityToken(one.app, a.operator.token));
-  });
+  }, 120_000);
   afterAll(async () => {
     await utility?.close();
     await two?.close();
@@ -69,6 +69,37 @@ describe.runIf(redisUrl)('print jobs relayed between instances through Redis', (
     const res = await pending;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Print job sent: 4 label(s) for Relay Gummies');
+  });
+
+  it('carries a serialized job to a protocol 2 utility on the other instance, with its per-label reports', async () => {
+    const as = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      one.app.inject({ method, url, headers: bearer(a.admin.token), payload });
+    expect((await as('PUT', '/api/print/gs1-prefixes', { prefixes: ['0614141'] })).statusCode).toBe(200);
+    const shirt = { name: 'Relay shirt', sku: 'RSHIRT', gtin: '80614141123458' };
+    expect((await as('POST', '/api/inventory', shirt)).statusCode).toBe(201);
+    const v2 = await onlineUtility(
+      one.app,
+      await utilityToken(one.app, a.admin.token, 'Serial PC'),
+      [{ name: 'Serial Zebra', status: 'ready' }],
+      2,
+    );
+    const pending = two.inject({
+      method: 'POST',
+      url: '/api/print/print',
+      headers: bearer(a.admin.token),
+      payload: { quantity: 2, printerName: 'Serial Zebra', productInfo: { sku: 'RSHIRT' } },
+    });
+    const job = await v2.next('print_labels');
+    expect(job.labels).toHaveLength(2);
+    v2.send({ type: 'label', jobId: job.jobId, index: 0, ok: true });
+    v2.send({ type: 'label', jobId: job.jobId, index: 1, ok: false, error: 'Serial Zebra: paper out' });
+    v2.send({ type: 'ack', jobId: job.jobId, ok: false, printed: 1, error: 'Serial Zebra: paper out' });
+    const res = await pending;
+    expect([res.statusCode, res.json().message]).toEqual([
+      502,
+      'Serial Zebra: paper out. Printed: serial 1; not printed and never used again: serial 2.',
+    ]);
+    await v2.close();
   });
 
   it("fails the other instance's request at once when the utility hangs up mid-job", async () => {
