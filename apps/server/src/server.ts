@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { warm as warmTallie } from './modules/chat/tallie/nlu/recognizer.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -28,13 +27,6 @@ async function main() {
   app.log.info(
     { url: config.publicUrl, database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` },
     'Quantics is ready',
-  );
-  // Tallie's intent model trains once per process; started now, off the start-up path, so the first question
-  // does not wait for it.
-  const started = performance.now();
-  warmTallie().then(
-    () => app.log.info({ ms: Math.round(performance.now() - started) }, 'Tallie intent model trained'),
-    (err) => app.log.error({ err }, 'Tallie intent model failed to train'),
   );
 }
 

@@ -1,6 +1,3 @@
-import { containerBootstrap } from '@nlpjs/core';
-import { LangEn } from '@nlpjs/lang-en-min';
-import { Nlp } from '@nlpjs/nlp';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
@@ -9,8 +6,9 @@ import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 /**
  * Tallie's intent recognition: an NLP.js model trained from the example utterances in corpus.ts (a small neural
  * classifier over stemmed words, with spelling correction against the corpus's words) and enum entities for
- * periods, audit statuses and pages. Trained once per process on first use (2-4 s of CPU on the shared machine),
- * offline; recognising a question takes well under a millisecond at the median.
+ * periods, audit statuses and pages. Loaded and trained once per process on the first question (2-4 s of CPU on the
+ * shared machine; not at start-up, where it would hold up the event loop), offline; recognising a question takes
+ * well under a millisecond at the median.
  */
 export type Entities = {
   product?: string;
@@ -95,6 +93,12 @@ export type Tuning = {
 export const TUNING: Tuning = { variants: { period: 3, status: 3, page: 6 }, spellCheck: true };
 
 async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
+  // Loaded on first use, not at start-up: a server that is never asked does not pay for NLP.js.
+  const [{ containerBootstrap }, { Nlp }, { LangEn }] = await Promise.all([
+    import('@nlpjs/core'),
+    import('@nlpjs/nlp'),
+    import('@nlpjs/lang-en-min'),
+  ]);
   const container = await containerBootstrap();
   container.use(Nlp);
   container.use(LangEn);
@@ -131,7 +135,7 @@ async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
 
 let engine: Promise<NlpEngine> | null = null;
 
-/** Trains on first use and keeps the model for the life of the process; warm() starts it early. */
+/** Trains on first use and keeps the model for the life of the process. */
 export function warm(): Promise<unknown> {
   engine ??= train(CORPUS, TUNING).catch((err) => {
     engine = null;
