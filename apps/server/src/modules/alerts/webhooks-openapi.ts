@@ -5,7 +5,8 @@ const HEADERS = {
   'webhook-id': { description: 'The message id: the same on every retry, so a receiver can drop a repeat.' },
   'webhook-timestamp': { description: 'Seconds since 1970 when this attempt was signed.' },
   'webhook-signature': {
-    description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body" with the endpoint secret> (Standard Webhooks).',
+    description:
+      'v1,<base64 HMAC-SHA256 of "id.timestamp.body" with the endpoint secret> (Standard Webhooks).',
   },
 };
 
@@ -38,7 +39,11 @@ export function webhooksDocument(): Record<string, unknown> {
                   required: ['type', 'timestamp', 'data'],
                   properties: {
                     type: { type: 'string', const: type },
-                    timestamp: { type: 'string', format: 'date-time', description: 'When the event happened.' },
+                    timestamp: {
+                      type: 'string',
+                      format: 'date-time',
+                      description: 'When the event happened.',
+                    },
                     data: z.toJSONSchema(WEBHOOK_EVENT_DATA[type], { io: 'input', unrepresentable: 'any' }),
                   },
                 },

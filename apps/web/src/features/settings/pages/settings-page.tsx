@@ -35,7 +35,7 @@ export function SettingsPage() {
   const stripRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     stripRef.current
-      ?.querySelector(`[data-state="active"]`)
+      ?.querySelector(`[role="tab"][aria-controls$="-content-${tab}"]`)
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
 
