@@ -17,8 +17,8 @@ const ALERTS_ENV = {
   LOG_LEVEL: 'warn',
 };
 
-/** A company with a webhook for stock crossings, and `n` products that each run out: n events. */
-async function companyWithEvents(server: ServerProcess, receiver: WebhookReceiver, n: number, ip: string) {
+/** A company with a webhook for stock crossings; runOut() makes products run out, one event each. */
+async function companyWithEvents(server: ServerProcess, receiver: WebhookReceiver, ip: string) {
   const reg = await call(server, 'POST', '/api/auth/register', {
     body: {
       email: `hooks-${randomBytes(4).toString('hex')}@example.com`,
@@ -82,7 +82,7 @@ describe('webhooks across a restart (embedded database)', () => {
   it('every event arrives exactly once after 500s and a restart in between', async () => {
     const n = 6;
     receiver.state.isFailing = true;
-    const company = await companyWithEvents(server, receiver, n, '10.9.0.1');
+    const company = await companyWithEvents(server, receiver, '10.9.0.1');
     await company.runOut(server, 0, n);
     const deadline = Date.now() + 30_000;
     while (receiver.attempts.length < n && Date.now() < deadline)
@@ -130,7 +130,7 @@ describe.runIf(serverUrl)('webhooks with two instances on one PostgreSQL', () =>
   it('every event arrives exactly once, though both instances deliver and one restarts', async () => {
     const n = 20;
     receiver.state.isFailing = true;
-    const company = await companyWithEvents(a, receiver, n, '10.9.0.2');
+    const company = await companyWithEvents(a, receiver, '10.9.0.2');
     await Promise.all([company.runOut(a, 0, n / 2), company.runOut(b, n / 2, n / 2)]);
     const deadline = Date.now() + 30_000;
     while (receiver.attempts.length < n && Date.now() < deadline)
