@@ -89,7 +89,7 @@ export function SecurityPolicyCard({ company, userId }: { company: TCompany; use
             disabled={update.isPending || (lacksOwn && !isOn)}
             onClick={toggle}
             className={cn(
-              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50',
+              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50',
               isOn ? 'bg-brand-600' : 'bg-slate-300 dark:bg-slate-700',
             )}
           >

@@ -60,7 +60,7 @@ export function NotificationBell({
   return (
     <Menu.Root>
       <Menu.Trigger
-        className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:bg-slate-800"
+        className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-focus dark:text-slate-300 dark:hover:bg-slate-800"
         aria-label={unread > 0 ? T.buttonUnread(unread) : T.button}
         data-testid="notification-bell"
       >

@@ -71,7 +71,7 @@ export function MessageBubble({ message, onSuggestion }: Props) {
                 <button
                   type="button"
                   onClick={() => onSuggestion(q)}
-                  className="flex items-center gap-1.5 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-700 shadow-sm transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-brand-500/40 dark:bg-slate-900 dark:text-brand-300 dark:hover:bg-slate-800"
+                  className="flex items-center gap-1.5 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-left text-sm font-medium text-brand-700 shadow-sm transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus dark:border-brand-500/40 dark:bg-slate-900 dark:text-brand-300 dark:hover:bg-slate-800"
                 >
                   <MessageCircleQuestion className="size-4 shrink-0" aria-hidden />
                   {q}
