@@ -87,8 +87,8 @@ test('register a reader by its code, see it online, run an audit, open its detai
       [
         'scan',
         '--catalogue',
-        '--user-token',
-        token,
+        // The joined form: a token may begin with '-', which would read as an option.
+        `--user-token=${token}`,
         '--name',
         'Aisle 4 count',
         '--missing',

@@ -27,7 +27,7 @@ Commands
                 --epcs FILE         tag population: one EPC per line, or "EPC,units"
                 --catalogue         tag population from the catalogue export (needs --user-token): every product's
                                     quantity becomes that many tags
-                --user-token TOKEN  a person's bearer token, to read the catalogue
+                --user-token=TOKEN  a person's bearer token, to read the catalogue
                 --location-id N     audit this location (and its sub-locations); default the whole catalogue
                 --room NAME         a Dutchie company: audit this room (e.g. "Sales Floor"); default the whole
                                     store. Tags: --epcs (the inventory report's EPC column lists each package's)

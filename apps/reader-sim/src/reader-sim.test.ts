@@ -65,8 +65,8 @@ describe('reader simulator against a real server', () => {
     const scan = sim([
       'scan',
       '--catalogue',
-      '--user-token',
-      token,
+      // The joined form: a token may begin with '-', which would read as an option.
+      `--user-token=${token}`,
       '--location-id',
       String(store),
       '--name',
