@@ -9,6 +9,15 @@ import pg from 'pg';
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A new database on the PostgreSQL server, and a portal process on it (migrated at start). */
+/**
+ * The server's node flags: as `npm start` runs it (its young generation of 32 MB: see the report figures), plus
+ * BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+ */
+export const serverNodeFlags = () => [
+  '--max-semi-space-size=32',
+  ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+];
+
 export async function startBench(extraEnv = {}) {
   const dbName = `quantics_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
@@ -18,13 +27,7 @@ export async function startBench(extraEnv = {}) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
-  // The server runs as `npm start` runs it (its young generation of 32 MB: see the README's report figures).
-  // BENCH_NODE_FLAGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const flags = [
-    '--max-semi-space-size=32',
-    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-  ];
-  const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/server.ts'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'server'),
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { serverNodeFlags } from './lib.mjs';
 
 export const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,7 +34,7 @@ export async function freshDatabase() {
 export async function startServer(databaseUrl, env = {}) {
   const port = 39000 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', 'apps', 'server'),
     env: {
       ...process.env,
