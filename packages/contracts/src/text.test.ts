@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findTextProblem, multiline, multilinePaths, textProblem } from './text.ts';
+import { findTextProblem, jsonTextIsClean, multiline, multilinePaths, textProblem } from './text.ts';
 
 describe('textProblem', () => {
   it('accepts every real character', () => {
@@ -68,5 +68,32 @@ describe('multilinePaths and findTextProblem', () => {
     expect(findTextProblem(deep)).toMatch(
       /^…[0.]{120} contains a character that is not allowed \(U\+0000\)$/,
     );
+  });
+});
+
+describe('jsonTextIsClean', () => {
+  it('never passes a JSON text with a string the rule refuses, as a value or a key, however it is written', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const ch = String.fromCharCode(code);
+      for (const body of [{ name: `a${ch}b` }, { [`k${ch}`]: 1 }, [[`${ch}`]]]) {
+        if (findTextProblem(body) === undefined) continue;
+        const compact = JSON.stringify(body);
+        expect(jsonTextIsClean(compact), `U+${code.toString(16)} in ${compact}`).toBe(false);
+        // Written raw where JSON allows it (a client need not escape it): still not clean.
+        if (code >= 0x20 && code !== 0x22 && code !== 0x5c) {
+          expect(jsonTextIsClean(compact.replace(/\\u[0-9a-f]{4}/g, ch))).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("passes a reader's batch of plain text, so it needs no walk", () => {
+    const reads = Array.from({ length: 500 }, (_, i) => ({
+      epc: `3074257BF7194E40000${String(i).padStart(5, '0')}`,
+      rssi: -41.5,
+      seen_at: '2026-11-26T10:00:00.000Z',
+    }));
+    expect(jsonTextIsClean(JSON.stringify({ batch_seq: 0, reads }))).toBe(true);
+    expect(jsonTextIsClean(JSON.stringify({ name: 'Café Zürich, 東京 – ok' }))).toBe(true);
   });
 });

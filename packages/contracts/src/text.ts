@@ -83,9 +83,18 @@ export function multilinePaths(schema: z.ZodType | undefined): string[] {
 }
 
 /**
- * The first string in `data` (keys included) that breaks the text rule, as a message naming its field, or
- * undefined. `multilines` comes from `multilinePaths` of the part's schema.
+ * Characters of a raw JSON text without which no string parsed from it can break the rule: an escape sequence
+ * (`\u0000`, `\n`) could spell anything, and the others are refused themselves. A raw C0 control character needs
+ * no place here: JSON allows none inside a string, so the parser refuses it first.
  */
+const RAW_JSON_SUSPECT = /[\\\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+
+/**
+ * True when the JSON text `raw` holds nothing the rule could be about, so whatever it parses to needs no walk: one
+ * scan of the text a server read anyway, instead of a look at each of the thousands of strings of a reader's batch.
+ */
+export const jsonTextIsClean = (raw: string): boolean => !RAW_JSON_SUSPECT.test(raw);
+
 /** Any character a rule could be about (paired surrogates included): text without one needs no closer look. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's whole job.
 const SUSPECT = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
@@ -109,6 +118,10 @@ function mayHaveProblem(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * The first string in `data` (keys included) that breaks the text rule, as a message naming its field, or
+ * undefined. `multilines` comes from `multilinePaths` of the part's schema.
+ */
 export function findTextProblem(data: unknown, multilines: readonly string[] = []): string | undefined {
   if (!mayHaveProblem(data)) return undefined;
   type Node = { value: unknown; key: string; isItem: boolean; parent: Node | undefined };
