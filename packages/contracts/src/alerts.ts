@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPagination } from './pagination.ts';
+import { pageQuery, ZPagination } from './pagination.ts';
 import { hasRole, type TRole } from './roles.ts';
 
 /** Everything the portal tells people and other systems about, as stored in the event store. */
@@ -121,22 +121,7 @@ function auditBody(p: Record<string, unknown>): string {
 
 export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
 
-export const ZNotificationsQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(1_000_000, 'page must be at most 1000000')
-    .optional()
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_SIZE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_SIZE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_SIZE_MAX}`)
-    .max(NOTIFICATIONS_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${NOTIFICATIONS_PAGE_SIZE_MAX}`)
-    .optional()
-    .default(10),
-});
+export const ZNotificationsQuery = z.object(pageQuery(NOTIFICATIONS_PAGE_SIZE_MAX, 10));
 
 export const ZNotification = z.object({
   id: z.number().int(),

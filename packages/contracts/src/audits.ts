@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPagination } from './pagination.ts';
+import { pageQuery, ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
 /** The API's audit messages (validation and errors), word for word; the screens' own texts live in the web app. */
@@ -84,20 +84,7 @@ export const ZAudit = z.object({
 export type TAudit = z.infer<typeof ZAudit>;
 
 export const ZAuditListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(1_000_000, 'page must be at most 1000000')
-    .optional()
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .max(AUDIT_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
-    .optional()
-    .default(AUDIT_PAGE_SIZE_DEFAULT),
+  ...pageQuery(AUDIT_PAGE_SIZE_MAX, AUDIT_PAGE_SIZE_DEFAULT),
   status: z
     .union([ZAuditStatus, z.literal('all'), z.literal('')], {
       error: 'status must be completed, in_progress, failed or pending',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GTIN_MESSAGES, normalizeGtin } from './gtin.ts';
-import { ZPagination } from './pagination.ts';
+import { ZPageNumber, ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
 /** The API's inventory messages (validation and errors), word for word; the screens' own texts live in the web app. */
@@ -192,14 +192,6 @@ export const ZProduct = z.object({
 });
 export type TProduct = z.infer<typeof ZProduct>;
 
-const pageNumber = z.coerce
-  .number({ error: 'page must be a whole number of 1 or more' })
-  .int('page must be a whole number of 1 or more')
-  .min(1, 'page must be a whole number of 1 or more')
-  .max(1_000_000, 'page must be at most 1000000')
-  .optional()
-  .default(1);
-
 export const ZInventoryFilters = z.object({
   search: z
     .string()
@@ -218,7 +210,7 @@ export const ZInventoryFilters = z.object({
 export type TInventoryFilters = z.output<typeof ZInventoryFilters>;
 
 export const ZInventoryQuery = ZInventoryFilters.extend({
-  page: pageNumber,
+  page: ZPageNumber,
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}` })
     .int(`limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}`)

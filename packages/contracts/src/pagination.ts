@@ -1,5 +1,27 @@
 import { z } from 'zod';
 
+/** A query string's whole number from `min` to `max`: one message, naming the field and its range, for any miss. */
+export function zQueryInt(field: string, min: number, max: number) {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+const PAGE_MESSAGE = 'page must be a whole number of 1 or more';
+/** A list's page number, from 1. */
+export const ZPageNumber = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int(PAGE_MESSAGE)
+  .min(1, PAGE_MESSAGE)
+  .max(1_000_000, 'page must be at most 1000000')
+  .optional()
+  .default(1);
+
+/** A paginated list's `page` and `limit` (1 to `maxLimit`, `defaultLimit` when absent). */
+export const pageQuery = (maxLimit: number, defaultLimit: number) => ({
+  page: ZPageNumber,
+  limit: zQueryInt('limit', 1, maxLimit).optional().default(defaultLimit),
+});
+
 /** Every paged list answers this beside its data. */
 export const ZPagination = z.object({
   page: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LABEL_DPIS, LABEL_INCHES_MAX, LABEL_INCHES_MIN } from './label.ts';
-import { ZPagination } from './pagination.ts';
+import { pageQuery, ZPagination } from './pagination.ts';
 import { multiline } from './text.ts';
 
 /**
@@ -173,22 +173,7 @@ export const ZPrintResponse = z.object({ success: z.literal(true), message: z.st
 export type TPrintResponse = z.infer<typeof ZPrintResponse>;
 
 export const PRINT_JOBS_PAGE_MAX = 100;
-export const ZPrintJobsQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number of 1 or more' })
-    .int('page must be a whole number of 1 or more')
-    .min(1, 'page must be a whole number of 1 or more')
-    .max(1_000_000, 'page must be at most 1000000')
-    .optional()
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${PRINT_JOBS_PAGE_MAX}` })
-    .int(`limit must be a whole number from 1 to ${PRINT_JOBS_PAGE_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${PRINT_JOBS_PAGE_MAX}`)
-    .max(PRINT_JOBS_PAGE_MAX, `limit must be a whole number from 1 to ${PRINT_JOBS_PAGE_MAX}`)
-    .optional()
-    .default(10),
-});
+export const ZPrintJobsQuery = z.object(pageQuery(PRINT_JOBS_PAGE_MAX, 10));
 export type TPrintJobsQuery = z.input<typeof ZPrintJobsQuery>;
 export const ZPrintJobsResponse = z.object({ data: z.array(ZPrintJob), pagination: ZPagination });
 export type TPrintJobsResponse = z.infer<typeof ZPrintJobsResponse>;

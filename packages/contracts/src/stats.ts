@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZActivityItem } from './activity.ts';
+import { zQueryInt } from './pagination.ts';
 
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const DASHBOARD_LIST_SIZE = 5;
@@ -81,13 +82,7 @@ export const ZTopProduct = z.object({
 export type TTopProduct = z.infer<typeof ZTopProduct>;
 
 export const ZTopProductsQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a whole number from 1 to 365' })
-    .int('days must be a whole number from 1 to 365')
-    .min(1, 'days must be a whole number from 1 to 365')
-    .max(365, 'days must be a whole number from 1 to 365')
-    .optional()
-    .default(TOP_PRODUCTS_DAYS_DEFAULT),
+  days: zQueryInt('days', 1, 365).optional().default(TOP_PRODUCTS_DAYS_DEFAULT),
 });
 
 export const ZRecentAudit = z.object({
