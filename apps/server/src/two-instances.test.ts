@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MIGRATIONS_DIR } from './db/client.ts';
 import { call, type ServerProcess, startServerProcess } from './test/server-process.ts';
+import { newPostgresDatabase } from './test/test-app.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -16,19 +17,13 @@ const freshIp = () => `10.${randomBytes(3).join('.')}`;
 // Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer (CI's PostgreSQL
 // pass sets both variables). They start at the same moment on an empty database: migrations must not collide.
 describe.runIf(serverUrl && redisUrl)('two instances on one PostgreSQL and one Redis', () => {
-  const dbName = `quantics_two_${randomBytes(6).toString('hex')}`;
   let a: ServerProcess;
   let b: ServerProcess;
   let databaseUrl: string;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(serverUrl as string);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
+    ({ url: databaseUrl, drop } = await newPostgresDatabase(serverUrl as string, 'quantics_two'));
     const env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl as string,
@@ -42,10 +37,7 @@ describe.runIf(serverUrl && redisUrl)('two instances on one PostgreSQL and one R
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await drop?.();
   });
 
   it('both start at once on an empty database, and every migration is applied exactly once', async () => {
