@@ -1,6 +1,7 @@
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
+import { type NgramSettings, type Scored, trainNgram } from './ngram-classifier.ts';
 import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 
 /**
@@ -27,9 +28,6 @@ export type Understanding = {
   /** The closest intents, best first (the recognised one included), for suggestions. */
   closest: { intent: IntentName; score: number }[];
 };
-
-/** Below this score Tallie does not act on what it recognised. */
-export const CONFIDENCE = 0.5;
 
 type NlpEntity = { entity: string; option?: string; accuracy: number };
 type NlpResult = {
@@ -89,10 +87,23 @@ export type Tuning = {
   /** Sentences per example with a placeholder, by entity. */
   variants: Record<string, number>;
   spellCheck: boolean;
+  /** The n-gram classifier's share of the score (0: NLP.js alone), and its settings. */
+  ensemble: number;
+  ngram: NgramSettings;
+  /** Below this score Tallie does not act on what it recognised (chosen on set A and cross-validation). */
+  threshold: number;
 };
-export const TUNING: Tuning = { variants: { period: 3, status: 3, page: 6 }, spellCheck: true };
+export const TUNING: Tuning = {
+  variants: { period: 3, status: 3, page: 6 },
+  spellCheck: true,
+  ensemble: 0.5,
+  ngram: { nearest: 3, temperature: 0.03 },
+  threshold: 0.4,
+};
 
-async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
+type Model = { nlp: NlpEngine; ngram: (text: string) => Scored[]; tuning: Tuning };
+
+async function train(corpus: IntentSpec[], tuning: Tuning): Promise<Model> {
   // Loaded on first use, not at start-up: a server that is never asked does not pay for NLP.js.
   const [{ containerBootstrap }, { Nlp }, { LangEn }] = await Promise.all([
     import('@nlpjs/core'),
@@ -125,15 +136,17 @@ async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
   enumEntity('status', AUDIT_STATUS_TEXTS);
   enumEntity('page', PAGE_TEXTS);
   const turn: Record<string, number> = {};
+  const examples: { text: string; intent: string }[] = [];
   for (const intent of corpus)
     for (const u of intent.utterances)
-      for (const s of expand(u, turn, tuning.variants)) nlp.addDocument('en', s, intent.name);
-  for (const u of NONE_UTTERANCES) nlp.addDocument('en', u, 'None');
+      for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
+  for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
+  for (const e of examples) nlp.addDocument('en', e.text, e.intent);
   await nlp.train();
-  return nlp;
+  return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning };
 }
 
-let engine: Promise<NlpEngine> | null = null;
+let engine: Promise<Model> | null = null;
 
 /** Trains on first use and keeps the model for the life of the process. */
 export function warm(): Promise<unknown> {
@@ -158,19 +171,31 @@ const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
 };
 
 export async function recognize(text: string): Promise<Understanding> {
-  return understand((await warm()) as NlpEngine, text);
+  return understand((await warm()) as Model, text);
 }
 
 /** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs). */
 export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning) {
-  const nlp = await train(corpus, tuning);
-  return (text: string) => understand(nlp, text);
+  const model = await train(corpus, tuning);
+  return (text: string) => understand(model, text);
 }
 
-async function understand(nlp: NlpEngine, text: string): Promise<Understanding> {
-  const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
+/** Both classifiers' scores, weighted, best first. */
+async function classify({ nlp, ngram, tuning }: Model, question: string): Promise<Scored[]> {
   const r = await nlp.classify('en', question);
-  const closest = (r.classifications ?? [])
+  const w = tuning.ensemble;
+  const scores = new Map<string, number>();
+  for (const c of r.classifications ?? []) scores.set(c.intent, (1 - w) * c.score);
+  if (w > 0) for (const c of ngram(question)) scores.set(c.intent, (scores.get(c.intent) ?? 0) + w * c.score);
+  return [...scores].map(([intent, score]) => ({ intent, score })).sort((a, b) => b.score - a.score);
+}
+
+async function understand(model: Model, text: string): Promise<Understanding> {
+  const { nlp } = model;
+  const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
+  const classes = await classify(model, question);
+  const r = classes[0] ?? { intent: 'None', score: 1 };
+  const closest = classes
     .filter((c) => INTENT_NAMES.has(c.intent) && c.score > 0)
     .slice(0, 3)
     .map((c) => ({ intent: c.intent as IntentName, score: c.score }));
@@ -192,7 +217,7 @@ async function understand(nlp: NlpEngine, text: string): Promise<Understanding> 
     if (status) entities.status = status;
     if (page) entities.page = page;
   }
-  let confident = intent !== 'None' && r.score >= CONFIDENCE;
+  let confident = intent !== 'None' && r.score >= model.tuning.threshold;
   if (intent === 'stock.find') {
     const product = productOf(question);
     if (product && !isTopicTalk(product) && asksForProduct(question, product)) entities.product = product;
