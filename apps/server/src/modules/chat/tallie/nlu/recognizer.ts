@@ -2,6 +2,7 @@ import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
 import { type NgramSettings, type Scored, trainNgram } from './ngram-classifier.ts';
+import { normalise } from './normalise.ts';
 import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 
 /**
@@ -141,6 +142,7 @@ async function train(corpus: IntentSpec[], tuning: Tuning): Promise<Model> {
     for (const u of intent.utterances)
       for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
   for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
+  for (const e of examples) e.text = normalise(e.text);
   for (const e of examples) nlp.addDocument('en', e.text, e.intent);
   await nlp.train();
   return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning };
@@ -193,7 +195,8 @@ async function classify({ nlp, ngram, tuning }: Model, question: string): Promis
 async function understand(model: Model, text: string): Promise<Understanding> {
   const { nlp } = model;
   const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
-  const classes = await classify(model, question);
+  const normalised = normalise(question);
+  const classes = await classify(model, normalised);
   const r = classes[0] ?? { intent: 'None', score: 1 };
   const closest = classes
     .filter((c) => INTENT_NAMES.has(c.intent) && c.score > 0)
@@ -206,7 +209,7 @@ async function understand(model: Model, text: string): Promise<Understanding> {
     // Exact texts first (fast); the fuzzy search ("nxt week") only for an entity not found so. The list is a copy:
     // NLP.js empties the one it is given.
     const search = async (threshold: number, names: string[]) =>
-      (await nlp.ner.process({ locale: 'en', utterance: question, threshold }, [...names])).entities ?? [];
+      (await nlp.ner.process({ locale: 'en', utterance: normalised, threshold }, [...names])).entities ?? [];
     const found = await search(1, wanted);
     const missing = wanted.filter((name) => !found.some((e) => e.entity === name));
     if (missing.length) found.push(...(await search(0.8, missing)));
