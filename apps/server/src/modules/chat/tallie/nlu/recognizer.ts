@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
@@ -51,6 +55,8 @@ type NlpEngine = {
   addDocument(locale: string, utterance: string, intent: string): void;
   addNerRuleOptionTexts(locale: string, name: string, option: string, texts: string[]): void;
   train(): Promise<unknown>;
+  export(minified?: boolean): string;
+  import(data: string): void;
   classify(locale: string, utterance: string): Promise<NlpResult>;
 };
 
@@ -104,7 +110,14 @@ export const TUNING: Tuning = {
 
 type Model = { nlp: NlpEngine; ngram: (text: string) => Scored[]; tuning: Tuning };
 
-async function train(corpus: IntentSpec[], tuning: Tuning): Promise<Model> {
+/**
+ * Where a trained NLP.js model is kept between runs: a file under DATA_DIR named by a hash of everything training
+ * reads (the corpus, the entity texts, the tuning, the NLP.js version), so a changed corpus is trained anew. Reading
+ * it back replaces the training; a missing, stale or unreadable file is trained and written again.
+ */
+export type ModelCache = { dir: string };
+
+async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): Promise<Model> {
   // Loaded on first use, not at start-up: a server that is never asked does not pay for NLP.js.
   const [{ containerBootstrap }, { Nlp }, { LangEn }] = await Promise.all([
     import('@nlpjs/core'),
@@ -143,16 +156,55 @@ async function train(corpus: IntentSpec[], tuning: Tuning): Promise<Model> {
       for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
   for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
   for (const e of examples) e.text = normalise(e.text);
-  for (const e of examples) nlp.addDocument('en', e.text, e.intent);
-  await nlp.train();
+  const file = cache && (await cacheFile(cache, examples, tuning));
+  const saved = file && (await readFile(file, 'utf8').catch(() => null));
+  let loaded = false;
+  if (saved)
+    try {
+      nlp.import(saved);
+      loaded = true;
+    } catch {
+      // Unreadable: trained again below, and written anew.
+    }
+  if (!loaded) {
+    for (const e of examples) nlp.addDocument('en', e.text, e.intent);
+    await nlp.train();
+    if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
+  }
   return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning };
+}
+
+async function cacheFile(cache: ModelCache, examples: unknown, tuning: Tuning): Promise<string> {
+  const { version } = JSON.parse(
+    await readFile(createRequire(import.meta.url).resolve('@nlpjs/nlp/package.json'), 'utf8'),
+  ) as { version: string };
+  const key = createHash('sha256')
+    .update(JSON.stringify({ examples, tuning, version, PERIODS, AUDIT_STATUS_TEXTS, PAGE_TEXTS }))
+    .digest('hex')
+    .slice(0, 16);
+  return join(cache.dir, `tallie-model-${key}.json`);
+}
+
+/** Written whole or not at all; the models of an older corpus are removed. */
+async function writeAtomically(file: string, text: string) {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
+  for (const old of await readdir(dir))
+    if (/^tallie-model-\w+\.json$/.test(old) && old !== basename(file))
+      await rm(join(dir, old), { force: true });
 }
 
 let engine: Promise<Model> | null = null;
 
-/** Trains on first use and keeps the model for the life of the process. */
-export function warm(): Promise<unknown> {
-  engine ??= train(CORPUS, TUNING).catch((err) => {
+/**
+ * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the
+ * process. The server calls it once at start-up, in the background.
+ */
+export function warm(cache?: ModelCache): Promise<unknown> {
+  engine ??= train(CORPUS, TUNING, cache).catch((err) => {
     engine = null;
     throw err;
   });
@@ -176,9 +228,9 @@ export async function recognize(text: string): Promise<Understanding> {
   return understand((await warm()) as Model, text);
 }
 
-/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs). */
-export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning) {
-  const model = await train(corpus, tuning);
+/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs), or cached elsewhere. */
+export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache) {
+  const model = await train(corpus, tuning, cache);
   return (text: string) => understand(model, text);
 }
 
