@@ -40,6 +40,11 @@ export type NgramSettings = {
   nearest: number;
   /** The softmax temperature that turns similarities into scores summing to 1. */
   temperature: number;
+  /**
+   * The closeness 'None' has at least: a question no nearer than this to any intent's examples is not about
+   * any of them ("zzkq plorf"), however its faint likenesses rank.
+   */
+  floor: number;
 };
 
 export function trainNgram(examples: { text: string; intent: string }[], settings: NgramSettings) {
@@ -72,6 +77,8 @@ export function trainNgram(examples: { text: string; intent: string }[], setting
       for (let i = 0; i < settings.nearest; i++) sum += sims[i] ?? 0;
       return sum / settings.nearest;
     });
+    const none = intents.indexOf('None');
+    if (none >= 0) closeness[none] = Math.max(closeness[none] as number, settings.floor);
     const top = Math.max(...closeness);
     const exp = closeness.map((c) => Math.exp((c - top) / settings.temperature));
     const total = exp.reduce((a, b) => a + b, 0);

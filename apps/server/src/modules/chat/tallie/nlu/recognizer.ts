@@ -104,9 +104,12 @@ export const TUNING: Tuning = {
   variants: { period: 3, status: 3, page: 6 },
   spellCheck: true,
   ensemble: 0.5,
-  ngram: { nearest: 3, temperature: 0.03 },
+  ngram: { nearest: 3, temperature: 0.03, floor: 0.2 },
   threshold: 0.4,
 };
+
+/** A topic scored below this is not offered as one of the closest: the n-gram classifier's faint likenesses. */
+const CLOSE = 0.05;
 
 type Model = { nlp: NlpEngine; ngram: (text: string) => Scored[]; tuning: Tuning };
 
@@ -251,7 +254,7 @@ async function understand(model: Model, text: string): Promise<Understanding> {
   const classes = await classify(model, normalised);
   const r = classes[0] ?? { intent: 'None', score: 1 };
   const closest = classes
-    .filter((c) => INTENT_NAMES.has(c.intent) && c.score > 0)
+    .filter((c) => INTENT_NAMES.has(c.intent) && c.score >= CLOSE)
     .slice(0, 3)
     .map((c) => ({ intent: c.intent as IntentName, score: c.score }));
   const intent = INTENT_NAMES.has(r.intent) ? (r.intent as IntentName) : 'None';
