@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { warm } from './modules/chat/tallie/nlu/recognizer.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -28,13 +27,6 @@ async function main() {
   app.log.info(
     { url: config.publicUrl, database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` },
     'Quantics is ready',
-  );
-  // Tallie's intent model, trained now (or read back from DATA_DIR) rather than on the first question.
-  const started = performance.now();
-  warm({ dir: config.dataDir }).then(
-    () => app.log.info({ ms: Math.round(performance.now() - started) }, 'tallie intent model ready'),
-    (err) =>
-      app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'tallie intent model failed'),
   );
 }
 

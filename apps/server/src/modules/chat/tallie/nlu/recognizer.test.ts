@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,11 @@ describe('the intent recognizer', () => {
       const retrained = await trainRecognizer(CORPUS, TUNING, { dir });
       for (const q of questions) expect(await retrained(q), q).toEqual(await trained(q));
       expect(() => JSON.parse(readFileSync(join(dir, file as string), 'utf8'))).not.toThrow();
+
+      // A data folder that does not exist is not created.
+      const missing = join(dir, 'missing');
+      await trainRecognizer(CORPUS, TUNING, { dir: missing });
+      expect(existsSync(missing)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
@@ -114,9 +115,10 @@ const CLOSE = 0.05;
 type Model = { nlp: NlpEngine; ngram: (text: string) => Scored[]; tuning: Tuning };
 
 /**
- * Where a trained NLP.js model is kept between runs: a file under DATA_DIR named by a hash of everything training
+ * Where a trained NLP.js model is kept between runs: a file in DATA_DIR named by a hash of everything training
  * reads (the corpus, the entity texts, the tuning, the NLP.js version), so a changed corpus is trained anew. Reading
- * it back replaces the training; a missing, stale or unreadable file is trained and written again.
+ * it back replaces the training; a missing, stale or unreadable file is trained and written again. A folder that
+ * does not exist is not created (no cache).
  */
 export type ModelCache = { dir: string };
 
@@ -159,7 +161,7 @@ async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): 
       for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
   for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
   for (const e of examples) e.text = normalise(e.text);
-  const file = cache && (await cacheFile(cache, examples, tuning));
+  const file = cache && existsSync(cache.dir) ? await cacheFile(cache, examples, tuning) : null;
   const saved = file && (await readFile(file, 'utf8').catch(() => null));
   let loaded = false;
   if (saved)
@@ -191,7 +193,6 @@ async function cacheFile(cache: ModelCache, examples: unknown, tuning: Tuning): 
 /** Written whole or not at all; the models of an older corpus are removed. */
 async function writeAtomically(file: string, text: string) {
   const dir = dirname(file);
-  await mkdir(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, file);
@@ -203,8 +204,8 @@ async function writeAtomically(file: string, text: string) {
 let engine: Promise<Model> | null = null;
 
 /**
- * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the
- * process. The server calls it once at start-up, in the background.
+ * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the process.
+ * Not at start-up: training right after `listen` held up the event loop while the server was starting.
  */
 export function warm(cache?: ModelCache): Promise<unknown> {
   engine ??= train(CORPUS, TUNING, cache).catch((err) => {
@@ -227,8 +228,8 @@ const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
   'nav.page': ['page'],
 };
 
-export async function recognize(text: string): Promise<Understanding> {
-  return understand((await warm()) as Model, text);
+export async function recognize(text: string, cache?: ModelCache): Promise<Understanding> {
+  return understand((await warm(cache)) as Model, text);
 }
 
 /** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs), or cached elsewhere. */
