@@ -64,6 +64,16 @@ describe('the intent recognizer', () => {
     }
   });
 
+  it('reads a word misspelled against the words of its examples', async () => {
+    for (const [q, intent] of [
+      ['how do I pari a handhled', 'help.device_setup'],
+      ['shwo me the expirng prodcuts', 'stock.expiring'],
+    ] as const) {
+      const u = await recognize(q);
+      expect([u.intent, u.confident], q).toEqual([intent, true]);
+    }
+  });
+
   it('keeps at least 95% on the held-out phrasings of sets A, B and C together, 90% on each (bench/tallie-intents.mjs prints the exact figures)', async () => {
     let all = 0;
     let allRight = 0;

@@ -100,6 +100,8 @@ export type Tuning = {
   ngram: NgramSettings;
   /** Below this score Tallie does not act on what it recognised (chosen on set A and cross-validation). */
   threshold: number;
+  /** Spelling correction before the classifiers: 0 none, else the word length from which two edits are allowed. */
+  correct: number;
 };
 export const TUNING: Tuning = {
   variants: { period: 3, status: 3, page: 6 },
@@ -107,12 +109,18 @@ export const TUNING: Tuning = {
   ensemble: 0.5,
   ngram: { nearest: 3, temperature: 0.03, floor: 0.2 },
   threshold: 0.4,
+  correct: 8,
 };
 
 /** A topic scored below this is not offered as one of the closest: the n-gram classifier's faint likenesses. */
-const CLOSE = 0.05;
+const CLOSE = 0.1;
 
-type Model = { nlp: NlpEngine; ngram: (text: string) => Scored[]; tuning: Tuning };
+type Model = {
+  nlp: NlpEngine;
+  ngram: (text: string) => Scored[];
+  tuning: Tuning;
+  correct: (text: string) => string;
+};
 
 /**
  * Where a trained NLP.js model is kept between runs: a file in DATA_DIR named by a hash of everything training
@@ -176,7 +184,25 @@ async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): 
     await nlp.train();
     if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
   }
-  return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning };
+  return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning, correct: await speller(examples, tuning) };
+}
+
+/**
+ * Spelling correction against the corpus's own words, before both classifiers: a word the examples never use, of 4
+ * letters or more, becomes the example word fewest edits away (NLP.js's SpellCheck: one edit, two from 8 letters;
+ * the more frequent word on a tie). Entity texts count as corpus words.
+ */
+async function speller(examples: { text: string }[], tuning: Tuning) {
+  if (!tuning.correct) return (text: string) => text;
+  const { SpellCheck } = await import('@nlpjs/similarity');
+  const words: Record<string, number> = {};
+  const texts = [...examples.map((e) => e.text), ...Object.values(ENTITY_TEXTS).flat().map(normalise)];
+  for (const t of texts) for (const w of t.match(/[a-z]+/g) ?? []) words[w] = (words[w] ?? 0) + 1;
+  const spell = new SpellCheck({ features: words });
+  return (text: string) =>
+    text.replace(/[a-z]+/g, (w) =>
+      w.length < 4 || words[w] ? w : spell.checkToken(w, w.length >= tuning.correct ? 2 : 1),
+    );
 }
 
 async function cacheFile(cache: ModelCache, examples: unknown, tuning: Tuning): Promise<string> {
@@ -251,7 +277,7 @@ async function classify({ nlp, ngram, tuning }: Model, question: string): Promis
 async function understand(model: Model, text: string): Promise<Understanding> {
   const { nlp } = model;
   const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
-  const normalised = normalise(question);
+  const normalised = model.correct(normalise(question));
   const classes = await classify(model, normalised);
   const r = classes[0] ?? { intent: 'None', score: 1 };
   const closest = classes
