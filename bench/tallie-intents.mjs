@@ -134,6 +134,30 @@ for (const [set, cases] of SETS) {
       allMisses.push(`Set ${set}, missed by the recognizer (${a.misses.length}):`, ...a.misses);
   }
 }
+
+// Set A with a typo in every word of 5 letters or more (a deletion, a swap or a changed letter, from a fixed seed),
+// product questions left out (a misspelled product is another product): intent only.
+let seed = 7;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const typo = (w) => {
+  if (w.length < 5 || /\d/.test(w)) return w;
+  const i = 1 + Math.floor(random() * (w.length - 2));
+  const k = Math.floor(random() * 3);
+  if (k === 0) return w.slice(0, i) + w.slice(i + 1);
+  if (k === 1) return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+  return `${w.slice(0, i)}e${w.slice(i + 1)}`;
+};
+const typoed = SETS[0][1]
+  .filter((c) => c.intent !== 'stock.find')
+  .map((c) => ({ ...c, want: {}, text: c.text.split(' ').map(typo).join(' ') }));
+const t = await accuracy(typoed, CLASSIFIERS[0][1]);
+console.log(
+  `\nSet A with a typo in every word of 5+ letters (${t.n} phrasings, no product questions), intent: ${pct(t.intentRight, t.n)}`,
+);
+
 const every = SETS.flatMap(([, cases]) => cases);
 console.log(
   `\nLatency of one recognition, in process, over ${ROUNDS} rounds of all ${every.length} phrasings (ms):`,
