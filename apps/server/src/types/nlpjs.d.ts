@@ -15,3 +15,10 @@ declare module '@nlpjs/nlp' {
 declare module '@nlpjs/lang-en-min' {
   export const LangEn: unknown;
 }
+
+declare module '@nlpjs/similarity' {
+  export class SpellCheck {
+    constructor(settings: { features: Record<string, number> });
+    checkToken(token: string, distance: number): string;
+  }
+}

@@ -70,7 +70,7 @@ export async function chat(
   let suggestions: string[] = [];
   let failed = false;
   try {
-    const understanding = await recognize(question);
+    const understanding = await recognize(question, { dir: deps.config.dataDir });
     const answer = await deps.provider.answer(ctx, {
       messages: body.messages,
       image: body.image,

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
+import { type NgramSettings, type Scored, trainNgram } from './ngram-classifier.ts';
+import { normalise } from './normalise.ts';
 import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
 
 /**
@@ -28,9 +35,6 @@ export type Understanding = {
   closest: { intent: IntentName; score: number }[];
 };
 
-/** Below this score Tallie does not act on what it recognised. */
-export const CONFIDENCE = 0.5;
-
 type NlpEntity = { entity: string; option?: string; accuracy: number };
 type NlpResult = {
   intent: string;
@@ -52,6 +56,8 @@ type NlpEngine = {
   addDocument(locale: string, utterance: string, intent: string): void;
   addNerRuleOptionTexts(locale: string, name: string, option: string, texts: string[]): void;
   train(): Promise<unknown>;
+  export(minified?: boolean): string;
+  import(data: string): void;
   classify(locale: string, utterance: string): Promise<NlpResult>;
 };
 
@@ -89,10 +95,42 @@ export type Tuning = {
   /** Sentences per example with a placeholder, by entity. */
   variants: Record<string, number>;
   spellCheck: boolean;
+  /** The n-gram classifier's share of the score (0: NLP.js alone), and its settings. */
+  ensemble: number;
+  ngram: NgramSettings;
+  /** Below this score Tallie does not act on what it recognised (chosen on set A and cross-validation). */
+  threshold: number;
+  /** Spelling correction before the classifiers: 0 none, else the word length from which two edits are allowed. */
+  correct: number;
 };
-export const TUNING: Tuning = { variants: { period: 3, status: 3, page: 6 }, spellCheck: true };
+export const TUNING: Tuning = {
+  variants: { period: 3, status: 3, page: 6 },
+  spellCheck: true,
+  ensemble: 0.5,
+  ngram: { nearest: 3, temperature: 0.03, floor: 0.2 },
+  threshold: 0.4,
+  correct: 8,
+};
 
-async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
+/** A topic scored below this is not offered as one of the closest: the n-gram classifier's faint likenesses. */
+const CLOSE = 0.1;
+
+type Model = {
+  nlp: NlpEngine;
+  ngram: (text: string) => Scored[];
+  tuning: Tuning;
+  correct: (text: string) => string;
+};
+
+/**
+ * Where a trained NLP.js model is kept between runs: a file in DATA_DIR named by a hash of everything training
+ * reads (the corpus, the entity texts, the tuning, the NLP.js version), so a changed corpus is trained anew. Reading
+ * it back replaces the training; a missing, stale or unreadable file is trained and written again. A folder that
+ * does not exist is not created (no cache).
+ */
+export type ModelCache = { dir: string };
+
+async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): Promise<Model> {
   // Loaded on first use, not at start-up: a server that is never asked does not pay for NLP.js.
   const [{ containerBootstrap }, { Nlp }, { LangEn }] = await Promise.all([
     import('@nlpjs/core'),
@@ -125,19 +163,78 @@ async function train(corpus: IntentSpec[], tuning: Tuning): Promise<NlpEngine> {
   enumEntity('status', AUDIT_STATUS_TEXTS);
   enumEntity('page', PAGE_TEXTS);
   const turn: Record<string, number> = {};
+  const examples: { text: string; intent: string }[] = [];
   for (const intent of corpus)
     for (const u of intent.utterances)
-      for (const s of expand(u, turn, tuning.variants)) nlp.addDocument('en', s, intent.name);
-  for (const u of NONE_UTTERANCES) nlp.addDocument('en', u, 'None');
-  await nlp.train();
-  return nlp;
+      for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
+  for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
+  for (const e of examples) e.text = normalise(e.text);
+  const file = cache && existsSync(cache.dir) ? await cacheFile(cache, examples, tuning) : null;
+  const saved = file && (await readFile(file, 'utf8').catch(() => null));
+  let loaded = false;
+  if (saved)
+    try {
+      nlp.import(saved);
+      loaded = true;
+    } catch {
+      // Unreadable: trained again below, and written anew.
+    }
+  if (!loaded) {
+    for (const e of examples) nlp.addDocument('en', e.text, e.intent);
+    await nlp.train();
+    if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
+  }
+  return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning, correct: await speller(examples, tuning) };
 }
 
-let engine: Promise<NlpEngine> | null = null;
+/**
+ * Spelling correction against the corpus's own words, before both classifiers: a word the examples never use, of 4
+ * letters or more, becomes the example word fewest edits away (NLP.js's SpellCheck: one edit, two from 8 letters;
+ * the more frequent word on a tie). Entity texts count as corpus words.
+ */
+async function speller(examples: { text: string }[], tuning: Tuning) {
+  if (!tuning.correct) return (text: string) => text;
+  const { SpellCheck } = await import('@nlpjs/similarity');
+  const words: Record<string, number> = {};
+  const texts = [...examples.map((e) => e.text), ...Object.values(ENTITY_TEXTS).flat().map(normalise)];
+  for (const t of texts) for (const w of t.match(/[a-z]+/g) ?? []) words[w] = (words[w] ?? 0) + 1;
+  const spell = new SpellCheck({ features: words });
+  return (text: string) =>
+    text.replace(/[a-z]+/g, (w) =>
+      w.length < 4 || words[w] ? w : spell.checkToken(w, w.length >= tuning.correct ? 2 : 1),
+    );
+}
 
-/** Trains on first use and keeps the model for the life of the process. */
-export function warm(): Promise<unknown> {
-  engine ??= train(CORPUS, TUNING).catch((err) => {
+async function cacheFile(cache: ModelCache, examples: unknown, tuning: Tuning): Promise<string> {
+  const { version } = JSON.parse(
+    await readFile(createRequire(import.meta.url).resolve('@nlpjs/nlp/package.json'), 'utf8'),
+  ) as { version: string };
+  const key = createHash('sha256')
+    .update(JSON.stringify({ examples, tuning, version, PERIODS, AUDIT_STATUS_TEXTS, PAGE_TEXTS }))
+    .digest('hex')
+    .slice(0, 16);
+  return join(cache.dir, `tallie-model-${key}.json`);
+}
+
+/** Written whole or not at all; the models of an older corpus are removed. */
+async function writeAtomically(file: string, text: string) {
+  const dir = dirname(file);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
+  for (const old of await readdir(dir))
+    if (/^tallie-model-\w+\.json$/.test(old) && old !== basename(file))
+      await rm(join(dir, old), { force: true });
+}
+
+let engine: Promise<Model> | null = null;
+
+/**
+ * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the process.
+ * Not at start-up: training right after `listen` held up the event loop while the server was starting.
+ */
+export function warm(cache?: ModelCache): Promise<unknown> {
+  engine ??= train(CORPUS, TUNING, cache).catch((err) => {
     engine = null;
     throw err;
   });
@@ -157,21 +254,34 @@ const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
   'nav.page': ['page'],
 };
 
-export async function recognize(text: string): Promise<Understanding> {
-  return understand((await warm()) as NlpEngine, text);
+export async function recognize(text: string, cache?: ModelCache): Promise<Understanding> {
+  return understand((await warm(cache)) as Model, text);
 }
 
-/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs). */
-export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning) {
-  const nlp = await train(corpus, tuning);
-  return (text: string) => understand(nlp, text);
+/** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs), or cached elsewhere. */
+export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache) {
+  const model = await train(corpus, tuning, cache);
+  return (text: string) => understand(model, text);
 }
 
-async function understand(nlp: NlpEngine, text: string): Promise<Understanding> {
-  const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
+/** Both classifiers' scores, weighted, best first. */
+async function classify({ nlp, ngram, tuning }: Model, question: string): Promise<Scored[]> {
   const r = await nlp.classify('en', question);
-  const closest = (r.classifications ?? [])
-    .filter((c) => INTENT_NAMES.has(c.intent) && c.score > 0)
+  const w = tuning.ensemble;
+  const scores = new Map<string, number>();
+  for (const c of r.classifications ?? []) scores.set(c.intent, (1 - w) * c.score);
+  if (w > 0) for (const c of ngram(question)) scores.set(c.intent, (scores.get(c.intent) ?? 0) + w * c.score);
+  return [...scores].map(([intent, score]) => ({ intent, score })).sort((a, b) => b.score - a.score);
+}
+
+async function understand(model: Model, text: string): Promise<Understanding> {
+  const { nlp } = model;
+  const question = text.replace(/\s+/g, ' ').trim().slice(0, 500);
+  const normalised = model.correct(normalise(question));
+  const classes = await classify(model, normalised);
+  const r = classes[0] ?? { intent: 'None', score: 1 };
+  const closest = classes
+    .filter((c) => INTENT_NAMES.has(c.intent) && c.score >= CLOSE)
     .slice(0, 3)
     .map((c) => ({ intent: c.intent as IntentName, score: c.score }));
   const intent = INTENT_NAMES.has(r.intent) ? (r.intent as IntentName) : 'None';
@@ -181,7 +291,7 @@ async function understand(nlp: NlpEngine, text: string): Promise<Understanding> 
     // Exact texts first (fast); the fuzzy search ("nxt week") only for an entity not found so. The list is a copy:
     // NLP.js empties the one it is given.
     const search = async (threshold: number, names: string[]) =>
-      (await nlp.ner.process({ locale: 'en', utterance: question, threshold }, [...names])).entities ?? [];
+      (await nlp.ner.process({ locale: 'en', utterance: normalised, threshold }, [...names])).entities ?? [];
     const found = await search(1, wanted);
     const missing = wanted.filter((name) => !found.some((e) => e.entity === name));
     if (missing.length) found.push(...(await search(0.8, missing)));
@@ -192,7 +302,7 @@ async function understand(nlp: NlpEngine, text: string): Promise<Understanding> 
     if (status) entities.status = status;
     if (page) entities.page = page;
   }
-  let confident = intent !== 'None' && r.score >= CONFIDENCE;
+  let confident = intent !== 'None' && r.score >= model.tuning.threshold;
   if (intent === 'stock.find') {
     const product = productOf(question);
     if (product && !isTopicTalk(product) && asksForProduct(question, product)) entities.product = product;
