@@ -166,14 +166,12 @@ async function runAudits(server, companies) {
         if (start.status !== 201 && start.status !== 200) throw new Error(`start: ${start.status}`);
         const id = start.body.audit_id;
         // Found: all, or all but one or two (so some audits have shortages, as in a shop).
-        const reads = co.epcs
-          .slice(i % 3)
-          .map((epc, n) => ({
-            epc,
-            tid: `E280${n.toString(16).padStart(20, '0')}`.toUpperCase(),
-            rssi: -40,
-            count: 1,
-          }));
+        const reads = co.epcs.slice(i % 3).map((epc, n) => ({
+          epc,
+          tid: `E280${n.toString(16).padStart(20, '0')}`.toUpperCase(),
+          rssi: -40,
+          count: 1,
+        }));
         const batch = await post(
           server.base,
           `/api/rfid/audits/${id}/reads`,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DUTCHIE_DEFAULTS } from '../../config.ts';
 import { type DutchieSimProcess, SIM_KEY, startDutchieSim } from '../../test/dutchie-sim.ts';
