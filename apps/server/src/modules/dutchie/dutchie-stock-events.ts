@@ -29,8 +29,10 @@ export async function recordSnapshotStockEvents(
   items: TDutchieItem[],
   opts: { isFirst: boolean },
 ): Promise<number> {
+  // No row locks here: the caller holds the snapshot's cache row locked, which already puts two stores of this
+  // company's snapshot one after the other (and locking every package's row would write to each of them).
   const told = await tx.execute<Told>(sql`
-    select package_id, state from dutchie_stock_states where company_id = ${companyId} for update`);
+    select package_id, state from dutchie_stock_states where company_id = ${companyId}`);
   const before = new Map(told.rows.map((r) => [r.package_id, r.state]));
   const changed: { package_id: string; state: string }[] = [];
   const events: { type: string; payload: string }[] = [];
