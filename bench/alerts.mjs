@@ -3,6 +3,10 @@
 // completion time (the reader's complete call) and each delivery's latency (the receiver's clock minus the event's
 // timestamp), on PostgreSQL, through a real server process.
 //
+// The audits are started and given their reads first (not timed); their completions are then sent open-loop at
+// the issue's rate (all within BENCH_PACE_SECONDS=60), round the companies. Each round also POSTs the same number
+// of signed bodies straight to the receiver (the bare figure: no event store, no queue).
+//
 // Before/after: with BENCH_BASELINE_DIR set to a checkout of the code before alerts (its node_modules in place),
 // the same audits are completed there first (no webhook: that server has none) for the completion-time baseline.
 // Usage: node bench/alerts.mjs [audits=1000] [companies=10]
@@ -10,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -19,6 +23,8 @@ import { freshDatabase, pairReader, pct, post, signUp } from './readers-lib.mjs'
 const auditCount = Number(process.argv[2] ?? 1000);
 const companyCount = Number(process.argv[3] ?? 10);
 const PRODUCTS = 20;
+/** The issue's rate: all the completions within this many seconds. */
+const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 60);
 
 function startServerIn(dir, databaseUrl, env = {}) {
   const port = 39000 + Math.floor(Math.random() * 1000);
@@ -138,13 +144,18 @@ async function setUp(server, pool, receiver, secrets) {
   return companies;
 }
 
-/** `auditCount` audits, one worker per company side by side; each: start, one batch of reads, complete. */
+/**
+ * `auditCount` audits started and given their one batch of reads beforehand (not timed), then completed at the
+ * issue's rate: the completions are sent open-loop, one every (60 s / auditCount) round the companies, each
+ * whether or not the previous ones have answered, so a server that falls behind shows it in the latencies (a
+ * closed loop would only slow down). Answers each completion's time and how long all of them took.
+ */
 async function runAudits(server, companies) {
   const perCompany = Math.ceil(auditCount / companies.length);
-  const completeMs = [];
-  const t0 = performance.now();
+  const open = [];
+  const p0 = performance.now();
   await Promise.all(
-    companies.map(async (co) => {
+    companies.map(async (co, c) => {
       for (let i = 0; i < perCompany; i++) {
         const start = await post(
           server.base,
@@ -152,26 +163,83 @@ async function runAudits(server, companies) {
           { client_audit_id: randomUUID(), location_id: co.loc },
           co.reader,
         );
+        if (start.status !== 201 && start.status !== 200) throw new Error(`start: ${start.status}`);
         const id = start.body.audit_id;
-        const reads = co.epcs
-          .slice(i % 3)
-          .flatMap((epc, n) => [
-            { epc, tid: `E280${n.toString(16).padStart(20, '0')}`.toUpperCase(), rssi: -40, count: 1 },
-          ]);
-        await post(server.base, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads }, co.reader);
-        const c0 = performance.now();
-        const done = await post(
+        // Found: all, or all but one or two (so some audits have shortages, as in a shop).
+        const reads = co.epcs.slice(i % 3).map((epc, n) => ({
+          epc,
+          tid: `E280${n.toString(16).padStart(20, '0')}`.toUpperCase(),
+          rssi: -40,
+          count: 1,
+        }));
+        const batch = await post(
           server.base,
-          `/api/rfid/audits/${id}/complete`,
-          { batch_count: 1 },
+          `/api/rfid/audits/${id}/reads`,
+          { batch_seq: 0, reads },
           co.reader,
         );
-        completeMs.push(performance.now() - c0);
-        if (done.status !== 200) throw new Error(`complete: ${done.status}`);
+        if (batch.status >= 300) throw new Error(`reads: ${batch.status}`);
+        open.push({ id, reader: co.reader, company: c });
       }
     }),
   );
-  return { completeMs: completeMs.sort((a, b) => a - b), seconds: (performance.now() - t0) / 1000 };
+  const prepareSeconds = (performance.now() - p0) / 1000;
+  // Round the companies: the i-th completion is of company i mod 10.
+  const byCompany = companies.map((_, c) => open.filter((o) => o.company === c));
+  const order = [];
+  for (let i = 0; order.length < auditCount && i < perCompany; i++)
+    for (const list of byCompany) if (list[i] && order.length < auditCount) order.push(list[i]);
+  const everyMs = (PACE_SECONDS * 1000) / order.length;
+  const completeMs = [];
+  const t0 = performance.now();
+  await Promise.all(
+    order.map(async (a, i) => {
+      const due = t0 + i * everyMs;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const c0 = performance.now();
+      const done = await post(server.base, `/api/rfid/audits/${a.id}/complete`, { batch_count: 1 }, a.reader);
+      completeMs.push(performance.now() - c0);
+      if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
+    }),
+  );
+  return {
+    completeMs: completeMs.sort((a, b) => a - b),
+    seconds: (performance.now() - t0) / 1000,
+    prepareSeconds,
+  };
+}
+
+async function postDirect(receiver, secrets, count) {
+  const [companyId, secret] = [...secrets.entries()][0];
+  const wh = new Webhook(secret);
+  const before = receiver.latencies.length;
+  const everyMs = (PACE_SECONDS * 1000) / count;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const wait = t0 + i * everyMs - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const at = new Date();
+      const id = `msg_bare_${i}_${randomUUID()}`;
+      const body = JSON.stringify({
+        type: 'audit.completed',
+        timestamp: at.toISOString(),
+        data: { company_id: companyId },
+      });
+      await fetch(`${receiver.url}?c=${companyId}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': wh.sign(id, at, body),
+        },
+        body,
+      });
+    }),
+  );
+  return receiver.latencies.slice(before).sort((a, b) => a - b);
 }
 
 const fmt = (sorted) =>
@@ -185,9 +253,10 @@ async function round(dir, label, withWebhooks) {
   const receiver = withWebhooks ? await startReceiver(secrets) : null;
   try {
     const companies = await setUp(server, pool, receiver, secrets);
-    const { completeMs, seconds } = await runAudits(server, companies);
+    const load0 = loadavg()[0];
+    const { completeMs, seconds, prepareSeconds } = await runAudits(server, companies);
     console.log(
-      `${label}: ${completeMs.length} audits completed in ${seconds.toFixed(1)} s across ${companies.length} companies`,
+      `${label}: ${completeMs.length} audits completed in ${seconds.toFixed(1)} s (sent over ${PACE_SECONDS} s) across ${companies.length} companies; prepared in ${prepareSeconds.toFixed(0)} s; load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
     );
     console.log(`  completing an audit: ${fmt(completeMs)}`);
     if (receiver) {
@@ -200,6 +269,10 @@ async function round(dir, label, withWebhooks) {
         `  webhook deliveries: ${s.received}/${completeMs.length} received, ${s.duplicates} duplicates, ${s.bad} bad signatures`,
       );
       console.log(`  delivery latency (event to receiver): ${fmt(lat)}`);
+      // The same deliveries done bare: each body signed and POSTed straight to the receiver at the same pace, no
+      // queue, no database: what the event store and the worker add is the difference.
+      const direct = await postDirect(receiver, secrets, completeMs.length);
+      console.log(`  bare (signed POST straight to the receiver, same pace): ${fmt(direct)}`);
     }
     return completeMs;
   } finally {

@@ -37,3 +37,10 @@ export async function simInventory(key = SIM_KEY) {
     roomQuantities: { room: string; quantityAvailable: number }[];
   }[];
 }
+
+/** The simulator's second store, which no other test changes: a test may set its packages' quantities. */
+export const SIM_KEY_NORTHSIDE = 'dsim_northside_8d2e4b6a1c';
+
+/** Sets a package's quantity in the simulator, as a sale or a delivery would. */
+export const setSimQuantity = (packageId: string, quantityAvailable: number) =>
+  control(`/__sim/packages/${packageId}`, { quantityAvailable });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { SIM_KEY_NORTHSIDE, setSimQuantity, simInventory } from './dutchie-helpers';
 import { registerViaApi, shoot, signInWithToken } from './helpers';
 
 /** A product that runs low and then out: two notifications, through the inventory API as an operator would. */
@@ -63,6 +64,42 @@ for (const width of [1440, 390]) {
       await expect(page.getByTestId('notification-item').first()).toHaveAttribute('data-read', 'true');
       await page.keyboard.press('Escape');
       await expect(bell(page)).toHaveAccessibleName('Notifications');
+    });
+
+    test("a Dutchie package running low: the bell names the package and opens it in the store's inventory", async ({
+      page,
+    }, info) => {
+      const { token } = await registerViaApi(page, { useDutchie: true, dutchieApiKey: SIM_KEY_NORTHSIDE });
+      const headers = { authorization: `Bearer ${token}` };
+      // The company's first snapshot: what is known (packages already low are not news).
+      expect((await page.request.get('/api/dutchie-inventory?limit=1', { headers })).status()).toBe(200);
+      // A package of its own per run, so repeats side by side do not change each other's.
+      const stocked = (await simInventory(SIM_KEY_NORTHSIDE)).filter((r) => r.quantityAvailable > 20);
+      const pkg = stocked[(info.repeatEachIndex * 2 + (width > 1000 ? 0 : 1)) % stocked.length];
+      if (!pkg) throw new Error('the simulator has no stocked package');
+      await setSimQuantity(pkg.packageId, 3);
+      try {
+        const refreshed = await page.request.get('/api/dutchie-inventory?refresh=true&limit=1', { headers });
+        expect(refreshed.status()).toBe(200);
+        await signInWithToken(page, token);
+        await bell(page).click();
+        // Other runs' packages may have run low in the same store meanwhile: this one is told once.
+        const item = page
+          .getByTestId('notification-item')
+          .filter({ hasText: `${pkg.productName} (package ${pkg.packageId}) is running low` });
+        await expect(item).toHaveCount(1);
+        await expect(item).toContainText('Quantity 3, low at 5 or fewer.');
+        await item.click();
+        await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${pkg.packageId}$`));
+        await expect(page.getByRole('searchbox', { name: 'Search packages' })).toHaveValue(pkg.packageId);
+        // The package is listed and opened on its rooms and details.
+        await expect(
+          page.getByRole('button', { name: `Hide details of ${pkg.productName}` }).locator('visible=true'),
+        ).toHaveCount(1);
+        await shoot(page, `dutchie-package-from-bell-${width}`);
+      } finally {
+        await setSimQuantity(pkg.packageId, pkg.quantityAvailable);
+      }
     });
   });
 }

@@ -83,13 +83,18 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
     case 'inventory.stock_low':
     case 'inventory.out_of_stock': {
       const isOut = type === 'inventory.out_of_stock';
-      const what = `${str(p.name)}${p.sku ? ` (${str(p.sku)})` : ''}`;
+      // A Dutchie package (package_id) is named with its package: several packages share a product and SKU.
+      const isPackage = p.package_id !== undefined;
+      const what = `${str(p.name)}${isPackage ? ` (package ${str(p.package_id)})` : p.sku ? ` (${str(p.sku)})` : ''}`;
+      const limit = isPackage
+        ? `, low at ${num(p.low_stock_max)} or fewer`
+        : p.min_stock_level === undefined
+          ? ''
+          : `, minimum ${num(p.min_stock_level)}`;
       return {
         title: isOut ? `${what} is out of stock` : `${what} is running low`,
-        body: isOut
-          ? 'Quantity is 0.'
-          : `Quantity ${num(p.quantity)}${p.min_stock_level === undefined ? '' : `, minimum ${num(p.min_stock_level)}`}.`,
-        link: `/inventory?search=${encodeURIComponent(str(p.sku || p.package_id))}`,
+        body: isOut ? 'Quantity is 0.' : `Quantity ${num(p.quantity)}${limit}.`,
+        link: `/inventory?search=${encodeURIComponent(str(isPackage ? p.package_id : p.sku))}`,
       };
     }
     case 'inventory.import_completed':
@@ -316,6 +321,18 @@ const stock = z.object({
   min_stock_level: z.number().int(),
   previous_quantity: z.number().int(),
 });
+/** A Dutchie company's package, from its snapshot. */
+const packageStock = z.object({
+  ...base,
+  source: z.literal('dutchie'),
+  package_id: z.string(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  quantity: z.number(),
+  previous_state: z.enum(['in-stock', 'low-stock', 'out-of-stock']).describe('As the last snapshot told it'),
+  low_stock_max: z.number().int().describe('A package is low at 1 to this many units'),
+});
+const stockOrPackage = z.union([stock, packageStock]);
 
 export const WEBHOOK_EVENT_DATA: Record<TEventType, z.ZodType> = {
   'audit.completed': z.object({
@@ -350,8 +367,8 @@ export const WEBHOOK_EVENT_DATA: Record<TEventType, z.ZodType> = {
   'device.offline': device.extend({ last_seen: z.string() }),
   'device.online': device,
   'device.battery_low': device,
-  'inventory.stock_low': stock,
-  'inventory.out_of_stock': stock,
+  'inventory.stock_low': stockOrPackage,
+  'inventory.out_of_stock': stockOrPackage,
   'inventory.import_completed': z.object({
     ...base,
     file_name: z.string(),

@@ -1,5 +1,7 @@
+import { EXPIRING_WINDOW_DAYS, type TDutchieItem } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { packageStockState } from '../dutchie/dutchie-stock-events.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import { insertMailJobs } from './dispatch.repo.ts';
 import type { AlertDeps } from './dispatch.service.ts';
@@ -40,9 +42,13 @@ export async function sendDueDigests(deps: AlertDeps): Promise<number> {
       returning s.user_id, s.company_id, u.email, s.last_digest_on::text as local_day`);
     let queued = 0;
     for (const person of due.rows) {
-      const items = await digestItems(tx, person.company_id);
+      const pos = await dutchieSnapshot(tx, person.company_id);
+      const items = pos
+        ? dutchieDigestItems(pos.items, person.local_day)
+        : await digestItems(tx, person.company_id);
       const paragraphs = digestParagraphs(items);
       if (paragraphs.length === 0) continue;
+      if (pos) paragraphs.push(`From the Dutchie snapshot taken ${pos.fetched_at} (UTC).`);
       const message = withUnsubscribe(
         { ...deps, userId: person.user_id, companyId: person.company_id, to: person.email },
         {
@@ -77,6 +83,53 @@ async function digestItems(db: Db, companyId: number): Promise<Item[]> {
       or (expiration_date >= current_date and expiration_date <= current_date + 30))
     order by name, id limit 1000`);
   return res.rows;
+}
+
+type PosSnapshot = { items: TDutchieItem[]; fetched_at: string };
+
+/**
+ * A point-of-sale company's digest is read from its last stored Dutchie snapshot (no call to Dutchie from here;
+ * the snapshot is refreshed whenever someone looks at the store). Null for a company with a local catalogue; a
+ * Dutchie company with no snapshot yet has nothing to say.
+ */
+async function dutchieSnapshot(db: Db, companyId: number): Promise<PosSnapshot | null> {
+  const res = await db.execute<{ body: { items?: TDutchieItem[] } | null; fetched_at: string | null }>(sql`
+    select c.body, to_char(c.fetched_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as fetched_at
+    from companies co
+    left join dutchie_cache c on c.company_id = co.id and c.kind = 'inventory' and c.params = ''
+    where co.id = ${companyId} and co.inventory_type = 'dutchie'`);
+  const row = res.rows[0];
+  if (!row) return null;
+  return { items: row.body?.items ?? [], fetched_at: row.fetched_at ?? '' };
+}
+
+const DAY_MS = 86_400_000;
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The snapshot's packages that are low, out, or in stock and expiring within 30 days of the person's `day`. */
+export function dutchieDigestItems(items: TDutchieItem[], day: string): Item[] {
+  const today = new Date(`${day}T00:00:00Z`).getTime();
+  return items
+    .flatMap((i): Item[] => {
+      const status = packageStockState(i.quantity);
+      const daysLeft = i.expirationDate
+        ? Math.round((new Date(`${i.expirationDate}T00:00:00Z`).getTime() - today) / DAY_MS)
+        : null;
+      const isExpiring =
+        i.quantity > 0 && daysLeft !== null && daysLeft >= 0 && daysLeft <= EXPIRING_WINDOW_DAYS;
+      if (status === 'in-stock' && !isExpiring) return [];
+      return [
+        {
+          name: i.productName,
+          sku: `package ${i.packageId}`,
+          quantity: i.quantity,
+          status,
+          expiration_date: i.expirationDate,
+          is_expiring: isExpiring,
+        },
+      ];
+    })
+    .sort((a, b) => byName.compare(a.name, b.name) || a.sku.localeCompare(b.sku));
 }
 
 function digestParagraphs(items: Item[]): string[] {

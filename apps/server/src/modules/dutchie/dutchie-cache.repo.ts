@@ -62,19 +62,44 @@ export async function takeLease(db: Db, k: CacheKey, leaseMs: number): Promise<b
   return rows.length > 0;
 }
 
-export async function saveSuccess(db: Db, k: CacheKey, value: unknown, at: Date): Promise<void> {
-  await db
-    .update(dutchieCache)
-    .set({
-      body: value,
-      fetchedAt: at,
-      attemptedAt: at,
-      errorKind: null,
-      errorAt: null,
-      retryAt: null,
-      leaseUntil: null,
-    })
-    .where(where(k));
+/** What else is written with a new answer, in its transaction (the Dutchie stock events of a snapshot). */
+export type OnStore = (tx: Db, opts: { isFirst: boolean }) => Promise<void>;
+
+/**
+ * Stores a new answer, and with it (one transaction) whatever `onStore` writes. The row is locked first, so two
+ * stores of one key follow each other; an answer older than the one already stored is dropped (an instance whose
+ * lease ran out while Dutchie was slow must not put an older snapshot, or its events, over a newer one).
+ * `isFirst`: no answer was stored before (a new company, or a replaced key). False when dropped.
+ */
+export async function saveSuccess(
+  db: Db,
+  k: CacheKey,
+  value: unknown,
+  at: Date,
+  onStore?: OnStore,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ fetchedAt: dutchieCache.fetchedAt })
+      .from(dutchieCache)
+      .where(where(k))
+      .for('update');
+    if (row?.fetchedAt && row.fetchedAt.getTime() >= at.getTime()) return false;
+    await tx
+      .update(dutchieCache)
+      .set({
+        body: value,
+        fetchedAt: at,
+        attemptedAt: at,
+        errorKind: null,
+        errorAt: null,
+        retryAt: null,
+        leaseUntil: null,
+      })
+      .where(where(k));
+    await onStore?.(tx, { isFirst: !row?.fetchedAt });
+    return true;
+  });
 }
 
 export async function saveFailure(db: Db, k: CacheKey, kind: string, at: Date, retryAt: Date): Promise<void> {

@@ -25,6 +25,8 @@ export type CachePolicy<T, P> = {
   fetch: () => Promise<T>;
   /** Turns the stored JSON into what requests use (indexes, sorted lists). */
   prepare: (stored: T) => P;
+  /** Written in the same transaction as a new answer (see repo.saveSuccess). */
+  onStore?: (tx: Db, stored: T, opts: { isFirst: boolean }) => Promise<void>;
 };
 
 export type Cached<P> = { value: P; sync: TDutchieSync; fetchedAt: Date };
@@ -180,8 +182,15 @@ export class DutchieCache {
     const at = new Date();
     try {
       const stored = await policy.fetch();
-      await repo.saveSuccess(this.db, k, stored, at);
-      this.#remember(k, at.getTime(), policy.prepare(stored));
+      const onStore = policy.onStore;
+      const isSaved = await repo.saveSuccess(
+        this.db,
+        k,
+        stored,
+        at,
+        onStore && ((tx, opts) => onStore(tx, stored, opts)),
+      );
+      if (isSaved) this.#remember(k, at.getTime(), policy.prepare(stored));
     } catch (e) {
       if (!(e instanceof DutchieError)) {
         await repo.releaseLease(this.db, k);

@@ -2,6 +2,7 @@ import { DUTCHIE_ROOMS, type TDutchieItem } from '@quantics/contracts';
 import type { Cached } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { inventoryItem, roomNames } from './dutchie-mapping.ts';
+import { recordSnapshotStockEvents } from './dutchie-stock-events.ts';
 
 /** What is stored per company: every package, the store's rooms and which store the key reaches. */
 export type StoredSnapshot = {
@@ -94,7 +95,8 @@ async function fetchSnapshot(ctx: DutchieContext, companyId: number): Promise<St
 
 /**
  * The company's inventory as last read from Dutchie: refreshed when older than DUTCHIE_REFRESH_SECONDS, or on
- * Refresh (at most every DUTCHIE_MIN_REFRESH_SECONDS); after a failure the last good snapshot is served.
+ * Refresh (at most every DUTCHIE_MIN_REFRESH_SECONDS); after a failure the last good snapshot is served. Each new
+ * snapshot is stored with its packages' stock events (dutchie-stock-events.ts).
  */
 export async function inventorySnapshot(
   ctx: DutchieContext,
@@ -108,6 +110,10 @@ export async function inventorySnapshot(
       force: opts.refresh,
       fetch: () => fetchSnapshot(ctx, companyId),
       prepare: prepareSnapshot,
+      // Packages crossing into low or out of stock: events in the snapshot's own transaction.
+      onStore: async (tx, stored, opts) => {
+        await recordSnapshotStockEvents(tx, companyId, stored.items, opts);
+      },
     },
   );
   result.sync.location_name = result.value.location?.name ?? null;

@@ -1,6 +1,7 @@
 import { DUTCHIE_PAGE_SIZE_DEFAULT, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@quantics/contracts';
 import { CloudOff, PackageSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -25,20 +26,32 @@ import { SyncAlert, SyncLine } from '../components/sync-status';
 import { ALL, DUTCHIE_TEXTS } from '../dutchie-texts';
 
 const NO_FILTERS: DutchieFilters = { category: ALL, vendor: ALL, room: ALL, includeZero: false };
+const LINKED_FILTERS: DutchieFilters = { ...NO_FILTERS, includeZero: true };
 
 /** /inventory for point-of-sale companies: the spec's Dutchie Inventory screen, read from the company's snapshot. */
 export function DutchieInventoryPage() {
   usePageTitle('Inventory');
   const { user } = useAuth();
   const isAdmin = useCan('admin');
-  const [search, setSearch] = useState('');
+  // /inventory?search=PACKAGE (a notification's link) opens the list searched for it, with the package open.
+  const [params] = useSearchParams();
+  const linkedSearch = params.get('search');
+  const [search, setSearch] = useState(linkedSearch ?? '');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // Enter searches at once; typing searches after the pause.
-  const [submitted, setSubmitted] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<string | null>(linkedSearch);
   const term = submitted ?? debounced;
-  const [filters, setFilters] = useState<DutchieFilters>(NO_FILTERS);
+  // A linked package may be sold out: packages at 0 are listed then.
+  const [filters, setFilters] = useState<DutchieFilters>(linkedSearch ? LINKED_FILTERS : NO_FILTERS);
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [expanded, setExpanded] = useState<Set<string>>(new Set(linkedSearch ? [linkedSearch] : []));
+  useEffect(() => {
+    if (linkedSearch === null) return;
+    setSearch(linkedSearch);
+    setSubmitted(linkedSearch);
+    setFilters(LINKED_FILTERS);
+    setExpanded(new Set([linkedSearch]));
+  }, [linkedSearch]);
   // Changing the search, a filter, the order or the page size goes back to page 1.
   const { page, setPage, limit, setLimit } = usePagedFilters(
     [term, filters, order],
