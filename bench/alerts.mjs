@@ -1,71 +1,16 @@
-// Alerts at load: 1,000 audits completed within a minute across 10 companies, each company with a webhook for
-// audit.completed at a local receiver that verifies every Standard Webhooks signature. Prints each audit's
-// completion time (the reader's complete call) and each delivery's latency (the receiver's clock minus the event's
-// timestamp), on PostgreSQL, through a real server process.
-//
-// The audits are started and given their reads first (not timed); their completions are then sent open-loop at
-// the issue's rate (all within BENCH_PACE_SECONDS=60), round the companies. Each round also POSTs the same number
-// of signed bodies straight to the receiver (the bare figure: no event store, no queue).
-//
-// Before/after: with BENCH_BASELINE_DIR set to a checkout of the code before alerts (its node_modules in place),
-// the same audits are completed there first (no webhook: that server has none) for the completion-time baseline.
-// Usage: node bench/alerts.mjs [audits=1000] [companies=10]
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { freshDatabase, pairReader, pct, post, signUp } from './readers-lib.mjs';
+import { freshDatabase, pairReader, pct, post, signUp, startServer } from './readers-lib.mjs';
 
 const auditCount = Number(process.argv[2] ?? 1000);
 const companyCount = Number(process.argv[3] ?? 10);
 const PRODUCTS = 20;
 /** The issue's rate: all the completions within this many seconds. */
 const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 60);
-
-function startServerIn(dir, databaseUrl, env = {}) {
-  const port = 39000 + Math.floor(Math.random() * 1000);
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(dir, 'apps', 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-bench-')),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SIGNUP_RATE_LIMIT: '1000',
-      PAIRING_RATE_LIMIT: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return (async () => {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 400) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    return {
-      base,
-      stop: () =>
-        new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    };
-  })();
-}
 
 /** A receiver of our own: verifies each delivery and notes its latency from the event's timestamp. */
 async function startReceiver(secrets) {
@@ -247,7 +192,7 @@ const fmt = (sorted) =>
 
 async function round(dir, label, withWebhooks) {
   const db = await freshDatabase();
-  const server = await startServerIn(dir, db.url, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const server = await startServer(db.url, { WEBHOOK_ALLOW_PRIVATE: 'true' }, { dir });
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   const secrets = new Map();
   const receiver = withWebhooks ? await startReceiver(secrets) : null;

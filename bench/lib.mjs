@@ -8,7 +8,6 @@ import pg from 'pg';
 
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A new database on the PostgreSQL server, and a portal process on it (migrated at start). */
 /**
  * The server's node flags: as `npm start` runs it (its young generation of 32 MB: see the report figures), plus
  * BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
@@ -18,40 +17,66 @@ export const serverNodeFlags = () => [
   ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 ];
 
-export async function startBench(extraEnv = {}) {
-  const dbName = `quantics_bench_${randomBytes(4).toString('hex')}`;
-  const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+/** Resolves once `base`/api/health answers, polling every `everyMs`; throws after `tries` polls. */
+export async function waitForHealth(base, { tries = 240, everyMs = 250 } = {}) {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (i > tries) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * `node --import tsx apps/server/src/server.ts` of the checkout at `dir` (this one by default: another checkout
+ * gives a before/after pair) on `databaseUrl`, in a data folder of its own; resolves once /api/health answers.
+ * Sign-up and pairing limits are lifted (benchmarks sign many up at once).
+ */
+export async function startServer(databaseUrl, env = {}, { dir = join(import.meta.dirname, '..') } = {}) {
   const port = 39000 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'quantics-bench-'));
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const server = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '..', 'apps', 'server'),
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'src/server.ts'], {
+    cwd: join(dir, 'apps', 'server'),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       SIGNUP_RATE_LIMIT: '1000',
-      ...extraEnv,
+      PAIRING_RATE_LIMIT: '1000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForHealth(base, { tries: 400 });
+  return {
+    base,
+    pid: child.pid,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(undefined);
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A new database on the PostgreSQL server, and a portal process on it (migrated at start). */
+export async function startBench(extraEnv = {}) {
+  const dbName = `quantics_bench_${randomBytes(4).toString('hex')}`;
+  const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const server = await startServer(dbUrl, extraEnv);
+  const { base, dataDir } = server;
   const status = (field) =>
     Number(
       new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0,
@@ -78,8 +103,7 @@ export async function startBench(extraEnv = {}) {
       return { token: body.token, companyId: body.user.company_id };
     },
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await server.stop();
       // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN afterwards (drop it yourself).
       if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
       else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { waitForHealth } from './lib.mjs';
 
 const JOBS = Number(process.argv[2] ?? 1000);
 // Browsers open 6 connections per host over HTTP/1.1: the bulk print's parallel calls run 6 at a time.
@@ -87,17 +88,7 @@ try {
     cwd: join(repo, 'apps/server'),
     env: { ...process.env, DATABASE_URL: '', ...env },
   });
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealth(base, { tries: 600, everyMs: 100 });
   const email = `bench.${Date.now()}@example.com`;
   const password = 'correct-horse';
   const { body: reg } = await json('POST', '/api/auth/register', null, {

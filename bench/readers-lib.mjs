@@ -1,12 +1,7 @@
-// Shared by the reader and audit benchmarks: a fresh PostgreSQL database, a real server process on it, a signed-up
-// company and readers paired through the real protocol.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { serverNodeFlags } from './lib.mjs';
+import { startServer as startBenchServer } from './lib.mjs';
 
 export const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -30,43 +25,9 @@ export async function freshDatabase() {
   };
 }
 
-/** `node --import tsx apps/server/src/server.ts` on that database; resolves once /api/health answers. */
-export async function startServer(databaseUrl, env = {}) {
-  const port = 39000 + Math.floor(Math.random() * 1000);
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '..', 'apps', 'server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-bench-')),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      READER_POLL_INTERVAL: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
+/** The portal on that database (see lib.mjs), reporting readers' heartbeats every second. */
+export const startServer = (databaseUrl, env = {}, options = {}) =>
+  startBenchServer(databaseUrl, { READER_POLL_INTERVAL: '1', ...env }, options);
 
 export async function post(base, path, body, token) {
   const res = await fetch(base + path, {
