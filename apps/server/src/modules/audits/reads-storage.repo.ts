@@ -28,8 +28,13 @@ const ensuredMonth = new WeakMap<object, string>();
 export async function ensureReadPartitions(db: Db): Promise<void> {
   const month = new Date().toISOString().slice(0, 7);
   if (ensuredMonth.get(db) === month) return;
-  await db.execute(sql`select audit_reads_partitions_ahead()`);
+  await createPartitionsAhead(db);
   ensuredMonth.set(db, month);
+}
+
+/** This month's and next month's partitions, created when missing (the job's step, on every run). */
+export async function createPartitionsAhead(db: Db): Promise<void> {
+  await db.execute(sql`select audit_reads_partitions_ahead()`);
 }
 
 /**

@@ -36,7 +36,7 @@ const MOVE_BUDGET_MS = 2_000;
  */
 export async function maintainReadStorage(deps: ReadStorageDeps): Promise<ReadStorageRun> {
   const run: ReadStorageRun = { auditsMoved: 0, readsMoved: 0, dropped: [], hasMore: false };
-  await repo.ensureReadPartitions(deps.db);
+  await repo.createPartitionsAhead(deps.db);
   if (await repo.hasLegacyTable(deps.db)) {
     run.hasMore = await moveLegacyReads(deps.db, run);
     if (run.hasMore || (await repo.hasLegacyTable(deps.db))) return run;
