@@ -163,7 +163,7 @@ describe('reads stored before partitioning', () => {
     const months = await database.db.execute<{
       month: string;
       n: number;
-    }>(sql`select to_char(received_at at time zone 'UTC', 'YYYY-MM') as month,
+    }>(sql`select to_char(received_on, 'YYYY-MM') as month,
         count(*)::int as n from audit_reads where audit_id = ${doneId} group by 1 order by 1`);
     expect(months.rows.map((r) => [r.month, Number(r.n)])).toEqual([
       ['2026-02', 400],

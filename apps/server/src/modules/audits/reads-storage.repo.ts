@@ -44,7 +44,7 @@ export async function createPartitionsAhead(db: Db): Promise<void> {
 export const tagsOfReads = (
   cid: SQL,
   aid: SQL,
-) => sql`select ${cid}, ${aid}, epc, count(tid)::int, sum(reads)::bigint,
+) => sql`select ${cid}, ${aid}, epc, count(tid)::int, sum(reads)::int,
     max(best_rssi), min(first_seen), max(last_seen), max(gtin), max(decoded)
   from (
     select epc, tid, sum(count) as reads, max(rssi) as best_rssi, min(seen_at) as first_seen,
@@ -77,17 +77,19 @@ export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> 
     // Removed with its company between the look and the lock: its legacy rows went with it (cascade).
     return 0;
   }
-  await tx.execute(sql`select audit_reads_partition(m) from (
-    select distinct date_trunc('month', received_at at time zone 'UTC') at time zone 'UTC' as m
+  // The day each read was stored: its batch's arrival (the audit's start for a read without its batch row).
+  const storedOn = sql`(coalesce(b.received_at, a.created_at) at time zone 'UTC')::date`;
+  await tx.execute(sql`select audit_reads_partition(d) from (
+    select distinct (date_trunc('month', received_at at time zone 'UTC'))::date as d
     from audit_batches where audit_id = ${aid}
-    union select date_trunc('month', created_at at time zone 'UTC') at time zone 'UTC' from audits where id = ${aid}
+    union select (date_trunc('month', created_at at time zone 'UTC'))::date from audits where id = ${aid}
   ) months`);
   const moved = await tx.execute(sql`with moved as (
     delete from audit_reads_legacy where audit_id = ${aid} returning *
   )
-  insert into audit_reads (company_id, audit_id, batch_seq, ordinal, received_at, epc, tid, rssi, count, seen_at,
+  insert into audit_reads (company_id, audit_id, batch_seq, ordinal, received_on, epc, tid, rssi, count, seen_at,
     gtin, decoded)
-  select a.company_id, m.audit_id, m.batch_seq, m.ordinal, coalesce(b.received_at, a.created_at),
+  select a.company_id, m.audit_id, m.batch_seq, m.ordinal, ${storedOn},
     ${legacyBytes(sql`m.epc`)}, ${legacyBytes(sql`m.tid`)}, m.rssi, m.count, m.seen_at, m.gtin, m.decoded
   from moved m join audits a on a.id = m.audit_id
   left join audit_batches b on b.audit_id = m.audit_id and b.batch_seq = m.batch_seq`);

@@ -81,9 +81,9 @@ const partitionName = (offset: number) =>
   `audit_reads_p${monthStart(offset).toISOString().slice(0, 7).replace('-', '')}`;
 /** Moves reads into an earlier month, as if stored then (the partition is made first, as the job would). */
 const storedIn = async (offset: number, where: ReturnType<typeof sql>) => {
-  const at = new Date(monthStart(offset).getTime() + 10 * 86_400_000).toISOString();
-  await t.database.db.execute(sql`select audit_reads_partition(${at}::timestamptz)`);
-  await t.database.db.execute(sql`update audit_reads set received_at = ${at}::timestamptz where ${where}`);
+  const day = new Date(monthStart(offset).getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await t.database.db.execute(sql`select audit_reads_partition(${day}::date)`);
+  await t.database.db.execute(sql`update audit_reads set received_on = ${day}::date where ${where}`);
 };
 const partitions = async () =>
   (
