@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
+import { cpuSeconds, freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
 
 const { reconcileStatement } = await tsImport(
   '../apps/server/src/modules/audits/reconcile.sql.ts',
@@ -132,6 +132,8 @@ try {
   for (const tags of ['sku', 'sgtin']) {
     const api = [];
     const bare = [];
+    // The bare statement's PostgreSQL backend CPU: far less disturbed than its time by other work on the machine.
+    const bareCpu = [];
     let last;
     for (let round = 0; round < rounds; round++) {
       const a = await seedAudit(tags);
@@ -155,6 +157,8 @@ try {
         }),
       );
       const client = await pool.connect();
+      const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const cpu0 = cpuSeconds(pid);
       t = performance.now();
       await client.query('begin');
       const out = await client.query(
@@ -164,6 +168,7 @@ try {
       if (explain && round === 0) console.log(out.rows.map((r) => r['QUERY PLAN']).join('\n'));
       await client.query('commit');
       bare.push(performance.now() - t);
+      bareCpu.push((cpuSeconds(pid) - cpu0) * 1000);
       client.release();
     }
     const [apiMs, bareMs] = [median(api), median(bare)];
@@ -181,6 +186,9 @@ try {
       `  the same SQL run bare       ${bareMs.toFixed(0)} ms  (runs: ${bare.map((x) => x.toFixed(0)).join(', ')})`,
     );
     console.log(`  ratio ${(apiMs / bareMs).toFixed(2)}x`);
+    console.log(
+      `  the bare statement's PostgreSQL CPU ${median(bareCpu).toFixed(0)} ms  (runs: ${bareCpu.map((x) => x.toFixed(0)).join(', ')})`,
+    );
   }
   console.log(
     `SGTIN tags beside SKU tags (completion through the API): ${(results.sgtin / results.sku).toFixed(2)}x`,

@@ -64,6 +64,3 @@ export const auditTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] })],
 );
-
-/** The hex text of a bytea column, as the protocol and every screen show it (upper case). */
-export const hexOf = (column: unknown) => sql<string>`upper(encode(${column}, 'hex'))`;

@@ -100,15 +100,20 @@ export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> 
   return moved.rowCount ?? 0;
 }
 
+const legacyGone = new WeakSet<object>();
+
 /**
  * Completion's part of the move: while audit_reads_legacy exists, the audit's own legacy reads move first, so the
  * completing statement reads audit_reads alone. The shared advisory lock keeps the job from dropping the legacy
- * table meanwhile.
+ * table meanwhile. Once the table is gone (it never comes back) this process stops asking (`db`: the database the
+ * transaction `tx` belongs to).
  */
-export async function moveOwnLegacyReads(tx: Db, auditId: number): Promise<void> {
+export async function moveOwnLegacyReads(tx: Db, db: Db, auditId: number): Promise<void> {
+  if (legacyGone.has(db)) return;
   // Two statements: the lock is held before the table is looked for.
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LEGACY_TABLE_LOCK})`);
   if (await hasLegacyTable(tx)) await moveLegacyAudit(tx, auditId);
+  else legacyGone.add(db);
 }
 
 export async function hasLegacyTable(db: Db): Promise<boolean> {
