@@ -32,7 +32,8 @@ const MOVE_BUDGET_MS = 2_000;
  * 2. reads stored before 0019_read_storage (audit_reads_legacy) move into audit_reads audit by audit, one audit a
  *    transaction, completed audits compacted into audit_tags as they go; the emptied table is dropped;
  * 3. retention: once nothing is left to move, month partitions whose whole month is older than the retention
- *    period are dropped, except a month that still holds reads of an audit in progress (it waits for its end).
+ *    period are dropped, except a month that may hold reads of an audit still in progress (one started before the
+ *    month ended): it waits for that audit's end.
  */
 export async function maintainReadStorage(deps: ReadStorageDeps): Promise<ReadStorageRun> {
   const run: ReadStorageRun = { auditsMoved: 0, readsMoved: 0, dropped: [], hasMore: false };
@@ -83,7 +84,7 @@ async function applyRetention(deps: ReadStorageDeps): Promise<string[]> {
       if (!lock?.ok) return false;
       // Another instance may have dropped it between the listing and the lock.
       if (!(await repo.readPartitions(tx)).some((p) => p.name === partition.name)) return false;
-      if (await repo.holdsOpenAudit(tx, partition.name, deps.clock)) return false;
+      if (await repo.holdsOpenAudit(tx, partition, deps.clock)) return false;
       await repo.dropPartition(tx, partition.name);
       return true;
     });

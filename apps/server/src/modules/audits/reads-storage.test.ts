@@ -185,6 +185,9 @@ describe('retention', () => {
     const open = await startAudit();
     await send(open, 0, readsOf(epcs.STO1 as string, 3));
     await storedIn(-3, sql`audit_id = ${open}`);
+    await t.database.db.execute(
+      sql`update audits set created_at = ${monthStart(-3).toISOString()}::timestamptz + interval '9 days' where id = ${open}`,
+    );
     await send(open, 1, readsOf(epcs.STO2 as string, 2));
 
     const first = await job();
