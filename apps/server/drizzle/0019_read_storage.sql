@@ -58,5 +58,11 @@ CREATE FUNCTION "audit_reads_partitions_ahead"() RETURNS void LANGUAGE sql AS $$
 		audit_reads_partition(((now() at time zone 'UTC')::date + interval '1 month')::date);
 $$;--> statement-breakpoint
 SELECT audit_reads_partitions_ahead();--> statement-breakpoint
+-- A database without reads (a new one) has nothing to move: the legacy table goes at once.
+DO $$ BEGIN
+	IF NOT EXISTS (SELECT 1 FROM audit_reads_legacy) THEN
+		DROP TABLE audit_reads_legacy;
+	END IF;
+END $$;--> statement-breakpoint
 -- Hand-written part ends.
 ALTER TABLE "audit_tags" ADD CONSTRAINT "audit_tags_audit_id_audits_id_fk" FOREIGN KEY ("audit_id") REFERENCES "public"."audits"("id") ON DELETE cascade ON UPDATE no action;

@@ -229,6 +229,13 @@ describe('retention', () => {
     expect(await partitions()).not.toContain(partitionName(-7));
   });
 
+  it('leaves nothing to move on a new database (the migration drops the empty table of old reads)', async () => {
+    const legacy = await t.database.db.execute<{ name: string | null }>(
+      sql`select to_regclass('audit_reads_legacy')::text as name`,
+    );
+    expect(legacy.rows[0]?.name).toBeNull();
+  });
+
   it('creates this month and the next when they are missing, so reads always have a partition', async () => {
     const next = partitionName(1);
     await t.database.db.execute(sql`drop table ${sql.identifier(next)}`);
