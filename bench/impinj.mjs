@@ -111,9 +111,9 @@ try {
 
   // Bare: the same rows (epc, tid, rssi in dBm, seen_at), one INSERT a post, from as many clients, no HTTP, no
   // parsing, no checks.
-  const [{ id: bareAudit }] = (
+  const [{ id: bareAudit, company_id: bareCompany }] = (
     await pool.query(
-      `insert into audits (company_id, client_audit_id, name) select company_id, gen_random_uuid(), 'bare' from audits limit 1 returning id`,
+      `insert into audits (company_id, client_audit_id, name) select company_id, gen_random_uuid(), 'bare' from audits limit 1 returning id, company_id`,
     )
   ).rows;
   const rows = bodies.map((b) =>
@@ -134,8 +134,8 @@ try {
         const seq = bareSeq++;
         const reads = rows[seq % rows.length];
         await pool.query(
-          `insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
-           select $1, $2, r.ord::int - 1, r.epc, r.tid, r.rssi, 1, r.seen_at
+          `insert into audit_reads (company_id, audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
+           select $7, $1, $2, r.ord::int - 1, decode(r.epc, 'hex'), decode(r.tid, 'hex'), r.rssi, 1, r.seen_at
            from unnest($3::text[], $4::text[], $5::real[], $6::timestamptz[]) with ordinality as r(epc, tid, rssi, seen_at, ord)`,
           [
             bareAudit,
@@ -144,6 +144,7 @@ try {
             reads.map((x) => x.tid),
             reads.map((x) => x.rssi),
             reads.map((x) => x.seen_at),
+            bareCompany,
           ],
         );
         bareRows += reads.length;

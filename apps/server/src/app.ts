@@ -147,7 +147,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     30_000,
     (err) => app.log.error({ err }, 'finishing timed counts failed'),
   );
-  // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests: see AlertsWorker.
+  // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests, the reads storage job
+  // (partitions, legacy reads, retention): see AlertsWorker.
   const alerts = new AlertsWorker(
     {
       db: database.db,
@@ -163,6 +164,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       pollMs: config.alerts?.pollMs ?? 250,
       sweepMs: config.alerts?.sweepMs ?? 15_000,
       digestMs: config.alerts?.digestMs ?? 60_000,
+      readsMs: config.alerts?.readsMs ?? 600_000,
+      readsRetentionDays: config.readsRetentionDays ?? 30,
     },
     app.log,
   );

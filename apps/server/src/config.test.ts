@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
+      readsRetentionDays: 30,
     });
+    expect(loadConfig({ DATA_DIR: dir, READS_RETENTION_DAYS: '0' }).readsRetentionDays).toBe(0);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
   });
@@ -47,6 +49,9 @@ describe('loadConfig', () => {
     [{ TALLIE_PROVIDER: 'openai' }, 'OPENAI_BASE_URL: is required when TALLIE_PROVIDER=openai'],
     [{ TALLIE_PROVIDER: 'openai', OPENAI_BASE_URL: 'localhost' }, 'OPENAI_BASE_URL'],
     [{ TALLIE_TIMEOUT_MS: '5' }, 'TALLIE_TIMEOUT_MS'],
+    [{ READS_RETENTION_DAYS: '-1' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
+    [{ READS_RETENTION_DAYS: 'month' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
+    [{ READS_RETENTION_DAYS: '1.5' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);

@@ -8,6 +8,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+const READS_RETENTION_MESSAGE = 'must be a whole number of days from 0 (keep raw reads forever) to 36500';
+
 const ZEnv = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
@@ -99,6 +101,15 @@ const ZEnv = z.object({
       )
       .optional(),
   ),
+  READS_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: READS_RETENTION_MESSAGE })
+      .int(READS_RETENTION_MESSAGE)
+      .min(0, READS_RETENTION_MESSAGE)
+      .max(36_500, READS_RETENTION_MESSAGE)
+      .default(30),
+  ),
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(250)),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -159,8 +170,13 @@ export type AppConfig = {
   trustProxy?: boolean | number | string;
   /** Webhook deliveries: private addresses allowed (tests, a trusted network), the retry waits and the time-out. */
   webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
-  /** The background work of alerts (see AlertsWorker); `isWorkerOn: false` leaves it to another instance. */
-  alerts?: { isWorkerOn?: boolean; pollMs?: number; sweepMs?: number; digestMs?: number };
+  /**
+   * The background work of alerts (see AlertsWorker); `isWorkerOn: false` leaves it to another instance.
+   * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs.
+   */
+  alerts?: { isWorkerOn?: boolean; pollMs?: number; sweepMs?: number; digestMs?: number; readsMs?: number };
+  /** Days raw tag reads are kept after they are stored (whole months are dropped); 0 keeps them forever. */
+  readsRetentionDays?: number;
   /** The Dutchie point-of-sale API and how often the portal reads it (defaults: DUTCHIE_DEFAULTS). */
   dutchie?: DutchieConfig;
   /** Who answers in Tallie Chat: the built-in rules (default, no network) or an OpenAI-compatible server. */
@@ -240,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }),
     },
     alerts: { pollMs: e.ALERTS_POLL_MS },
+    readsRetentionDays: e.READS_RETENTION_DAYS,
     dutchie: {
       apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
       refreshSeconds: e.DUTCHIE_REFRESH_SECONDS,

@@ -22,7 +22,13 @@ export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..'
  * Opens the database and applies pending migrations.
  * With a URL: that PostgreSQL server. Without: embedded PGlite in `dataDir` (or in memory when null).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  /** The migrations to apply (tests of a migration on older data stop before it); the app's own by default. */
+  migrationsDir?: string;
+}): Promise<Database> {
+  const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
@@ -34,7 +40,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     // a listener the 'error' event would end the process; the requests during the outage report it themselves.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
-    await migrateUnderLock(pool, db);
+    await migrateUnderLock(pool, db, migrationsFolder);
     return { db, kind: 'postgres', close: () => endPool(pool) };
   }
   // Trigram indexes (with the company id beside them, btree_gin) serve the catalogue's name-fragment search;
@@ -49,7 +55,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     client = new PGlite({ extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -61,11 +67,11 @@ const MIGRATION_LOCK_KEY = 7_240_113;
  * advisory lock before migrating, so one applies the pending migrations while the others wait, then find nothing
  * left to do. Without it two would both create the migrations table and run the same migration.
  */
-async function migrateUnderLock(pool: pg.Pool, db: Db): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, db: Db, migrationsFolder: string): Promise<void> {
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(db, { migrationsFolder });
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lock.release();

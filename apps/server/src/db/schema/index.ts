@@ -5,6 +5,7 @@ export * from './dutchie.ts';
 export * from './inventory.ts';
 export * from './printing.ts';
 export * from './readers.ts';
+export * from './reads.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './waitlist.ts';

@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  real,
   serial,
   smallint,
   text,
@@ -226,27 +225,6 @@ export const auditExpected = pgTable(
     belongs: text('belongs'),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.epc] })],
-);
-
-/** Tag reads, as sent; the key is the batch and the read's place in it. */
-export const auditReads = pgTable(
-  'audit_reads',
-  {
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
-    batchSeq: integer('batch_seq').notNull(),
-    ordinal: integer('ordinal').notNull(),
-    epc: text('epc').notNull(),
-    tid: text('tid'),
-    rssi: real('rssi'),
-    count: integer('count').notNull().default(1),
-    seenAt: tz('seen_at'),
-    /** Decoded once, when stored: an SGTIN's GTIN-14 (what products are matched by), and the tag for a person. */
-    gtin: text('gtin'),
-    decoded: text('decoded'),
-  },
-  (t) => [primaryKey({ columns: [t.auditId, t.batchSeq, t.ordinal] })],
 );
 
 /** What reconciliation found, one row per product or unknown tag that is off. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { recordTimedOutAudits } from '../audits/audit-events.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { maintainReadStorage } from '../audits/reads-storage.service.ts';
 import { recordOfflineDevices } from '../devices/device-alerts.ts';
 import { type DeliveryDeps, deliverDue, sendDueMail } from './delivery.service.ts';
 import { sendDueDigests } from './digest.service.ts';
@@ -14,6 +15,10 @@ export type WorkerOptions = {
   sweepMs: number;
   /** How often due digests are looked for. */
   digestMs: number;
+  /** How often the reads storage job runs (partitions ahead, legacy reads moved, retention). */
+  readsMs: number;
+  /** READS_RETENTION_DAYS. */
+  readsRetentionDays: number;
 };
 
 type Loop = { timer: NodeJS.Timeout | null; running: Promise<unknown> | null };
@@ -47,6 +52,17 @@ export class AlertsWorker {
       return false;
     });
     this.#loop('digests', this.opts.digestMs, async () => (await sendDueDigests(d)) > 0);
+    this.#loop('reads', this.opts.readsMs, async () => {
+      const run = await maintainReadStorage({
+        db: d.db,
+        clock: d.clock,
+        retentionDays: this.opts.readsRetentionDays,
+      });
+      if (run.auditsMoved > 0)
+        this.log.info({ audits: run.auditsMoved, reads: run.readsMoved }, 'legacy reads moved');
+      if (run.dropped.length > 0) this.log.info({ partitions: run.dropped }, 'expired reads dropped');
+      return run.hasMore;
+    });
   }
 
   /** Stops taking new work and waits for what is in hand (the app's onClose, before the database closes). */

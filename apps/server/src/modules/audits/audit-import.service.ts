@@ -24,6 +24,7 @@ import * as ingestRepo from './audit-ingest.repo.ts';
 import { type IngestDeps, planAudit, reconcileAudit } from './audit-ingest.service.ts';
 import { findImportedAudit } from './audits.repo.ts';
 import { getAudit } from './audits.service.ts';
+import { ensureReadPartitions } from './reads-storage.repo.ts';
 
 export type ParsedReads = {
   format: TReadsFileFormat;
@@ -122,6 +123,7 @@ export async function importReads(
   const plan = await planAudit(deps, actor.companyId, input.fields);
   const performer = userPerformer(actor);
   try {
+    await ensureReadPartitions(deps.db);
     const auditId = await deps.db.transaction(async (tx) => {
       const id = await ingestRepo.insertAudit(tx, {
         companyId: actor.companyId,
@@ -145,6 +147,7 @@ export async function importReads(
         await ingestRepo.claimBatch(tx, id, seq, batch.length);
         await ingestRepo.insertReads(
           tx,
+          actor.companyId,
           id,
           seq,
           batch.map((r) => ({ epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null })),

@@ -5,6 +5,7 @@ import { auditBatches, audits, companies, devices, users } from '../../db/schema
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from './audit-status.ts';
 import type { ExpectedRow } from './dutchie-expected.ts';
+import { storedHex } from './reads-storage.repo.ts';
 
 // The reader's writes: audits it starts and the batches of reads it streams.
 
@@ -126,9 +127,17 @@ export type ReadInput = {
 
 /**
  * All reads of a batch in one statement: one array parameter per column. Each EPC is decoded here, once (a GS1
- * tag's GTIN and text), so reconciliation matches products by GTIN without decoding anything itself.
+ * tag's GTIN and text), so reconciliation matches products by GTIN without decoding anything itself. EPC and TID
+ * travel as hex text and are stored as bytes (decode() over the unnested arrays). The caller has made sure the
+ * month's partition exists (ensureReadPartitions, before its transaction).
  */
-export async function insertReads(db: Db, auditId: number, batchSeq: number, reads: ReadInput[]) {
+export async function insertReads(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  batchSeq: number,
+  reads: ReadInput[],
+) {
   if (reads.length === 0) return;
   // Columns are built straight as arrays (no object per read): this runs for every batch every reader sends. A tag
   // read many times is decoded once (decodeTag remembers the tags it decoded lately).
@@ -144,8 +153,8 @@ export async function insertReads(db: Db, auditId: number, batchSeq: number, rea
   for (let i = 0; i < n; i++) {
     const r = reads[i] as ReadInput;
     const tag = decodeTag(r.epc);
-    epcs[i] = r.epc;
-    tids[i] = r.tid;
+    epcs[i] = storedHex(r.epc);
+    tids[i] = storedHex(r.tid);
     rssis[i] = r.rssi;
     counts[i] = r.count;
     seen[i] = r.seen_at;
@@ -163,8 +172,9 @@ export async function insertReads(db: Db, auditId: number, batchSeq: number, rea
       }
     : { columns: sql``, values: sql``, arrays: sql`` };
   await db.execute(sql`
-    insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at${gs1.columns})
-    select ${auditId}, ${batchSeq}, r.ord::int - 1, r.epc, r.tid, r.rssi, r.count, r.seen_at${gs1.values}
+    insert into audit_reads (company_id, audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at${gs1.columns})
+    select ${companyId}::int, ${auditId}::int, ${batchSeq}::int, r.ord::int - 1, decode(r.epc, 'hex'),
+      decode(r.tid, 'hex'), r.rssi, r.count, r.seen_at${gs1.values}
     from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
       ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}${gs1.arrays})
       with ordinality as r(epc, tid, rssi, count, seen_at${gs1.columns}, ord)`);

@@ -10,6 +10,7 @@ import * as repo from './audit-ingest.repo.ts';
 import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from './dutchie-expected.ts';
+import { ensureReadPartitions, moveOwnLegacyReads } from './reads-storage.repo.ts';
 import { reconcileStatement } from './reconcile.sql.ts';
 
 export type IngestDeps = {
@@ -102,6 +103,7 @@ export async function ingestBatch(
   batchSeq: number,
   reads: repo.ReadInput[],
 ): Promise<TReadsResponse> {
+  await ensureReadPartitions(deps.db);
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
@@ -114,7 +116,7 @@ export async function ingestBatch(
     }
     if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
-    await repo.insertReads(tx, auditId, batchSeq, reads);
+    await repo.insertReads(tx, device.companyId, auditId, batchSeq, reads);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
 }
@@ -164,6 +166,7 @@ export async function reconcileAudit(
   audit: { id: number; expectedAsOf: Date | null; locationId: number | null },
   performer: Performer,
 ): Promise<TAudit> {
+  await moveOwnLegacyReads(tx, deps.db, audit.id);
   await tx.execute(
     reconcileStatement({
       companyId,

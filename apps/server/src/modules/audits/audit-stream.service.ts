@@ -4,6 +4,7 @@ import type { DeviceContext } from '../../lib/request-context.ts';
 import * as ingestRepo from './audit-ingest.repo.ts';
 import { completeAudit, type IngestDeps } from './audit-ingest.service.ts';
 import * as repo from './audit-stream.repo.ts';
+import { ensureReadPartitions } from './reads-storage.repo.ts';
 
 /**
  * The ingest for devices that post whatever they read without numbering it (a fixed reader's webhook): each post
@@ -31,13 +32,14 @@ export async function appendToAudit(
   contentHash: string,
   reads: ingestRepo.ReadInput[],
 ): Promise<AppendResult> {
+  await ensureReadPartitions(deps.db);
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
     if (audit?.status !== 'in_progress' || audit.isPastEnd) return { stored: false, reason: 'closed' };
     if (await repo.hasContent(tx, auditId, contentHash)) return { stored: false, reason: 'duplicate' };
     const seq = await repo.appendBatch(tx, auditId, contentHash, reads.length);
     if (seq === undefined) return { stored: false, reason: 'duplicate' };
-    await ingestRepo.insertReads(tx, auditId, seq, reads);
+    await ingestRepo.insertReads(tx, device.companyId, auditId, seq, reads);
     return { stored: true, batch_seq: seq };
   });
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { AUDIT_TAG_COLUMNS, tagsOfReads } from './reads-storage.repo.ts';
 
 /** What an audit's reads are set against. */
 export type ExpectedStock =
@@ -24,7 +25,8 @@ export type ReconcileOptions = {
 
 /**
  * Reconciliation as ONE set-based statement (the benchmark runs this same text bare to compare):
- * - found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit);
+ * - the audit's tags compacted into audit_tags, and found per EPC from them: the distinct TIDs read with it, at
+ *   least 1 (a read without a TID counts as one unit);
  * - rows: shortage / overage for expected items whose found differs, misplaced for known items expected elsewhere,
  *   unknown for EPCs that match nothing (the note shows the tag's text when it is readable ASCII);
  * - the audit gets its totals, accuracy (the spec's formula, stopping at 0) and status completed.
@@ -39,7 +41,7 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
     o.expected.from === 'catalogue' ? catalogue(cid, o.expected.locationId, completedAt) : snapshot(aid);
   const ctes = [
     ...expected.before,
-    foundTags(aid),
+    foundTags(aid, cid),
     expected.inScopeAndMisplaced,
     unknownTags(expected.matchesFound),
     discrepancyRows(aid),
@@ -129,15 +131,19 @@ misplaced as (
   };
 }
 
-/** Units found per EPC: the distinct TIDs read with it, at least 1 (a read without a TID counts as one unit). */
-const foundTags = (aid: SQL) => sql`per_tid as (
-  select epc, tid, max(gtin) as gtin, max(decoded) as decoded, max(seen_at) as seen_at
-  from audit_reads where audit_id = ${aid} group by epc, tid
+/**
+ * The audit's tags, written to audit_tags as they are found (the compaction: what is kept once raw reads expire),
+ * and the units found per EPC from them: the distinct TIDs read with it, at least 1 (a read without a TID counts as
+ * one unit). Products and snapshots hold EPCs as hex text, so each distinct tag's bytes become hex here, once.
+ */
+const foundTags = (aid: SQL, cid: SQL) => sql`compacted as (
+  insert into audit_tags (${AUDIT_TAG_COLUMNS})
+  ${tagsOfReads(cid, aid)}
+  returning epc, tids, gtin, decoded, last_seen
 ),
 found as (
-  select epc, max(gtin) as gtin, max(decoded) as decoded, greatest(count(tid), 1)::int as units,
-    max(seen_at) as seen_at
-  from per_tid group by epc
+  select upper(encode(epc, 'hex')) as epc, gtin, decoded, greatest(tids, 1) as units, last_seen as seen_at
+  from compacted
 )`;
 
 /**

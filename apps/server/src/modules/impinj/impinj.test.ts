@@ -296,7 +296,7 @@ describe('counts on a fixed reader', () => {
     expect((await post(webhook, second)).statusCode).toBe(204);
     expect(await stored(auditId)).toEqual({ batches: 2, reads: 3 });
     const reads = await t.database.db.execute<{ epc: string; rssi: number; batch_seq: number }>(
-      sql`select epc, rssi, batch_seq from audit_reads where audit_id = ${auditId} order by batch_seq, ordinal`,
+      sql`select upper(encode(epc, 'hex')) as epc, rssi, batch_seq from audit_reads where audit_id = ${auditId} order by batch_seq, ordinal`,
     );
     expect(reads.rows.map((r) => [r.epc, Number(r.rssi), r.batch_seq])).toEqual([
       [fix1, -53.5, 0],

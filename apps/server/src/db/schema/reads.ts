@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { customType, date, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { audits } from './readers.ts';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Raw bytes: EPCs and TIDs are stored as bytes (12 for an EPC), never as their hex text; answers keep hex. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Tag reads, as sent. PARTITIONED BY RANGE (received_on), one partition a month (the migration 0019_read_storage
+ * creates the table by hand: drizzle-kit does not write partitioned tables, so this definition only types it).
+ * Old months are dropped whole by the reads retention (READS_RETENTION_DAYS); an audit's tags outlive them in
+ * audit_tags. The key holds the partition key, as PostgreSQL requires of a partitioned table's key.
+ */
+export const auditReads = pgTable(
+  'audit_reads',
+  {
+    // Columns in the order that packs them tightest (8-byte, then 4-byte, then the short byte strings).
+    seenAt: tz('seen_at'),
+    /** The UTC day the server stored the read (the partition key): set by the database, never sent. */
+    receivedOn: date('received_on').notNull().default(sql`(now() at time zone 'UTC')::date`),
+    /** The audit's company (the tenant key; the audit's own foreign key removes the rows with the company). */
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    batchSeq: integer('batch_seq').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    count: integer('count').notNull().default(1),
+    rssi: real('rssi'),
+    epc: bytea('epc').notNull(),
+    tid: bytea('tid'),
+    /** Decoded once, when stored: an SGTIN's GTIN-14 (what products are matched by), and the tag for a person. */
+    gtin: text('gtin'),
+    decoded: text('decoded'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] })],
+);
+
+/**
+ * An audit's tags, one row per distinct EPC, written by the statement that completes the audit (reconcile.sql.ts):
+ * what is kept of its reads after the raw reads' retention. Its key (company, audit, EPC bytes) is its only index:
+ * everything reads an audit's tags by company and audit.
+ */
+export const auditTags = pgTable(
+  'audit_tags',
+  {
+    firstSeen: tz('first_seen'),
+    lastSeen: tz('last_seen'),
+    /** The audit's company (the tenant key). */
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    /** Distinct TIDs read with the EPC (0 when the reader sent none): the units are greatest(tids, 1). */
+    tids: integer('tids').notNull(),
+    /** Reads of the tag: the sum of the reads' counts. */
+    reads: integer('reads').notNull(),
+    bestRssi: real('best_rssi'),
+    epc: bytea('epc').notNull(),
+    gtin: text('gtin'),
+    decoded: text('decoded'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] })],
+);
