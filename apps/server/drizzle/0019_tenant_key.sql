@@ -102,3 +102,25 @@ ALTER TABLE "audit_discrepancies" ADD CONSTRAINT "audit_discrepancies_audit_fk" 
 CREATE INDEX "locations_parent_idx" ON "locations" USING btree ("company_id","parent_location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "audit_batches_content_unique" ON "audit_batches" USING btree ("company_id","audit_id","content_hash") WHERE "audit_batches"."content_hash" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "audit_discrepancies_audit_idx" ON "audit_discrepancies" USING btree ("company_id","audit_id","discrepancy_type","id");
+--> statement-breakpoint
+
+-- 7. For a rolling upgrade: instances still on the previous build insert these rows without company_id; the
+-- company is then taken from the parent (the new build always names it, so the WHEN clause skips the function).
+-- Drop these triggers and the function in the next release.
+CREATE FUNCTION company_id_from_parent() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('SELECT company_id FROM %I WHERE id = ($1).%I', TG_ARGV[0], TG_ARGV[1]) INTO NEW.company_id USING NEW;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER audit_batches_company BEFORE INSERT ON audit_batches FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('audits', 'audit_id');--> statement-breakpoint
+CREATE TRIGGER audit_expected_company BEFORE INSERT ON audit_expected FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('audits', 'audit_id');--> statement-breakpoint
+CREATE TRIGGER audit_discrepancies_company BEFORE INSERT ON audit_discrepancies FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('audits', 'audit_id');--> statement-breakpoint
+CREATE TRIGGER device_tokens_company BEFORE INSERT ON device_tokens FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('devices', 'device_id');--> statement-breakpoint
+CREATE TRIGGER notification_reads_company BEFORE INSERT ON notification_reads FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('events', 'event_id');--> statement-breakpoint
+CREATE TRIGGER webhook_attempts_company BEFORE INSERT ON webhook_attempts FOR EACH ROW WHEN (NEW.company_id IS NULL)
+  EXECUTE FUNCTION company_id_from_parent('webhook_messages', 'message_id');

@@ -220,6 +220,25 @@ describe('the tenant key migration on a database with data', () => {
     expect(await tenantKeyProblems(raw.db)).toEqual([]);
   });
 
+  it('takes the company from the parent when an instance on the previous build inserts without it', async () => {
+    await raw.run(`insert into audit_batches (audit_id, batch_seq, read_count) values (2, 1, 1);
+      insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope)
+        values (1, 'AB', 'P9', 'X', 'X', 1, true);
+      insert into audit_discrepancies (audit_id, epc, expected_quantity, found_quantity, discrepancy_type)
+        values (2, 'AB', 0, 1, 'unknown');
+      insert into device_tokens (device_id, token_hash) values (2, 'tb2');
+      insert into notification_reads (user_id, event_id) values (2, 1);
+      insert into webhook_attempts (message_id, endpoint_id, is_success, duration_ms) values (2, 2, false, 9);`);
+    const got = await raw.rows(`select
+      (select company_id from audit_batches where audit_id = 2 and batch_seq = 1) as batch,
+      (select company_id from audit_expected where epc = 'AB') as expected,
+      (select company_id from audit_discrepancies where audit_id = 2 and epc = 'AB') as discrepancy,
+      (select company_id from device_tokens where token_hash = 'tb2') as token,
+      (select company_id from notification_reads where user_id = 2 and event_id = 1) as read,
+      (select company_id from webhook_attempts where duration_ms = 9) as attempt`);
+    expect(got).toEqual([{ batch: 2, expected: 1, discrepancy: 2, token: 2, read: 1, attempt: 2 }]);
+  });
+
   it('keeps what deleting does: a location or product clears only its reference, an audit takes its rows', async () => {
     await raw.run('delete from locations where id = 3');
     const [jar] = await raw.rows('select company_id, location_id from products where id = 1');
