@@ -44,9 +44,9 @@ try {
     [main.companyId, AUDITS],
   );
   await pool.query(
-    `INSERT INTO audit_discrepancies (audit_id, product_sku, product_name, epc, expected_quantity, found_quantity,
-       discrepancy_type, notes)
-     SELECT a.id, 'M' || lpad((a.id * 50 + k)::text, 8, '0'), 'Product ' || k, lpad(to_hex(a.id * 50 + k), 24, '0'),
+    `INSERT INTO audit_discrepancies (company_id, audit_id, product_sku, product_name, epc, expected_quantity,
+       found_quantity, discrepancy_type, notes)
+     SELECT a.company_id, a.id, 'M' || lpad((a.id * 50 + k)::text, 8, '0'), 'Product ' || k, lpad(to_hex(a.id * 50 + k), 24, '0'),
        5, 5 - 1 - k % 3, (ARRAY['shortage', 'overage', 'misplaced', 'unknown'])[1 + k % 4], NULL
      FROM audits a, generate_series(1, ${PER_AUDIT}) k WHERE a.company_id = $1`,
     [main.companyId],

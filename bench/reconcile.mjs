@@ -75,9 +75,10 @@ try {
       deviceToken,
     );
     const auditId = start.body.audit_id;
-    await pool.query('insert into audit_batches (audit_id, batch_seq, read_count) values ($1, 0, 0)', [
-      auditId,
-    ]);
+    await pool.query(
+      'insert into audit_batches (company_id, audit_id, batch_seq, read_count) values ($2, $1, 0, 0)',
+      [auditId, companyId],
+    );
     await pool.query(
       `insert into audit_reads (company_id, audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
        select $2::int, $1::int, 0, row_number() over () - 1, decode(t.epc, 'hex'), decode(t.tid, 'hex'), -50 - r, 1, now()
@@ -98,7 +99,11 @@ try {
       'select count(*)::int as n, count(distinct epc)::int as tags from audit_reads where audit_id = $1',
       [auditId],
     );
-    await pool.query('update audit_batches set read_count = $2 where audit_id = $1', [auditId, rows[0].n]);
+    await pool.query('update audit_batches set read_count = $2 where company_id = $3 and audit_id = $1', [
+      auditId,
+      rows[0].n,
+      companyId,
+    ]);
     if (tags === 'sgtin') await asSgtins(auditId);
     return { auditId, reads: rows[0].n, tags: rows[0].tags };
   }

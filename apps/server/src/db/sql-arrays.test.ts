@@ -97,7 +97,7 @@ describe('arrays into SQL', () => {
       in_scope: i % 2 === 0,
       belongs: i % 3 === 0 ? null : text,
     }));
-    await insertExpected(database.db, auditId, rows);
+    await insertExpected(database.db, company?.id ?? 0, auditId, rows);
     const stored = await database.db
       .select({
         epc: auditExpected.epc,

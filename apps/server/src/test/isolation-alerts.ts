@@ -39,8 +39,9 @@ export function alertsProbes(getT: () => TestApp): Record<string, Probe> {
       insert into webhook_messages (endpoint_id, company_id, msg_id, type, body, status)
       values (${aWebhookId}, ${w.a.companyId}, 'msg_a_secret', 'webhook.test', '{"A secret":1}', 'delivered')
       returning id`);
-    await db.execute(sql`insert into webhook_attempts (message_id, endpoint_id, is_success, response_code, duration_ms)
-      values (${Number(msg.rows[0]?.id)}, ${aWebhookId}, true, 200, 5)`);
+    await db.execute(sql`insert into webhook_attempts
+      (company_id, message_id, endpoint_id, is_success, response_code, duration_ms)
+      values (${w.a.companyId}, ${Number(msg.rows[0]?.id)}, ${aWebhookId}, true, 200, 5)`);
     return aWebhookId;
   };
   const aWebhook = async (w: World) => (await call(w.a.admin.token, 'GET', '/api/webhooks')).json().data;

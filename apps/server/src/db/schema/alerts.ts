@@ -63,6 +63,9 @@ export const notificationCursors = pgTable(
 export const notificationReads = pgTable(
   'notification_reads',
   {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -70,7 +73,7 @@ export const notificationReads = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+  (t) => [primaryKey({ name: 'notification_reads_pkey', columns: [t.companyId, t.userId, t.eventId] })],
 );
 
 /** A person's e-mail choices in one company: which events, an audit accuracy threshold and a daily digest. */
@@ -103,7 +106,7 @@ export const notificationSettings = pgTable(
 export const mailJobs = pgTable(
   'mail_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -116,7 +119,10 @@ export const mailJobs = pgTable(
     failedAt: tz('failed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    primaryKey({ name: 'mail_jobs_pkey', columns: [t.companyId, t.id] }),
+    index('mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** A company's webhook endpoint; the signing secret is sealed with APP_SECRET and shown only when created. */
@@ -175,7 +181,10 @@ export const webhookMessages = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => webhookMessages.id, { onDelete: 'cascade' }),
@@ -188,7 +197,10 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
   },
-  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id)],
+  (t) => [
+    primaryKey({ name: 'webhook_attempts_pkey', columns: [t.companyId, t.id] }),
+    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+  ],
 );
 
 /** What the alerts last said about a device, so each crossing is told once. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 
 /** A person's conversation with Tallie in one company; nobody else reads it. */
@@ -25,7 +35,7 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
@@ -43,5 +53,8 @@ export const chatMessages = pgTable(
     navigation: text('navigation'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    primaryKey({ name: 'chat_messages_pkey', columns: [t.companyId, t.id] }),
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+  ],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -21,29 +21,37 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Storage places as a tree (store > backroom > shelf); names are unique among siblings. */
+/**
+ * Storage places as a tree (store > backroom > shelf); names are unique among siblings. Keyed by (company_id, id)
+ * like every high-volume tenant table, so a sharded database can place a company's rows together (see
+ * docs/deployment.md, moving to Citus); references to it carry the company too.
+ */
 export const locations = pgTable(
   'locations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
-    // Deleting a parent with children is refused by the service; the database agrees.
-    parentLocationId: integer('parent_location_id').references((): AnyPgColumn => locations.id, {
-      onDelete: 'restrict',
-    }),
+    parentLocationId: integer('parent_location_id'),
     ...timestamps,
   },
   (t) => [
+    primaryKey({ name: 'locations_pkey', columns: [t.companyId, t.id] }),
+    // Deleting a parent with children is refused by the service; the database agrees.
+    foreignKey({
+      name: 'locations_parent_fk',
+      columns: [t.companyId, t.parentLocationId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('restrict'),
     uniqueIndex('locations_sibling_name_unique').on(
       t.companyId,
       sql`coalesce(${t.parentLocationId}, 0)`,
       sql`lower(${t.name})`,
     ),
-    index('locations_parent_idx').on(t.parentLocationId),
+    index('locations_parent_idx').on(t.companyId, t.parentLocationId),
   ],
 );
 
@@ -54,7 +62,7 @@ export const locations = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -74,7 +82,7 @@ export const products = pgTable(
     retailPrice: numeric('retail_price', { precision: 12, scale: 2 }).notNull().default('0'),
     quantity: integer('quantity').notNull().default(0),
     minStockLevel: integer('min_stock_level').notNull().default(0),
-    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationId: integer('location_id'),
     expirationDate: date('expiration_date', { mode: 'string' }),
     lastScanned: timestamp('last_scanned', { withTimezone: true }),
     status: text('status')
@@ -85,6 +93,13 @@ export const products = pgTable(
     ...timestamps,
   },
   (t) => [
+    primaryKey({ name: 'products_pkey', columns: [t.companyId, t.id] }),
+    // The migration writes ON DELETE SET NULL (location_id): deleting a location clears only the product's place.
+    foreignKey({
+      name: 'products_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }).onDelete('set null'),
     // Unique SKUs; text_pattern_ops so the same index serves SKU-prefix search (LIKE 'AB%').
     uniqueIndex('products_company_sku_unique').on(t.companyId, sql`${t.sku} text_pattern_ops`),
     // One product per tag (SKUs 'AB' and 'AB0' would pad to the same tag); audits match reads by EPC.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -54,13 +55,13 @@ export const printAgents = pgTable(
 export const printJobs = pgTable(
   'print_jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     agentId: integer('agent_id').references(() => printAgents.id, { onDelete: 'set null' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productId: integer('product_id'),
     productName: text('product_name').notNull(),
     sku: text('sku').notNull(),
     epc: text('epc').notNull(),
@@ -79,6 +80,13 @@ export const printJobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'print_jobs_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (product_id) in the migration: the job keeps the product's name and SKU.
+    foreignKey({
+      name: 'print_jobs_product_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [products.companyId, products.id],
+    }).onDelete('set null'),
     index('print_jobs_company_created_idx').on(t.companyId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('print_jobs_product_serials_idx')
       .on(t.companyId, t.productId, sql`${t.id} desc`)

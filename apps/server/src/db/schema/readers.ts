@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -37,7 +39,7 @@ export const devices = pgTable(
     firmware: text('firmware'),
     kind: text('kind').notNull().default('handheld'),
     /** A fixed reader's home: where its counts are, unless a count names another place. */
-    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationId: integer('location_id'),
     room: text('room'),
     /** The person whose browser this is (kind 'browser'). */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -49,6 +51,12 @@ export const devices = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // ON DELETE SET NULL (location_id) in the migration, as for every composite reference that is cleared.
+    foreignKey({
+      name: 'devices_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }).onDelete('set null'),
     uniqueIndex('devices_company_serial_unique').on(t.companyId, t.serialNumber),
     index('devices_company_name_idx').on(t.companyId, t.name, t.id),
   ],
@@ -91,6 +99,9 @@ export const deviceTokens = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
     revokedAt: tz('revoked_at'),
@@ -108,7 +119,7 @@ export const deviceTokens = pgTable(
 export const audits = pgTable(
   'audits',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -117,7 +128,7 @@ export const audits = pgTable(
     deviceName: text('device_name'),
     clientAuditId: uuid('client_audit_id').notNull(),
     name: text('name').notNull(),
-    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    locationId: integer('location_id'),
     /** A point-of-sale company's audit of one Dutchie room (null: the whole store, or a catalogue audit). */
     room: text('room'),
     /** When the Dutchie snapshot its expected counts (audit_expected) come from was taken. */
@@ -149,6 +160,12 @@ export const audits = pgTable(
     completedAt: tz('completed_at'),
   },
   (t) => [
+    primaryKey({ name: 'audits_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'audits_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }).onDelete('set null'),
     uniqueIndex('audits_client_id_unique').on(t.companyId, sql`coalesce(${t.deviceId}, 0)`, t.clientAuditId),
     uniqueIndex('audits_import_hash_unique')
       .on(t.companyId, t.importHash)
@@ -183,13 +200,20 @@ export const auditDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
+/** The rows under an audit go with it: (company_id, audit_id) references the audit's key. */
+export const auditRef = (table: string, t: { companyId: AnyPgColumn; auditId: AnyPgColumn }) =>
+  foreignKey({
+    name: `${table}_audit_fk`,
+    columns: [t.companyId, t.auditId],
+    foreignColumns: [audits.companyId, audits.id],
+  }).onDelete('cascade');
+
 /** One row per batch a reader sent: the unique key makes a resent batch a no-op. */
 export const auditBatches = pgTable(
   'audit_batches',
   {
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id').notNull(),
     batchSeq: integer('batch_seq').notNull(),
     readCount: integer('read_count').notNull(),
     /** A webhook post's SHA-256 (fixed readers retry a post they think failed): the same post is stored once. */
@@ -197,9 +221,10 @@ export const auditBatches = pgTable(
     receivedAt: tz('received_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.auditId, t.batchSeq] }),
+    primaryKey({ name: 'audit_batches_pkey', columns: [t.companyId, t.auditId, t.batchSeq] }),
+    auditRef('audit_batches', t),
     uniqueIndex('audit_batches_content_unique')
-      .on(t.auditId, t.contentHash)
+      .on(t.companyId, t.auditId, t.contentHash)
       .where(sql`${t.contentHash} IS NOT NULL`),
   ],
 );
@@ -213,9 +238,8 @@ export const auditBatches = pgTable(
 export const auditExpected = pgTable(
   'audit_expected',
   {
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id').notNull(),
     epc: text('epc').notNull(),
     packageId: text('package_id').notNull(),
     name: text('name').notNull(),
@@ -224,18 +248,20 @@ export const auditExpected = pgTable(
     inScope: boolean('in_scope').notNull(),
     belongs: text('belongs'),
   },
-  (t) => [primaryKey({ columns: [t.auditId, t.epc] })],
+  (t) => [
+    primaryKey({ name: 'audit_expected_pkey', columns: [t.companyId, t.auditId, t.epc] }),
+    auditRef('audit_expected', t),
+  ],
 );
 
 /** What reconciliation found, one row per product or unknown tag that is off. */
 export const auditDiscrepancies = pgTable(
   'audit_discrepancies',
   {
-    id: serial('id').primaryKey(),
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    id: serial('id').notNull(),
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id').notNull(),
+    productId: integer('product_id'),
     productSku: text('product_sku'),
     productName: text('product_name'),
     epc: text('epc').notNull(),
@@ -246,5 +272,15 @@ export const auditDiscrepancies = pgTable(
     notes: text('notes'),
     appliedAt: tz('applied_at'),
   },
-  (t) => [index('audit_discrepancies_audit_idx').on(t.auditId, t.discrepancyType, t.id)],
+  (t) => [
+    primaryKey({ name: 'audit_discrepancies_pkey', columns: [t.companyId, t.id] }),
+    auditRef('audit_discrepancies', t),
+    // ON DELETE SET NULL (product_id) in the migration: the row keeps the product's SKU and name.
+    foreignKey({
+      name: 'audit_discrepancies_product_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [products.companyId, products.id],
+    }).onDelete('set null'),
+    index('audit_discrepancies_audit_idx').on(t.companyId, t.auditId, t.discrepancyType, t.id),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, date, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { audits } from './readers.ts';
+import { auditRef } from './readers.ts';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -20,11 +20,9 @@ export const auditReads = pgTable(
     seenAt: tz('seen_at'),
     /** The UTC day the server stored the read (the partition key): set by the database, never sent. */
     receivedOn: date('received_on').notNull().default(sql`(now() at time zone 'UTC')::date`),
-    /** The audit's company (the tenant key; the audit's own foreign key removes the rows with the company). */
+    /** The audit's company (the tenant key): (company_id, audit_id) references the audit, and goes with it. */
     companyId: integer('company_id').notNull(),
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    auditId: integer('audit_id').notNull(),
     batchSeq: integer('batch_seq').notNull(),
     ordinal: integer('ordinal').notNull(),
     count: integer('count').notNull().default(1),
@@ -35,7 +33,10 @@ export const auditReads = pgTable(
     gtin: text('gtin'),
     decoded: text('decoded'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] }),
+    auditRef('audit_reads', t),
+  ],
 );
 
 /**
@@ -50,9 +51,7 @@ export const auditTags = pgTable(
     lastSeen: tz('last_seen'),
     /** The audit's company (the tenant key). */
     companyId: integer('company_id').notNull(),
-    auditId: integer('audit_id')
-      .notNull()
-      .references(() => audits.id, { onDelete: 'cascade' }),
+    auditId: integer('audit_id').notNull(),
     /** Distinct TIDs read with the EPC (0 when the reader sent none): the units are greatest(tids, 1). */
     tids: integer('tids').notNull(),
     /** Reads of the tag: the sum of the reads' counts. */
@@ -62,5 +61,5 @@ export const auditTags = pgTable(
     gtin: text('gtin'),
     decoded: text('decoded'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] }), auditRef('audit_tags', t)],
 );

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 
 /** An invitation to join a company with a role; the token is stored only as a hash, valid 7 days, single use. */
@@ -30,7 +40,7 @@ export const invitations = pgTable(
 export const activityLog = pgTable(
   'activity_log',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -46,5 +56,8 @@ export const activityLog = pgTable(
     metadata: jsonb('metadata'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_log_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'activity_log_pkey', columns: [t.companyId, t.id] }),
+    index('activity_log_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );

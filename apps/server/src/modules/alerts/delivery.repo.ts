@@ -45,8 +45,8 @@ export type AttemptOutcome = {
 
 export async function insertAttempt(tx: Db, m: ClaimedMessage, o: AttemptOutcome): Promise<void> {
   await tx.execute(sql`
-    insert into webhook_attempts (message_id, endpoint_id, is_success, response_code, duration_ms, error)
-    values (${m.id}, ${m.endpoint_id}, ${o.isSuccess}, ${o.responseCode}, ${o.durationMs}, ${o.error})`);
+    insert into webhook_attempts (company_id, message_id, endpoint_id, is_success, response_code, duration_ms, error)
+    values (${m.company_id}, ${m.id}, ${m.endpoint_id}, ${o.isSuccess}, ${o.responseCode}, ${o.durationMs}, ${o.error})`);
 }
 
 export async function markDelivered(tx: Db, m: ClaimedMessage): Promise<void> {

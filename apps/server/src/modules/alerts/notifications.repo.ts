@@ -34,7 +34,7 @@ export async function listNotifications(
     select e.id::int as id, e.type, e.payload, e.created_at,
       (e.id <= c.upto or r.event_id is not null) as read
     from events e cross join c
-    left join notification_reads r on r.user_id = ${w.userId} and r.event_id = e.id
+    left join notification_reads r on r.company_id = e.company_id and r.user_id = ${w.userId} and r.event_id = e.id
     where e.company_id = ${w.companyId} and e.type = any(${sqlArray(w.types, 'text')})
     order by e.id desc limit ${page.limit} offset ${page.offset}`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
@@ -45,7 +45,8 @@ export async function countNotifications(db: Db, w: Who): Promise<{ total: numbe
     with c as (select ${readUpTo(w)} as upto)
     select count(*)::int as total,
       count(*) filter (where e.id > c.upto and not exists (
-        select 1 from notification_reads r where r.user_id = ${w.userId} and r.event_id = e.id))::int as unread
+        select 1 from notification_reads r
+        where r.company_id = e.company_id and r.user_id = ${w.userId} and r.event_id = e.id))::int as unread
     from events e cross join c
     where e.company_id = ${w.companyId} and e.type = any(${sqlArray(w.types, 'text')})`);
   const row = res.rows[0];
@@ -55,8 +56,8 @@ export async function countNotifications(db: Db, w: Who): Promise<{ total: numbe
 /** Marks these events read (those of other companies are ignored). */
 export async function markRead(db: Db, w: Who, ids: number[]): Promise<void> {
   await db.execute(sql`
-    insert into notification_reads (user_id, event_id)
-    select ${w.userId}, e.id from events e
+    insert into notification_reads (company_id, user_id, event_id)
+    select e.company_id, ${w.userId}, e.id from events e
     where e.id = any(${sqlArray(ids, 'int')}) and e.company_id = ${w.companyId}
     on conflict do nothing`);
 }
@@ -74,7 +75,8 @@ export async function markAllRead(db: Db, w: Who): Promise<void> {
       set read_up_to = greatest(notification_cursors.read_up_to, excluded.read_up_to)`);
     await tx.execute(sql`
       delete from notification_reads r using events e
-      where r.user_id = ${w.userId} and e.id = r.event_id and e.company_id = ${w.companyId} and e.id <= ${upto}`);
+      where r.company_id = ${w.companyId} and r.user_id = ${w.userId} and e.id = r.event_id
+        and e.company_id = ${w.companyId} and e.id <= ${upto}`);
   });
 }
 

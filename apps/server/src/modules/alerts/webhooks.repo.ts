@@ -71,8 +71,13 @@ export async function insertTestMessage(
 }
 
 /** The endpoint's delivery log, newest attempt first, each with the body it sent. */
-export async function listAttempts(db: Db, endpointId: number, page: { limit: number; offset: number }) {
-  const where = eq(webhookAttempts.endpointId, endpointId);
+export async function listAttempts(
+  db: Db,
+  companyId: number,
+  endpointId: number,
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(webhookAttempts.companyId, companyId), eq(webhookAttempts.endpointId, endpointId));
   const [rows, [total]] = await Promise.all([
     db
       .select({

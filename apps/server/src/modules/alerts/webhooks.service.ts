@@ -138,7 +138,7 @@ export async function listDeliveries(
   query: { page: number; limit: number },
 ): Promise<TWebhookDeliveriesResponse> {
   await found(db, companyId, id);
-  const { rows, total } = await repo.listAttempts(db, id, {
+  const { rows, total } = await repo.listAttempts(db, companyId, id, {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });

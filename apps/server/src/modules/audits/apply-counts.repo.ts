@@ -21,12 +21,19 @@ export async function lockAuditForApply(db: Db, companyId: number, auditId: numb
 }
 
 /** How many of `ids` are this audit's rows of one of `types`. */
-export async function countRowsOfTypes(db: Db, auditId: number, ids: number[], types: string[]) {
+export async function countRowsOfTypes(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  ids: number[],
+  types: string[],
+) {
   const rows = await db
     .select({ id: auditDiscrepancies.id })
     .from(auditDiscrepancies)
     .where(
       and(
+        eq(auditDiscrepancies.companyId, companyId),
         eq(auditDiscrepancies.auditId, auditId),
         inArray(auditDiscrepancies.id, ids),
         inArray(auditDiscrepancies.discrepancyType, types),
@@ -48,7 +55,7 @@ export async function applyFoundQuantities(
   const rows = await db.execute<{ id: number }>(sql`
     with chosen as (
       update audit_discrepancies d set applied_at = now()
-      where d.audit_id = ${auditId} and d.discrepancy_type in ('shortage', 'overage') and d.product_id is not null
+      where d.company_id = ${companyId} and d.audit_id = ${auditId} and d.discrepancy_type in ('shortage', 'overage') and d.product_id is not null
         ${ids ? sql`and d.id = any(${sqlArray(ids, 'int')})` : sql``}
       returning d.product_id, d.found_quantity
     )
@@ -58,9 +65,15 @@ export async function applyFoundQuantities(
   return rows.rows.length;
 }
 
-export async function markCountsApplied(db: Db, auditId: number, by: string, reason: string) {
+export async function markCountsApplied(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  by: string,
+  reason: string,
+) {
   await db
     .update(audits)
     .set({ countsAppliedAt: sql`now()`, countsAppliedBy: by, countsAppliedReason: reason })
-    .where(and(eq(audits.id, auditId), isNull(audits.countsAppliedAt)));
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId), isNull(audits.countsAppliedAt)));
 }

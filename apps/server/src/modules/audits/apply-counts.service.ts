@@ -30,11 +30,11 @@ export async function applyCounts(
     if (audit.expectedAsOf) throw conflict(AUDIT_MESSAGES.countsInDutchie);
     if (audit.appliedAt) throw conflict(AUDIT_MESSAGES.alreadyApplied);
     const ids = input.discrepancy_ids ? [...new Set(input.discrepancy_ids)] : undefined;
-    if (ids && (await repo.countRowsOfTypes(tx, auditId, ids, APPLICABLE)) !== ids.length) {
+    if (ids && (await repo.countRowsOfTypes(tx, actor.companyId, auditId, ids, APPLICABLE)) !== ids.length) {
       throw badRequest(AUDIT_MESSAGES.rowsNotApplicable);
     }
     const n = await repo.applyFoundQuantities(tx, actor.companyId, auditId, ids);
-    await repo.markCountsApplied(tx, auditId, who.name, input.reason);
+    await repo.markCountsApplied(tx, actor.companyId, auditId, who.name, input.reason);
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: who,

@@ -13,7 +13,7 @@ export async function recordAuditCompleted(
 ): Promise<void> {
   const counts = await tx.execute<{ type: string; n: number }>(
     sql`select discrepancy_type as type, count(*)::int as n from audit_discrepancies
-        where audit_id = ${done.id} group by discrepancy_type`,
+        where company_id = ${companyId} and audit_id = ${done.id} group by discrepancy_type`,
   );
   const byType: Record<string, number> = { shortage: 0, overage: 0, misplaced: 0, unknown: 0 };
   for (const r of counts.rows) byType[r.type] = Number(r.n);
@@ -54,12 +54,12 @@ export async function recordTimedOutAudits(db: Db, clock: AuditClock): Promise<n
     if (!locked.rows[0]?.ok) return 0;
     const failed = await tx.execute<{ n: number }>(sql`
       with due as (
-        select audits.id from audits
+        select audits.company_id, audits.id from audits
         where audits.status = 'in_progress' and ${clock.status()} = 'failed'
         order by audits.id limit 500
         for update skip locked
       ), upd as (
-        update audits a set status = 'failed' from due where a.id = due.id
+        update audits a set status = 'failed' from due where a.company_id = due.company_id and a.id = due.id
         returning a.id, a.company_id, a.name, a.device_id, a.device_name, a.location_id, a.created_at
       ), ins as (
         insert into events (company_id, type, payload)

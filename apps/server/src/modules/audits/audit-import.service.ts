@@ -141,10 +141,10 @@ export async function importReads(
       });
       // Nothing inserted: the same file, imported at this moment by another request, holds the hash.
       if (id === undefined) throw new ImportRaced();
-      if (plan.expected) await ingestRepo.insertExpected(tx, id, plan.expected.rows);
+      if (plan.expected) await ingestRepo.insertExpected(tx, actor.companyId, id, plan.expected.rows);
       for (let seq = 0; seq * READS_PER_BATCH_MAX < parsed.reads.length; seq++) {
         const batch = parsed.reads.slice(seq * READS_PER_BATCH_MAX, (seq + 1) * READS_PER_BATCH_MAX);
-        await ingestRepo.claimBatch(tx, id, seq, batch.length);
+        await ingestRepo.claimBatch(tx, actor.companyId, id, seq, batch.length);
         await ingestRepo.insertReads(
           tx,
           actor.companyId,

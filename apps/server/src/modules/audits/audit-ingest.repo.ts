@@ -77,11 +77,11 @@ export async function lockAudit(
 }
 
 /** A point-of-sale audit's expected rows, all in one statement. */
-export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[]) {
+export async function insertExpected(db: Db, companyId: number, auditId: number, rows: ExpectedRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into audit_expected (audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
-    select ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
+    insert into audit_expected (company_id, audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
+    select ${companyId}::int, ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
     from ${unnestRows(rows, {
       epc: 'text',
       package_id: 'text',
@@ -96,6 +96,7 @@ export async function insertExpected(db: Db, auditId: number, rows: ExpectedRow[
 /** Claims the batch number; false when it had arrived before (or is arriving right now in another request). */
 export async function claimBatch(
   db: Db,
+  companyId: number,
   auditId: number,
   batchSeq: number,
   readCount: number,
@@ -103,17 +104,28 @@ export async function claimBatch(
 ): Promise<boolean> {
   const rows = await db
     .insert(auditBatches)
-    .values({ auditId, batchSeq, readCount, ...(receivedAt && { receivedAt }) })
+    .values({ companyId, auditId, batchSeq, readCount, ...(receivedAt && { receivedAt }) })
     .onConflictDoNothing()
     .returning({ seq: auditBatches.batchSeq });
   return rows.length > 0;
 }
 
-export async function batchReadCount(db: Db, auditId: number, batchSeq: number): Promise<number> {
+export async function batchReadCount(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  batchSeq: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: auditBatches.readCount })
     .from(auditBatches)
-    .where(and(eq(auditBatches.auditId, auditId), eq(auditBatches.batchSeq, batchSeq)));
+    .where(
+      and(
+        eq(auditBatches.companyId, companyId),
+        eq(auditBatches.auditId, auditId),
+        eq(auditBatches.batchSeq, batchSeq),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -181,14 +193,15 @@ export async function insertReads(
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
-export async function missingBatches(db: Db, auditId: number, batchCount: number) {
+export async function missingBatches(db: Db, companyId: number, auditId: number, batchCount: number) {
   const result = await db.execute<{ seq: number }>(sql`
     select s::int as seq from generate_series(0, ${batchCount}::int - 1) s
-    where not exists (select 1 from audit_batches b where b.audit_id = ${auditId} and b.batch_seq = s)
+    where not exists (select 1 from audit_batches b
+      where b.company_id = ${companyId} and b.audit_id = ${auditId} and b.batch_seq = s)
     order by s limit 1000`);
   const [max] = await db
     .select({ seq: sql<number | null>`max(${auditBatches.batchSeq})` })
     .from(auditBatches)
-    .where(eq(auditBatches.auditId, auditId));
+    .where(and(eq(auditBatches.companyId, companyId), eq(auditBatches.auditId, auditId)));
   return { missing: result.rows.map((r) => Number(r.seq)), highest: max?.seq ?? null };
 }

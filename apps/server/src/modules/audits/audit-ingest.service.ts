@@ -78,7 +78,7 @@ export async function startAudit(
         ...(deps.at && { createdAt: deps.at }),
       });
       if (inserted !== undefined && plan.expected)
-        await repo.insertExpected(tx, inserted, plan.expected.rows);
+        await repo.insertExpected(tx, device.companyId, inserted, plan.expected.rows);
       return inserted;
     });
     // Undefined: the same start arrived twice at once and the other one inserted; fall through to read it.
@@ -107,10 +107,10 @@ export async function ingestBatch(
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
-    if (!(await repo.claimBatch(tx, auditId, batchSeq, reads.length, deps.at))) {
+    if (!(await repo.claimBatch(tx, device.companyId, auditId, batchSeq, reads.length, deps.at))) {
       return {
         batch_seq: batchSeq,
-        accepted: await repo.batchReadCount(tx, auditId, batchSeq),
+        accepted: await repo.batchReadCount(tx, device.companyId, auditId, batchSeq),
         duplicate: true,
       };
     }
@@ -136,7 +136,7 @@ export async function completeAudit(
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (audit.status === 'completed') return;
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
-    const { missing, highest } = await repo.missingBatches(tx, auditId, batchCount);
+    const { missing, highest } = await repo.missingBatches(tx, device.companyId, auditId, batchCount);
     if (missing.length > 0) {
       throw conflict(READER_MESSAGES.missingBatches, { missing_batch_seqs: missing });
     }

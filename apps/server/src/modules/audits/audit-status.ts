@@ -8,7 +8,8 @@ import { auditBatches, audits } from '../../db/schema/index.ts';
  */
 function derivedStatus(timeoutMinutes: number): SQL<string> {
   return sql<string>`(case when ${audits.status} = 'in_progress' and coalesce(
-      (select max(${auditBatches.receivedAt}) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}),
+      (select max(${auditBatches.receivedAt}) from ${auditBatches}
+        where ${auditBatches.companyId} = ${audits.companyId} and ${auditBatches.auditId} = ${audits.id}),
       ${audits.createdAt}) < now() - ${timeoutMinutes} * interval '1 minute'
     then 'failed' else ${audits.status} end)`;
 }

@@ -40,11 +40,22 @@ export async function lockForAppend(db: Db, companyId: number, auditId: number, 
   return row;
 }
 
-export async function hasContent(db: Db, auditId: number, contentHash: string): Promise<boolean> {
+export async function hasContent(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  contentHash: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ seq: auditBatches.batchSeq })
     .from(auditBatches)
-    .where(and(eq(auditBatches.auditId, auditId), eq(auditBatches.contentHash, contentHash)))
+    .where(
+      and(
+        eq(auditBatches.companyId, companyId),
+        eq(auditBatches.auditId, auditId),
+        eq(auditBatches.contentHash, contentHash),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -53,22 +64,28 @@ export async function hasContent(db: Db, auditId: number, contentHash: string): 
  * Stores the post as the audit's next batch (0, 1, 2... with no gaps: the caller holds the row lock). Undefined
  * when the same content is already there (the partial unique index decides, even without the lock).
  */
-export async function appendBatch(db: Db, auditId: number, contentHash: string, readCount: number) {
+export async function appendBatch(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  contentHash: string,
+  readCount: number,
+) {
   const result = await db.execute<{ seq: number }>(sql`
-    insert into audit_batches (audit_id, batch_seq, read_count, content_hash)
-    select ${auditId}::int, coalesce(max(batch_seq) + 1, 0), ${readCount}::int, ${contentHash}::text
-    from audit_batches where audit_id = ${auditId}
+    insert into audit_batches (company_id, audit_id, batch_seq, read_count, content_hash)
+    select ${companyId}::int, ${auditId}::int, coalesce(max(batch_seq) + 1, 0), ${readCount}::int, ${contentHash}::text
+    from audit_batches where company_id = ${companyId} and audit_id = ${auditId}
     on conflict do nothing
     returning batch_seq as seq`);
   const row = result.rows[0];
   return row === undefined ? undefined : Number(row.seq);
 }
 
-export async function storedBatchCount(db: Db, auditId: number): Promise<number> {
+export async function storedBatchCount(db: Db, companyId: number, auditId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditBatches)
-    .where(eq(auditBatches.auditId, auditId));
+    .where(and(eq(auditBatches.companyId, companyId), eq(auditBatches.auditId, auditId)));
   return row?.n ?? 0;
 }
 
@@ -82,7 +99,7 @@ export async function dueAudits(db: Db, clock: AuditClock, companyId: number | n
       name: sql<string>`coalesce(${devices.name}, ${audits.deviceName}, 'Fixed reader')`,
     })
     .from(audits)
-    .leftJoin(devices, eq(devices.id, audits.deviceId))
+    .leftJoin(devices, and(eq(devices.companyId, audits.companyId), eq(devices.id, audits.deviceId)))
     .where(
       and(
         eq(audits.status, 'in_progress'),

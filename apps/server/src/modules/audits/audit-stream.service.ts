@@ -36,8 +36,9 @@ export async function appendToAudit(
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
     if (audit?.status !== 'in_progress' || audit.isPastEnd) return { stored: false, reason: 'closed' };
-    if (await repo.hasContent(tx, auditId, contentHash)) return { stored: false, reason: 'duplicate' };
-    const seq = await repo.appendBatch(tx, auditId, contentHash, reads.length);
+    if (await repo.hasContent(tx, device.companyId, auditId, contentHash))
+      return { stored: false, reason: 'duplicate' };
+    const seq = await repo.appendBatch(tx, device.companyId, auditId, contentHash, reads.length);
     if (seq === undefined) return { stored: false, reason: 'duplicate' };
     await ingestRepo.insertReads(tx, device.companyId, auditId, seq, reads);
     return { stored: true, batch_seq: seq };
@@ -55,7 +56,7 @@ export async function completeWithStored(
 ): Promise<TAudit> {
   return deps.db.transaction(async (tx) => {
     await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
-    const batchCount = await repo.storedBatchCount(tx, auditId);
+    const batchCount = await repo.storedBatchCount(tx, device.companyId, auditId);
     return completeAudit({ ...deps, db: tx }, device, auditId, batchCount);
   });
 }

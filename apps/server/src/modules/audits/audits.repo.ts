@@ -6,6 +6,8 @@ import type { AuditClock } from './audit-status.ts';
 
 // Audits of one company, read side. Every function takes the caller's companyId and filters by it.
 
+const batchesOfAudit = sql`${auditBatches.companyId} = ${audits.companyId} and ${auditBatches.auditId} = ${audits.id}`;
+
 function auditColumns(clock: AuditClock) {
   return {
     id: audits.id,
@@ -29,9 +31,9 @@ function auditColumns(clock: AuditClock) {
     comments: audits.comments,
     // Counted from the batches while the audit runs; the same figures are kept on the row at completion.
     batchCount: sql<number>`(case when ${audits.status} = 'completed' then ${audits.batchCount}
-      else (select count(*) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}) end)::int`,
+      else (select count(*) from ${auditBatches} where ${batchesOfAudit}) end)::int`,
     readsCount: sql<number>`(case when ${audits.status} = 'completed' then ${audits.readsCount}
-      else (select coalesce(sum(${auditBatches.readCount}), 0) from ${auditBatches} where ${auditBatches.auditId} = ${audits.id}) end)::int`,
+      else (select coalesce(sum(${auditBatches.readCount}), 0) from ${auditBatches} where ${batchesOfAudit}) end)::int`,
     countsAppliedAt: audits.countsAppliedAt,
     countsAppliedBy: audits.countsAppliedBy,
     startedByName: audits.startedByName,
@@ -43,8 +45,8 @@ function selectAudits(db: Db, clock: AuditClock) {
   return db
     .select(auditColumns(clock))
     .from(audits)
-    .leftJoin(devices, eq(devices.id, audits.deviceId))
-    .leftJoin(locations, eq(locations.id, audits.locationId));
+    .leftJoin(devices, and(eq(devices.companyId, audits.companyId), eq(devices.id, audits.deviceId)))
+    .leftJoin(locations, and(eq(locations.companyId, audits.companyId), eq(locations.id, audits.locationId)));
 }
 
 export type AuditRow = Awaited<ReturnType<typeof selectAudits>>[number];
@@ -149,12 +151,16 @@ export async function updateComments(db: Db, companyId: number, id: number, comm
 
 const TYPE_ORDER = sql`array_position(array['shortage','overage','misplaced','unknown'], ${auditDiscrepancies.discrepancyType})`;
 
-export function listDiscrepancies(db: Db, auditId: number, ids?: number[]) {
+export function listDiscrepancies(db: Db, companyId: number, auditId: number, ids?: number[]) {
   return db
     .select()
     .from(auditDiscrepancies)
     .where(
-      and(eq(auditDiscrepancies.auditId, auditId), ids ? inArray(auditDiscrepancies.id, ids) : undefined),
+      and(
+        eq(auditDiscrepancies.companyId, companyId),
+        eq(auditDiscrepancies.auditId, auditId),
+        ids ? inArray(auditDiscrepancies.id, ids) : undefined,
+      ),
     )
     .orderBy(asc(TYPE_ORDER), asc(auditDiscrepancies.productSku), asc(auditDiscrepancies.epc));
 }

@@ -103,7 +103,7 @@ export async function listDiscrepancies(
   clock: AuditClock,
 ): Promise<TDiscrepancy[]> {
   await getAudit(db, companyId, id, clock);
-  return (await repo.listDiscrepancies(db, id)).map(discrepancyView);
+  return (await repo.listDiscrepancies(db, companyId, id)).map(discrepancyView);
 }
 
 export async function updateComments(

@@ -42,8 +42,9 @@ export async function catalogueSheet(db: Db, companyId: number, locationId: numb
 }
 
 /** A point-of-sale audit's own copy of the Dutchie packages (audit_expected), as reconciliation reads it. */
-export async function snapshotSheet(db: Db, auditId: number) {
+export async function snapshotSheet(db: Db, companyId: number, auditId: number) {
   const result = await db.execute<SheetRow>(sql`
-    select epc, name, package_id as sku, expected, in_scope, null::text as gtin from audit_expected where audit_id = ${auditId}::int`);
+    select epc, name, package_id as sku, expected, in_scope, null::text as gtin from audit_expected
+    where company_id = ${companyId}::int and audit_id = ${auditId}::int`);
   return result.rows;
 }

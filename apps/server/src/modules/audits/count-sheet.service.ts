@@ -13,7 +13,7 @@ export async function countSheet(db: Db, device: DeviceContext, auditId: number)
   const audit = await repo.findDeviceAudit(db, device.companyId, device.deviceId, auditId);
   if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
   const rows = audit.expectedAsOf
-    ? await repo.snapshotSheet(db, auditId)
+    ? await repo.snapshotSheet(db, device.companyId, auditId)
     : await repo.catalogueSheet(db, device.companyId, audit.locationId);
   const items = rows.map((r) => ({
     epc: r.epc,

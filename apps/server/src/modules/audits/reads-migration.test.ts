@@ -24,6 +24,8 @@ let app: FastifyInstance;
 let companyId: number;
 let doneId: number;
 let openId: number;
+/** An audit deleted before the job reaches its reads. */
+let goneId: number;
 let original: Record<string, unknown>[];
 
 /** The migrations before 0019_read_storage, as their own folder. */
@@ -67,7 +69,7 @@ beforeAll(async () => {
     dirs.push(dataDir);
     open = (migrationsDir) => openDatabase({ dataDir, migrationsDir });
   }
-  // The old shape, with data: a completed audit with 1,200 reads over 3 batches, and one in progress.
+  // The old shape, with data: a completed audit with 1,200 reads over 3 batches, one in progress, one failed.
   const old = await open(before);
   const db = old.db;
   companyId = Number(
@@ -86,6 +88,7 @@ beforeAll(async () => {
     );
   doneId = await audit('completed');
   openId = await audit('in_progress');
+  goneId = await audit('failed');
   await db.execute(sql`insert into audit_batches (audit_id, batch_seq, read_count, received_at) values
     (${doneId}, 0, 400, '2026-02-27T09:05:00Z'), (${doneId}, 1, 400, '2026-03-02T10:00:00Z'),
     (${doneId}, 2, 400, '2026-03-02T10:01:00Z'), (${openId}, 0, 3, now())`);
@@ -96,7 +99,7 @@ beforeAll(async () => {
     from generate_series(0, 2) b, generate_series(0, 399) o`);
   await db.execute(sql`insert into audit_reads (audit_id, batch_seq, ordinal, epc, tid, count) values
     (${openId}, 0, 0, ${SKU_EPC}, 'E2801160000000A1', 1), (${openId}, 0, 1, ${SKU_EPC}, 'E2801160000000A2', 2),
-    (${openId}, 0, 2, ${SKU_EPC}, null, 1)`);
+    (${openId}, 0, 2, ${SKU_EPC}, null, 1), (${goneId}, 0, 0, ${SKU_EPC}, null, 1), (${goneId}, 0, 1, ${SGTIN}, null, 1)`);
   original = await readsNow(db, 'audit_reads', false);
   await old.close();
 
@@ -151,14 +154,19 @@ describe('reads stored before partitioning', () => {
     const done = await asReader(t, reader.token, `/api/rfid/audits/${openId}/complete`, { batch_count: 2 });
     expect(done.json()).toMatchObject({ status: 'completed', tags_found: 3, tags_expected: 3 });
 
+    // An audit deleted meanwhile (the old table no longer references audits): the job deletes its reads.
+    await database.db.execute(sql`delete from audits where id = ${goneId}`);
+
     // The job runs until it has nothing left, and drops the emptied table (raw reads kept: they are compared).
     let runs = 0;
     while ((await job()).hasMore) runs++;
     expect(runs).toBeLessThan(10);
     expect(await legacyExists()).toBe(false);
     const moved = await readsNow(database.db, 'audit_reads', true);
-    expect(moved.filter((r) => Number(r.audit_id) !== openId || Number(r.batch_seq) === 0)).toEqual(original);
-    expect(moved).toHaveLength(original.length + 1);
+    const kept = original.filter((r) => Number(r.audit_id) !== goneId);
+    expect(kept).toHaveLength(original.length - 2);
+    expect(moved.filter((r) => Number(r.audit_id) !== openId || Number(r.batch_seq) === 0)).toEqual(kept);
+    expect(moved).toHaveLength(kept.length + 1);
     // Stored in the month their batch arrived (February's and March's partitions, made for them).
     const months = await database.db.execute<{
       month: string;

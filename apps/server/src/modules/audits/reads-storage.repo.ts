@@ -74,7 +74,9 @@ export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> 
     )
   ).rows;
   if (!audit) {
-    // Removed with its company between the look and the lock: its legacy rows went with it (cascade).
+    // The audit is gone (deleted with its company): its legacy reads have nothing to belong to. The legacy table
+    // has no reference to audits since 0020_tenant_key, so they are deleted here rather than by a cascade.
+    await tx.execute(sql`delete from audit_reads_legacy where audit_id = ${aid}`);
     return 0;
   }
   // The day each read was stored: its batch's arrival (the audit's start for a read without its batch row).

@@ -38,13 +38,13 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
   const cid = sql`${o.companyId}::int`;
   const completedAt = o.at ? sql`${o.at.toISOString()}::timestamptz` : sql`now()`;
   const expected =
-    o.expected.from === 'catalogue' ? catalogue(cid, o.expected.locationId, completedAt) : snapshot(aid);
+    o.expected.from === 'catalogue' ? catalogue(cid, o.expected.locationId, completedAt) : snapshot(cid, aid);
   const ctes = [
     ...expected.before,
     foundTags(aid, cid),
     expected.inScopeAndMisplaced,
     unknownTags(expected.matchesFound),
-    discrepancyRows(aid),
+    discrepancyRows(cid, aid),
     ...expected.writes,
     totals,
   ];
@@ -104,7 +104,7 @@ in_scope as (
 ),
 misplaced as (
   select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
-  from found_products fp join products p on p.id = fp.product_id
+  from found_products fp join products p on p.company_id = ${cid} and p.id = fp.product_id
   left join paths pa on pa.id = p.location_id
   where ${outOfScope}
 )`,
@@ -113,20 +113,20 @@ misplaced as (
   };
 }
 
-function snapshot(aid: SQL): ExpectedParts {
+function snapshot(cid: SQL, aid: SQL): ExpectedParts {
   return {
     before: [],
     inScopeAndMisplaced: sql`in_scope as (
   select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, e.expected, coalesce(f.units, 0) as found
   from audit_expected e left join found f on f.epc = e.epc
-  where e.audit_id = ${aid} and e.in_scope
+  where e.company_id = ${cid} and e.audit_id = ${aid} and e.in_scope
 ),
 misplaced as (
   select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, f.units, e.belongs as path
-  from found f join audit_expected e on e.audit_id = ${aid} and e.epc = f.epc
+  from found f join audit_expected e on e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc
   where not e.in_scope
 )`,
-    matchesFound: sql`select 1 from audit_expected e where e.audit_id = ${aid} and e.epc = f.epc`,
+    matchesFound: sql`select 1 from audit_expected e where e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc`,
     writes: [],
   };
 }
@@ -159,21 +159,21 @@ const unknownTags = (match: SQL) => sql`unknown as (
 )`;
 
 /** The discrepancy rows (the ins CTE), from in_scope, misplaced and unknown. */
-const discrepancyRows = (aid: SQL) => sql`ins as (
-  insert into audit_discrepancies (audit_id, product_id, product_sku, product_name, epc, rfid_tag,
+const discrepancyRows = (cid: SQL, aid: SQL) => sql`ins as (
+  insert into audit_discrepancies (company_id, audit_id, product_id, product_sku, product_name, epc, rfid_tag,
     expected_quantity, found_quantity, discrepancy_type, notes)
-  select ${aid}, id, sku, name, epc, rfid_tag, expected, found,
+  select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, expected, found,
     case when found < expected then 'shortage' else 'overage' end,
     case when found < expected then (expected - found) || ' fewer than expected'
       else (found - expected) || ' more than expected' end
   from in_scope where found <> expected
   union all
-  select ${aid}, id, sku, name, epc, rfid_tag, 0, units, 'misplaced',
+  select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, 0, units, 'misplaced',
     case when path is null then 'Read here, but this product has no location set'
       else 'Read here, but belongs in ' || path end
   from misplaced
   union all
-  select ${aid}, null, null, null, epc, text, 0, units, 'unknown',
+  select ${cid}, ${aid}, null, null, null, epc, text, 0, units, 'unknown',
     case when text is null then 'Unknown tag: matches no product'
       when is_gs1 then 'Unknown tag: ' || text || ' matches no product'
       else 'Unknown tag: reads as "' || text || '" and matches no product' end
@@ -217,9 +217,10 @@ const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audit
   unknown_count = off.unknown,
   accuracy = case when totals.expected = 0 then (case when off.units = 0 then 100 else 0 end)
     else greatest(0, round(((totals.expected - off.units) * 100)::numeric / totals.expected))::int end,
-  batch_count = (select count(*) from audit_batches b where b.audit_id = ${aid}),
-  reads_count = (select coalesce(sum(read_count), 0) from audit_batches b where b.audit_id = ${aid}),
-  last_batch_at = (select max(received_at) from audit_batches b where b.audit_id = ${aid})
+  batch_count = (select count(*) from audit_batches b where b.company_id = ${cid} and b.audit_id = ${aid}),
+  reads_count = (select coalesce(sum(read_count), 0) from audit_batches b
+    where b.company_id = ${cid} and b.audit_id = ${aid}),
+  last_batch_at = (select max(received_at) from audit_batches b where b.company_id = ${cid} and b.audit_id = ${aid})
 from totals, off
 where a.id = ${aid} and a.company_id = ${cid}
 returning a.id`;

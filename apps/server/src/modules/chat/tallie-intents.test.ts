@@ -92,6 +92,7 @@ beforeAll(async () => {
   const latest = await audit(a, 'Latest count', new Date(), 'completed', { expected: 8, discrepancies: 2 });
   await t.database.db.insert(auditDiscrepancies).values([
     {
+      companyId: a.companyId,
       auditId: latest,
       productSku: 'JAR1',
       productName: 'Blue Jar',
@@ -101,6 +102,7 @@ beforeAll(async () => {
       discrepancyType: 'shortage',
     },
     {
+      companyId: a.companyId,
       auditId: latest,
       productSku: 'BOX1',
       productName: 'Green Box',

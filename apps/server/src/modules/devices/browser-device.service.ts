@@ -28,7 +28,7 @@ export async function createBrowserDevice(
       ownerUserId: actor.userId,
     });
     if (id === undefined) throw new Error('a random serial number was taken');
-    const token = await issueDeviceToken(tx, id);
+    const token = await issueDeviceToken(tx, actor.companyId, id);
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: userPerformer(actor),

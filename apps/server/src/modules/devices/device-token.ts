@@ -9,10 +9,10 @@ const PREFIX = 'qdt_';
 const TOUCH_EVERY_MS = 10_000;
 
 /** A new token for the device: every older token of that device is revoked in the same transaction. */
-export async function issueDeviceToken(db: Db, deviceId: number): Promise<string> {
+export async function issueDeviceToken(db: Db, companyId: number, deviceId: number): Promise<string> {
   const token = PREFIX + newToken(32);
   await repo.revokeTokens(db, deviceId);
-  await repo.insertToken(db, deviceId, hashToken(token));
+  await repo.insertToken(db, companyId, deviceId, hashToken(token));
   return token;
 }
 

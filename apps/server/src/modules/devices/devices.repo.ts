@@ -123,8 +123,8 @@ export async function revokeTokens(db: Db, deviceId: number) {
     .where(and(eq(deviceTokens.deviceId, deviceId), isNull(deviceTokens.revokedAt)));
 }
 
-export async function insertToken(db: Db, deviceId: number, tokenHash: string) {
-  await db.insert(deviceTokens).values({ deviceId, tokenHash });
+export async function insertToken(db: Db, companyId: number, deviceId: number, tokenHash: string) {
+  await db.insert(deviceTokens).values({ companyId, deviceId, tokenHash });
 }
 
 /** The device behind a live (not revoked) token hash, its kind and serial, and when it was last heard from. */

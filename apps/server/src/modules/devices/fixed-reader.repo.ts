@@ -77,6 +77,7 @@ export async function otherOpenAudit(
 /** Names who started the count, what kind it is, and when a timed one ends (from its start). */
 export async function markStarted(
   db: Db,
+  companyId: number,
   auditId: number,
   values: { startedBy: number; startedByName: string; durationMinutes: number | null },
 ) {
@@ -91,10 +92,10 @@ export async function markStarted(
           ? null
           : sql`${audits.createdAt} + ${values.durationMinutes}::int * interval '1 minute'`,
     })
-    .where(eq(audits.id, auditId));
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
 }
 
 /** Undoes a count that lost a race to start (nothing can have been stored in it that anyone saw finished). */
-export async function deleteAudit(db: Db, auditId: number) {
-  await db.delete(audits).where(eq(audits.id, auditId));
+export async function deleteAudit(db: Db, companyId: number, auditId: number) {
+  await db.delete(audits).where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
 }

@@ -72,7 +72,7 @@ export async function createFixedReader(
       room: input.room,
     });
     if (id === undefined) throw conflict(serialTakenMessage(input.serial_number));
-    const password = await issueDeviceToken(tx, id);
+    const password = await issueDeviceToken(tx, actor.companyId, id);
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: userPerformer(actor),
@@ -101,7 +101,7 @@ export async function replaceWebhookPassword(
 ): Promise<TFixedReaderCreated> {
   const reader = await fixedReader(deps, actor.companyId, id);
   return deps.db.transaction(async (tx) => {
-    const password = await issueDeviceToken(tx, id);
+    const password = await issueDeviceToken(tx, actor.companyId, id);
     await recordActivity(tx, {
       companyId: actor.companyId,
       performer: userPerformer(actor),
@@ -152,10 +152,10 @@ export async function startCount(
     await repo.lockDeviceCounts(tx, reader.id);
     if (await repo.otherOpenAudit(tx, deps.clock, actor.companyId, reader.id, started.audit_id)) {
       // Committed before answering 409 (throwing here would roll the removal back).
-      await repo.deleteAudit(tx, started.audit_id);
+      await repo.deleteAudit(tx, actor.companyId, started.audit_id);
       return false;
     }
-    await repo.markStarted(tx, started.audit_id, {
+    await repo.markStarted(tx, actor.companyId, started.audit_id, {
       startedBy: actor.userId,
       startedByName: userPerformer(actor).name,
       durationMinutes: input.duration_minutes,

@@ -148,7 +148,7 @@ export async function pollPairing(
     // A confirmed pairing whose device was deleted meanwhile has nothing to hand out.
     if (deviceId === null || companyId === null) return null;
     const companyName = await repo.companyName(tx, companyId);
-    const token = await issueDeviceToken(tx, deviceId);
+    const token = await issueDeviceToken(tx, companyId, deviceId);
     return { deviceId, token, companyName: companyName ?? '' };
   });
   if (!result) throw new AppError(410, READER_MESSAGES.pairingUsed);

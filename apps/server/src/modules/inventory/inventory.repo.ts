@@ -40,6 +40,12 @@ export const productColumns = {
 };
 export type ProductRow = Awaited<ReturnType<typeof findProduct>> & {};
 
+/** A product's place: the join carries the company, as every join between tenant tables does (docs/deployment.md). */
+const locationOfProduct = and(
+  eq(locations.companyId, products.companyId),
+  eq(locations.id, products.locationId),
+);
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -91,7 +97,7 @@ export function prepareInventoryReads(db: Db) {
     db
       .select({ ...productColumns, ...counterColumns })
       .from(products)
-      .leftJoin(locations, eq(locations.id, products.locationId))
+      .leftJoin(locations, locationOfProduct)
       .leftJoin(inventoryCounters, eq(inventoryCounters.companyId, products.companyId));
   const page = (byStatus: boolean) =>
     withCounters()
@@ -171,7 +177,7 @@ export async function findProduct(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select(productColumns)
     .from(products)
-    .leftJoin(locations, eq(locations.id, products.locationId))
+    .leftJoin(locations, locationOfProduct)
     .where(and(eq(products.companyId, companyId), eq(products.id, id)))
     .limit(1);
   return row;
@@ -306,7 +312,7 @@ export function expiringProducts(db: Db, companyId: number, days: number, limit:
   return db
     .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - current_date)::int` })
     .from(products)
-    .leftJoin(locations, eq(locations.id, products.locationId))
+    .leftJoin(locations, locationOfProduct)
     .where(
       and(
         eq(products.companyId, companyId),
@@ -325,7 +331,7 @@ export function stockAlertRows(db: Db, companyId: number, limit: number) {
     db
       .select(productColumns)
       .from(products)
-      .leftJoin(locations, eq(locations.id, products.locationId))
+      .leftJoin(locations, locationOfProduct)
       .where(and(eq(products.companyId, companyId), eq(products.status, status)))
       .orderBy(asc(products.name), asc(products.id))
       .limit(limit);

@@ -54,7 +54,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
       coalesce(children.n, 0) AS children_count, coalesce(stock.n, 0) AS product_count,
       coalesce(tree.path, l.name) AS path, l.created_at, l.updated_at
     FROM locations l
-    LEFT JOIN locations parent ON parent.id = l.parent_location_id
+    LEFT JOIN locations parent ON parent.company_id = l.company_id AND parent.id = l.parent_location_id
     LEFT JOIN tree ON tree.id = l.id
     LEFT JOIN children ON children.id = l.id
     LEFT JOIN stock ON stock.id = l.id

@@ -64,7 +64,7 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
             to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, p.last_scanned,
             greatest(p.min_stock_level - p.quantity, 0) AS shortage,
             greatest(p.min_stock_level - p.quantity, 0) * p.unit_cost AS reorder_value
-          FROM products p LEFT JOIN locations l ON l.id = p.location_id
+          FROM products p LEFT JOIN locations l ON l.company_id = p.company_id AND l.id = p.location_id
           WHERE p.company_id = ${s.companyId} ${onlyLow}
             ${after ? sql`AND (p.name, p.id) > (${after[0]}, ${after[1]})` : sql``}
           ORDER BY p.name, p.id LIMIT ${size}`,
@@ -127,7 +127,7 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
             audits.device_name, coalesce(l.name, audits.room) AS location, audits.tags_found, audits.tags_expected,
             audits.discrepancies_count, audits.misplaced_count, audits.unknown_count, audits.accuracy,
             audits.audit_type, audits.completed_at, audits.comments
-          FROM audits LEFT JOIN locations l ON l.id = audits.location_id
+          FROM audits LEFT JOIN locations l ON l.company_id = audits.company_id AND l.id = audits.location_id
           WHERE audits.company_id = ${s.companyId} AND ${inRange(sql`audits.created_at`, s)}
             ${after ? sql`AND (audits.created_at, audits.id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
           ORDER BY audits.created_at, audits.id LIMIT ${size}`,
@@ -169,8 +169,8 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
         page: (after, size) => sql`
           SELECT d.id, a.created_at, a.name AS audit, d.product_sku, d.product_name, d.expected_quantity,
             d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes
-          FROM audit_discrepancies d JOIN audits a ON a.id = d.audit_id
-          WHERE a.company_id = ${s.companyId} AND ${inRange(sql`a.created_at`, s)}
+          FROM audit_discrepancies d JOIN audits a ON a.company_id = d.company_id AND a.id = d.audit_id
+          WHERE d.company_id = ${s.companyId} AND ${inRange(sql`a.created_at`, s)}
             ${after ? sql`AND d.id > ${after[0]}` : sql``}
           ORDER BY d.id LIMIT ${size}`,
         row: (r) => ({
