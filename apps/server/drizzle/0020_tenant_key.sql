@@ -93,8 +93,16 @@ ALTER TABLE "notification_reads" DROP CONSTRAINT "notification_reads_user_id_eve
 ALTER TABLE "notification_reads" ADD CONSTRAINT "notification_reads_pkey" PRIMARY KEY("company_id","user_id","event_id");--> statement-breakpoint
 
 -- 6. The references again, carrying the company. A cleared reference clears only its own column.
-ALTER TABLE "audit_reads" ADD CONSTRAINT "audit_reads_audit_fk" FOREIGN KEY ("company_id","audit_id") REFERENCES "public"."audits"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "audit_tags" ADD CONSTRAINT "audit_tags_audit_fk" FOREIGN KEY ("company_id","audit_id") REFERENCES "public"."audits"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The raw reads and an audit's tags go with their audit by this trigger instead of a foreign key: they are only
+-- written for an audit held locked, and a foreign key checks every row (500 a batch; 100,000 checks, 0.43 s, when a
+-- 100,000-tag audit writes its tags).
+CREATE FUNCTION audit_reads_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM audit_reads WHERE company_id = OLD.company_id AND audit_id = OLD.id;
+  DELETE FROM audit_tags WHERE company_id = OLD.company_id AND audit_id = OLD.id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER audits_delete_reads AFTER DELETE ON audits FOR EACH ROW EXECUTE FUNCTION audit_reads_delete();--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_parent_fk" FOREIGN KEY ("company_id","parent_location_id") REFERENCES "public"."locations"("company_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_location_fk" FOREIGN KEY ("company_id","location_id") REFERENCES "public"."locations"("company_id","id") ON DELETE SET NULL ("location_id") ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_location_fk" FOREIGN KEY ("company_id","location_id") REFERENCES "public"."locations"("company_id","id") ON DELETE SET NULL ("location_id") ON UPDATE no action;--> statement-breakpoint

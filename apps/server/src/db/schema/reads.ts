@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { customType, date, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { auditRef } from './readers.ts';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -20,7 +19,11 @@ export const auditReads = pgTable(
     seenAt: tz('seen_at'),
     /** The UTC day the server stored the read (the partition key): set by the database, never sent. */
     receivedOn: date('received_on').notNull().default(sql`(now() at time zone 'UTC')::date`),
-    /** The audit's company (the tenant key): (company_id, audit_id) references the audit, and goes with it. */
+    /**
+     * The audit's company (the tenant key). No foreign key to the audit: reads are only written for an audit held
+     * locked, and a row trigger on audits (audits_delete_reads, migration 0020) deletes them with it. A foreign key
+     * is a check per row: 500 a batch here, and 100,000 (0.43 s) when a 100,000-tag audit writes its tags.
+     */
     companyId: integer('company_id').notNull(),
     auditId: integer('audit_id').notNull(),
     batchSeq: integer('batch_seq').notNull(),
@@ -35,7 +38,6 @@ export const auditReads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] }),
-    auditRef('audit_reads', t),
   ],
 );
 
@@ -49,7 +51,7 @@ export const auditTags = pgTable(
   {
     firstSeen: tz('first_seen'),
     lastSeen: tz('last_seen'),
-    /** The audit's company (the tenant key). */
+    /** The audit's company (the tenant key); deleted with its audit like the reads (no foreign key: see above). */
     companyId: integer('company_id').notNull(),
     auditId: integer('audit_id').notNull(),
     /** Distinct TIDs read with the EPC (0 when the reader sent none): the units are greatest(tids, 1). */
@@ -61,5 +63,5 @@ export const auditTags = pgTable(
     gtin: text('gtin'),
     decoded: text('decoded'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] }), auditRef('audit_tags', t)],
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] })],
 );
