@@ -36,9 +36,7 @@ export const auditReads = pgTable(
     gtin: text('gtin'),
     decoded: text('decoded'),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] }),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal, t.receivedOn] })],
 );
 
 /**
