@@ -15,9 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
-import { devices } from './readers.ts';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true });
+import { devices, tz } from './readers.ts';
 
 /**
  * Something that happened in a company ('audit.completed', 'device.offline', ...), written once in the same

@@ -19,7 +19,8 @@ import {
 import { companies, users } from './accounts.ts';
 import { locations, products } from './inventory.ts';
 
-const tz = (name: string) => timestamp(name, { withTimezone: true });
+/** A timestamp with time zone: every time column of the readers', alerts' and reads' tables. */
+export const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Readers of a company; status is derived from last_seen, battery and signal when read. `kind`: a handheld speaking

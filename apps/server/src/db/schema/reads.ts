@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tz = (name: string) => timestamp(name, { withTimezone: true });
+import { customType, date, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { tz } from './readers.ts';
 
 /** Raw bytes: EPCs and TIDs are stored as bytes (12 for an EPC), never as their hex text; answers keep hex. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
