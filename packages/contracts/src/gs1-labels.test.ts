@@ -5,7 +5,7 @@ import { buildLabel, DEFAULT_LABEL_SIZE, labelZpl, serializedLabelsZpl } from '.
 import { PRINT_MESSAGES } from './print.ts';
 
 const GTIN = '80614141123458';
-const shirt = { name: 'Oxford shirt, blue, M', sku: 'SHIRTM', epc: '5348495254' + '4D'.padEnd(14, '0') };
+const shirt = { name: 'Oxford shirt, blue, M', sku: 'SHIRTM', epc: `5348495254${'4D'.padEnd(14, '0')}` };
 
 describe('SGTIN-96 encoding', () => {
   it("gives the Tag Data Standard's own example: GTIN 80614141123458, serial 6789, prefix 0614141", () => {

@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,24 +8,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, MIGRATIONS_DIR } from '../db/client.ts';
+import { migrationsBefore } from './migrations.ts';
 import { tenantKeyProblems } from './tenant-catalog.ts';
 import { newPostgresDatabase } from './test-app.ts';
 
 /** The migration under test, found by its name (the lead renumbers migrations when merging). */
 const TAG = '_tenant_key';
-
-/** A copy of the migrations folder whose journal stops just before the tenant key migration. */
-function migrationsBefore(tag: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'quantics-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const path = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(tag));
-  if (at < 1) throw new Error(`no migration named *${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(path, JSON.stringify(journal));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /** A raw database on either engine, migrated by hand: the tests' databases migrate everything when opened. */
 type Raw = {

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { type Database, MIGRATIONS_DIR, openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { bearer } from '../../test/factories.ts';
+import { migrationsBefore, scratchDatabase } from '../../test/migrations.ts';
 import { addProducts, asReader, pairReader } from '../../test/readers.ts';
 import { addPerson } from '../../test/tenants.ts';
-import { newPostgresDatabase, type TestApp, testConfig } from '../../test/test-app.ts';
+import { type TestApp, testConfig } from '../../test/test-app.ts';
 import { auditClock } from './audit-status.ts';
 import { maintainReadStorage } from './reads-storage.service.ts';
 
 // A database with reads stored before 0019_read_storage (hex text, one table), migrated, with the server running:
 // the job moves them in batches while the reads of audits not yet moved stay readable, and nothing is lost.
 
-const dirs: string[] = [];
-let dropPg = async () => {};
+let removeBefore = () => {};
+let removeDatabase = async () => {};
 let database: Database;
 let app: FastifyInstance;
 let companyId: number;
@@ -27,21 +25,6 @@ let openId: number;
 /** An audit deleted before the job reaches its reads. */
 let goneId: number;
 let original: Record<string, unknown>[];
-
-/** The migrations before 0019_read_storage, as their own folder. */
-function migrationsBeforeReadStorage(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quantics-migrations-'));
-  dirs.push(dir);
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_read_storage'));
-  expect(upTo).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, upTo);
-  for (const e of journal.entries)
-    copyFileSync(join(MIGRATIONS_DIR, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  return dir;
-}
 
 /** The reads as a person would compare them: hex, with everything else stored, in key order. */
 const readsNow = async (db: Database['db'], table: 'audit_reads' | 'audit_reads_legacy', isBytes: boolean) =>
@@ -57,20 +40,12 @@ const SKU_EPC = '51554E54414C4C59303031FF';
 const SGTIN = '3074257BF7194E4000001A85';
 
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const before = migrationsBeforeReadStorage();
-  let open: (migrationsDir?: string) => Promise<Database>;
-  if (serverUrl) {
-    const { url, drop } = await newPostgresDatabase(serverUrl, 'quantics_test');
-    dropPg = drop;
-    open = (migrationsDir) => openDatabase({ url, migrationsDir });
-  } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'quantics-reads-'));
-    dirs.push(dataDir);
-    open = (migrationsDir) => openDatabase({ dataDir, migrationsDir });
-  }
+  const before = migrationsBefore('_read_storage');
+  removeBefore = before.remove;
+  const { open, remove } = await scratchDatabase();
+  removeDatabase = remove;
   // The old shape, with data: a completed audit with 1,200 reads over 3 batches, one in progress, one failed.
-  const old = await open(before);
+  const old = await open(before.dir);
   const db = old.db;
   companyId = Number(
     (await db.execute<{ id: number }>(sql`insert into companies (name) values ('Legacy Co') returning id`))
@@ -111,8 +86,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await dropPg();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await removeDatabase();
+  removeBefore();
 });
 
 const job = (retentionDays = 0) =>

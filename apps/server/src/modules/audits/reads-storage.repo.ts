@@ -44,13 +44,9 @@ export async function createPartitionsAhead(db: Db): Promise<void> {
 export const tagsOfReads = (
   cid: SQL,
   aid: SQL,
-) => sql`select ${cid}, ${aid}, epc, count(tid)::int, sum(reads)::int,
-    max(best_rssi), min(first_seen), max(last_seen), max(gtin), max(decoded)
-  from (
-    select epc, tid, sum(count) as reads, max(rssi) as best_rssi, min(seen_at) as first_seen,
-      max(seen_at) as last_seen, max(gtin) as gtin, max(decoded) as decoded
-    from audit_reads where company_id = ${cid} and audit_id = ${aid} group by epc, tid
-  ) per_tid group by epc`;
+) => sql`select ${cid}, ${aid}, epc, count(distinct tid)::int, sum(count)::int,
+    max(rssi), min(seen_at), max(seen_at), max(gtin), max(decoded)
+  from audit_reads where company_id = ${cid} and audit_id = ${aid} group by epc`;
 
 export const AUDIT_TAG_COLUMNS = sql.raw(
   'company_id, audit_id, epc, tids, reads, best_rssi, first_seen, last_seen, gtin, decoded',

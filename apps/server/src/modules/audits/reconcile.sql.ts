@@ -70,7 +70,7 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
   const outOfScope =
     locationId === null
       ? sql`false`
-      : sql`(p.location_id is null or p.location_id not in (select id from scope))`;
+      : sql`(fp.location_id is null or fp.location_id not in (select id from scope))`;
   return {
     before: [
       sql`scope(id) as (
@@ -86,16 +86,18 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
 )`,
     ],
     // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
-    // serials of one GTIN add up as units of one product.
+    // serials of one GTIN add up as units of one product. The product's place comes along (pg is only joined when
+    // pe is not), so the few misplaced ones are picked out before their other columns are looked up.
     inScopeAndMisplaced: sql`matched as (
-  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id
+  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id,
+    coalesce(pe.location_id, pg.location_id) as location_id
   from found f
   left join products pe on pe.company_id = ${cid} and pe.epc = f.epc
   left join products pg on pe.id is null and f.gtin is not null and pg.company_id = ${cid} and pg.gtin = f.gtin
 ),
 found_products as (
-  select product_id, sum(units)::int as units, max(seen_at) as seen_at
-  from matched where product_id is not null group by product_id
+  select product_id, location_id, sum(units)::int as units, max(seen_at) as seen_at
+  from matched where product_id is not null group by product_id, location_id
 ),
 in_scope as (
   select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found
@@ -105,7 +107,7 @@ in_scope as (
 misplaced as (
   select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
   from found_products fp join products p on p.company_id = ${cid} and p.id = fp.product_id
-  left join paths pa on pa.id = p.location_id
+  left join paths pa on pa.id = fp.location_id
   where ${outOfScope}
 )`,
     matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
@@ -182,12 +184,15 @@ const discrepancyRows = (cid: SQL, aid: SQL) => sql`ins as (
 )`;
 
 /**
- * Found products get last_scanned. A data-modifying CTE runs to completion whether or not anything reads it
- * (PostgreSQL's rule), so nothing needs to select from it.
+ * Found products get their last scan (product_scans), never moved back by an audit recorded after the fact. A
+ * data-modifying CTE runs to completion whether or not anything reads it (PostgreSQL's rule), so nothing needs to
+ * select from it.
  */
 const markScanned = (cid: SQL, completedAt: SQL) => sql`touched as (
-  update products p set last_scanned = coalesce(fp.seen_at, ${completedAt})
-  from found_products fp where p.company_id = ${cid} and p.id = fp.product_id
+  insert into product_scans (company_id, product_id, last_scanned)
+  select ${cid}, product_id, coalesce(seen_at, ${completedAt}) from found_products
+  on conflict (company_id, product_id)
+    do update set last_scanned = greatest(product_scans.last_scanned, excluded.last_scanned)
   returning 1
 )`;
 

@@ -195,11 +195,24 @@ describe('reconciliation on a location tree', () => {
     });
   });
 
-  it('stamps last_scanned on every product read', async () => {
+  it('stamps last_scanned on every product read, never moving it back', async () => {
+    const [p5] = await t.database.db.select().from(products).where(eq(products.sku, 'P5'));
+    const lastScanned = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/inventory/${p5?.id}`,
+          headers: bearer(a.member.token),
+        })
+      ).json().last_scanned;
     const seenAt = '2031-05-06T07:08:09.000Z';
     await runAudit(loc.other, [{ epc: epc.P5, tid: 'E2809999', seen_at: seenAt }]);
-    const [p5] = await t.database.db.select().from(products).where(eq(products.sku, 'P5'));
-    expect(p5?.lastScanned?.toISOString()).toBe(seenAt);
+    expect(await lastScanned()).toBe(seenAt);
+    // An audit whose reads are older (a reader that uploads late) leaves the newer scan.
+    await runAudit(loc.other, [{ epc: epc.P5, tid: 'E2809999', seen_at: '2031-05-01T00:00:00.000Z' }]);
+    expect(await lastScanned()).toBe(seenAt);
+    await runAudit(loc.other, [{ epc: epc.P5, tid: 'E2809999', seen_at: '2031-06-01T00:00:00.000Z' }]);
+    expect(await lastScanned()).toBe('2031-06-01T00:00:00.000Z');
   });
 });
 

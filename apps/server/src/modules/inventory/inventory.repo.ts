@@ -11,9 +11,17 @@ import {
 import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { inventoryCounters, locations, products } from '../../db/schema/index.ts';
+import { inventoryCounters, locations, productScans, products } from '../../db/schema/index.ts';
 
 // The local catalogue of one company; every function takes the caller's companyId and filters by it.
+
+/** A product's last scan (product_scans, written by completing audits): one key lookup per row returned. */
+function lastScanOf(p: typeof products) {
+  return sql`(select ${productScans.lastScanned} from ${productScans}
+    where ${productScans.companyId} = ${p.companyId} and ${productScans.productId} = ${p.id})`.mapWith(
+    productScans.lastScanned,
+  );
+}
 
 export const productColumns = {
   id: products.id,
@@ -34,7 +42,7 @@ export const productColumns = {
   location: locations.name,
   expirationDate: products.expirationDate,
   status: products.status,
-  lastScanned: products.lastScanned,
+  lastScanned: lastScanOf(products),
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };

@@ -61,10 +61,11 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
         page: (after, size) => sql`
           SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, l.name AS location, p.quantity,
             p.min_stock_level, p.status, p.unit_cost, p.retail_price, p.quantity * p.unit_cost AS value,
-            to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, p.last_scanned,
+            to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, ps.last_scanned,
             greatest(p.min_stock_level - p.quantity, 0) AS shortage,
             greatest(p.min_stock_level - p.quantity, 0) * p.unit_cost AS reorder_value
           FROM products p LEFT JOIN locations l ON l.company_id = p.company_id AND l.id = p.location_id
+            LEFT JOIN product_scans ps ON ps.company_id = p.company_id AND ps.product_id = p.id
           WHERE p.company_id = ${s.companyId} ${onlyLow}
             ${after ? sql`AND (p.name, p.id) > (${after[0]}, ${after[1]})` : sql``}
           ORDER BY p.name, p.id LIMIT ${size}`,
