@@ -191,8 +191,8 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
   page,
   request,
 }) => {
-  // 2,300 keystrokes at machine speed: on a shared CI machine, beside the accessibility runs, typing alone has
-  // taken over a minute.
+  // 850 keystrokes at machine speed: on a shared CI machine, beside the accessibility runs, typing 2,300 of them
+  // took over a minute.
   test.slow();
   await page.clock.install();
   const { token } = await registerViaApi(page);
@@ -214,8 +214,8 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
   await expect(page.getByText('Blind count', { exact: true })).toBeVisible();
   await expect(figure(page, 'expected')).toHaveCount(0);
 
-  // Thirty unknown tags, each read three times, typed with the prefix and nothing else between them.
-  const tags = Array.from({ length: 30 }, (_, i) => `E2801170${String(i).padStart(16, '0')}`);
+  // Ten unknown tags, each read three times, typed with the prefix and nothing else between them.
+  const tags = Array.from({ length: 10 }, (_, i) => `E2801170${String(i).padStart(16, '0')}`);
   await page.keyboard.type(
     tags
       .flatMap((t) => [t, t, t])
@@ -223,7 +223,7 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
       .join(''),
   );
   // No separator at all after the last one: it is counted as soon as its 24th digit arrives.
-  await expect(figure(page, 'Unknown')).toHaveText('30');
+  await expect(figure(page, 'Unknown')).toHaveText('10');
   // Catalogue tags in one burst with no separator and no prefix: split on 24-digit boundaries.
   await page.keyboard.type(`${epcOf('CNTA')}${epcOf('CNTB')}${epcOf('CNTC')}`);
   await expect(figure(page, 'found')).toHaveText('3');
@@ -240,7 +240,7 @@ test('a blind count of bursts with no separator and a DataWedge prefix hides exp
     tags_found: 3,
     // The whole catalogue: 2 + 1 + 4 + 1.
     tags_expected: 8,
-    unknown_count: 30,
+    unknown_count: 10,
     misplaced_count: 0,
   });
 });
