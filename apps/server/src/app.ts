@@ -156,6 +156,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       publicUrl: config.publicUrl,
       mailer,
       clock: app.audits,
+      dutchie: app.dutchie,
       allowPrivate: config.webhooks?.allowPrivate ?? false,
       retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       digestMs: config.alerts?.digestMs ?? 60_000,
       readsMs: config.alerts?.readsMs ?? 600_000,
       readsRetentionDays: config.readsRetentionDays ?? 30,
+      dutchieMs: config.alerts?.dutchieMs ?? 60_000,
     },
     app.log,
   );

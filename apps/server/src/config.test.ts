@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       readsRetentionDays: 30,
     });
     expect(loadConfig({ DATA_DIR: dir, READS_RETENTION_DAYS: '0' }).readsRetentionDays).toBe(0);
+    expect(c.dutchie?.backgroundRefreshSeconds).toBe(900);
+    const off = loadConfig({ DATA_DIR: dir, DUTCHIE_BACKGROUND_REFRESH_SECONDS: '0' });
+    expect(off.dutchie?.backgroundRefreshSeconds).toBe(0);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
   });
@@ -52,6 +55,8 @@ describe('loadConfig', () => {
     [{ READS_RETENTION_DAYS: '-1' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
     [{ READS_RETENTION_DAYS: 'month' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
     [{ READS_RETENTION_DAYS: '1.5' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
+    [{ DUTCHIE_BACKGROUND_REFRESH_SECONDS: '30' }, 'DUTCHIE_BACKGROUND_REFRESH_SECONDS: must be 0 (off) or'],
+    [{ DUTCHIE_BACKGROUND_REFRESH_SECONDS: 'hourly' }, 'DUTCHIE_BACKGROUND_REFRESH_SECONDS: must be 0 (off)'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);

@@ -8,6 +8,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+const BACKGROUND_REFRESH_MESSAGE = 'must be 0 (off) or a whole number of seconds from 60 to 86400';
 const READS_RETENTION_MESSAGE = 'must be a whole number of days from 0 (keep raw reads forever) to 36500';
 
 const ZEnv = z.object({
@@ -59,6 +60,14 @@ const ZEnv = z.object({
   ),
   DUTCHIE_REFRESH_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).default(300)),
   DUTCHIE_MIN_REFRESH_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(30)),
+  DUTCHIE_BACKGROUND_REFRESH_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: BACKGROUND_REFRESH_MESSAGE })
+      .int(BACKGROUND_REFRESH_MESSAGE)
+      .refine((v) => v === 0 || (v >= 60 && v <= 86_400), BACKGROUND_REFRESH_MESSAGE)
+      .default(900),
+  ),
   DUTCHIE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(20_000)),
   PRINT_QUANTITY_MAX: z.preprocess(
     emptyAsUndefined,
@@ -172,9 +181,17 @@ export type AppConfig = {
   webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
   /**
    * The background work of alerts (see AlertsWorker); `isWorkerOn: false` leaves it to another instance.
-   * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs.
+   * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs;
+   * `dutchieMs`: how often Dutchie stores due a background refresh are looked for (default a minute).
    */
-  alerts?: { isWorkerOn?: boolean; pollMs?: number; sweepMs?: number; digestMs?: number; readsMs?: number };
+  alerts?: {
+    isWorkerOn?: boolean;
+    pollMs?: number;
+    sweepMs?: number;
+    digestMs?: number;
+    readsMs?: number;
+    dutchieMs?: number;
+  };
   /** Days raw tag reads are kept after they are stored (whole months are dropped); 0 keeps them forever. */
   readsRetentionDays?: number;
   /** The Dutchie point-of-sale API and how often the portal reads it (defaults: DUTCHIE_DEFAULTS). */
@@ -196,6 +213,11 @@ export type DutchieConfig = {
   refreshSeconds: number;
   /** Refresh on demand at most this often per company, to stay inside Dutchie's rate limits. */
   minRefreshSeconds: number;
+  /**
+   * Stores nobody is looking at are read again in the background once their snapshot is this old, so their stock
+   * events (low, out of stock) are still told; 0 or unset: off (DUTCHIE_BACKGROUND_REFRESH_SECONDS, default 900).
+   */
+  backgroundRefreshSeconds?: number;
   /** Give up on one Dutchie call after this long (then the last snapshot is served). */
   timeoutMs: number;
 };
@@ -261,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
       refreshSeconds: e.DUTCHIE_REFRESH_SECONDS,
       minRefreshSeconds: e.DUTCHIE_MIN_REFRESH_SECONDS,
+      backgroundRefreshSeconds: e.DUTCHIE_BACKGROUND_REFRESH_SECONDS,
       timeoutMs: e.DUTCHIE_TIMEOUT_MS,
     },
     tallie: {

@@ -3,6 +3,8 @@ import { recordTimedOutAudits } from '../audits/audit-events.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { maintainReadStorage } from '../audits/reads-storage.service.ts';
 import { recordOfflineDevices } from '../devices/device-alerts.ts';
+import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { BACKGROUND_BATCH, refreshStoresInBackground } from '../dutchie/dutchie-snapshot.ts';
 import { type DeliveryDeps, deliverDue, sendDueMail } from './delivery.service.ts';
 import { sendDueDigests } from './digest.service.ts';
 import { hasUndispatched } from './dispatch.repo.ts';
@@ -19,6 +21,8 @@ export type WorkerOptions = {
   readsMs: number;
   /** READS_RETENTION_DAYS. */
   readsRetentionDays: number;
+  /** How often Dutchie stores due a background refresh are looked for (DUTCHIE_BACKGROUND_REFRESH_SECONDS). */
+  dutchieMs: number;
 };
 
 type Loop = { timer: NodeJS.Timeout | null; running: Promise<unknown> | null };
@@ -34,7 +38,7 @@ export class AlertsWorker {
   #isStopped = false;
 
   constructor(
-    private readonly deps: DeliveryDeps & { clock: AuditClock },
+    private readonly deps: DeliveryDeps & { clock: AuditClock; dutchie: DutchieContext },
     private readonly opts: WorkerOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -63,6 +67,12 @@ export class AlertsWorker {
       if (run.dropped.length > 0) this.log.info({ partitions: run.dropped }, 'expired reads dropped');
       return run.hasMore;
     });
+    // Dutchie stores nobody looks at, read again so their stock events are told (their events are then dispatched).
+    this.#loop(
+      'dutchie',
+      this.opts.dutchieMs,
+      async () => (await refreshStoresInBackground(d.dutchie)) === BACKGROUND_BATCH,
+    );
   }
 
   /** Stops taking new work and waits for what is in hand (the app's onClose, before the database closes). */

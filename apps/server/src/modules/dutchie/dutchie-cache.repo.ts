@@ -133,3 +133,25 @@ export async function storeKey(db: Db, companyId: number, sealed: string): Promi
     .set({ dutchieApiKeyEnc: sealed, updatedAt: new Date() })
     .where(and(eq(companies.id, companyId), eq(companies.inventoryType, 'dutchie')));
 }
+
+/**
+ * Companies on Dutchie, with a key, whose `kind` answer is missing or older than `olderThanMs`, not backing off
+ * after a failure and not being read right now (no live lease): the stalest first, at most `limit`.
+ */
+export async function companiesDue(
+  db: Db,
+  kind: string,
+  olderThanMs: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(sql`
+    select c.id from ${companies} c
+    left join ${dutchieCache} k on k.company_id = c.id and k.kind = ${kind} and k.params = ''
+    where c.inventory_type = 'dutchie' and c.dutchie_api_key_enc is not null
+      and (k.fetched_at is null or k.fetched_at < now() - ${`${Math.ceil(olderThanMs)} milliseconds`}::interval)
+      and (k.retry_at is null or k.retry_at <= now())
+      and (k.lease_until is null or k.lease_until < now())
+    order by k.fetched_at nulls first, c.id
+    limit ${limit}`);
+  return rows.rows.map((r) => Number(r.id));
+}

@@ -168,6 +168,15 @@ export class DutchieCache {
     return { value, sync: describe(status, policy.maxAgeMs, Date.now()), fetchedAt };
   }
 
+  /**
+   * The background's read of a key nobody is waiting for (see refreshStoresInBackground): Dutchie is called under
+   * the row's lease and the answer stored with its onStore writes, as for a request, but its prepared form is not
+   * kept in this instance's memory. False when another caller holds the lease.
+   */
+  refreshInBackground<T, P>(k: repo.CacheKey, policy: CachePolicy<T, P>): Promise<boolean> {
+    return this.#refresh(k, policy, { isRemembered: false });
+  }
+
   /** Forget this company's answers in memory too (after its key is replaced). */
   forgetCompany(companyId: number) {
     for (const key of [...this.#memory.keys()]) if (key.startsWith(`${companyId}|`)) this.#memory.delete(key);
@@ -176,7 +185,7 @@ export class DutchieCache {
     }
   }
 
-  async #refresh<T, P>(k: repo.CacheKey, policy: CachePolicy<T, P>) {
+  async #refresh<T, P>(k: repo.CacheKey, policy: CachePolicy<T, P>, opts = { isRemembered: true }) {
     const leaseMs = this.config.timeoutMs * 2 + 5000;
     if (!(await repo.takeLease(this.db, k, leaseMs))) return false;
     const at = new Date();
@@ -190,7 +199,7 @@ export class DutchieCache {
         at,
         onStore && ((tx, opts) => onStore(tx, stored, opts)),
       );
-      if (isSaved) this.#remember(k, at.getTime(), policy.prepare(stored));
+      if (isSaved && opts.isRemembered) this.#remember(k, at.getTime(), policy.prepare(stored));
     } catch (e) {
       if (!(e instanceof DutchieError)) {
         await repo.releaseLease(this.db, k);

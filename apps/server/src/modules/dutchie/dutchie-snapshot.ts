@@ -1,5 +1,6 @@
 import { DUTCHIE_ROOMS, type TDutchieItem } from '@quantics/contracts';
-import type { Cached } from './dutchie-cache.ts';
+import * as repo from './dutchie-cache.repo.ts';
+import type { Cached, CachePolicy } from './dutchie-cache.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
 import { inventoryItem, roomNames } from './dutchie-mapping.ts';
 import { recordSnapshotStockEvents } from './dutchie-stock-events.ts';
@@ -93,6 +94,27 @@ async function fetchSnapshot(ctx: DutchieContext, companyId: number): Promise<St
   };
 }
 
+/** How a company's inventory snapshot is cached: read again once `maxAgeMs` old; stored with its stock events. */
+function snapshotPolicy(
+  ctx: DutchieContext,
+  companyId: number,
+  maxAgeMs: number,
+  force?: boolean,
+): CachePolicy<StoredSnapshot, Snapshot> {
+  return {
+    maxAgeMs,
+    force,
+    fetch: () => fetchSnapshot(ctx, companyId),
+    prepare: prepareSnapshot,
+    // Packages crossing into low or out of stock: events in the snapshot's own transaction.
+    onStore: async (tx, stored, opts) => {
+      await recordSnapshotStockEvents(tx, companyId, stored.items, opts);
+    },
+  };
+}
+
+const inventoryKey = (companyId: number) => ({ companyId, kind: 'inventory', params: '' });
+
 /**
  * The company's inventory as last read from Dutchie: refreshed when older than DUTCHIE_REFRESH_SECONDS, or on
  * Refresh (at most every DUTCHIE_MIN_REFRESH_SECONDS); after a failure the last good snapshot is served. Each new
@@ -103,19 +125,45 @@ export async function inventorySnapshot(
   companyId: number,
   opts: { refresh?: boolean } = {},
 ): Promise<Cached<Snapshot>> {
-  const result = await ctx.cache.get<StoredSnapshot, Snapshot>(
-    { companyId, kind: 'inventory', params: '' },
-    {
-      maxAgeMs: ctx.config.refreshSeconds * 1000,
-      force: opts.refresh,
-      fetch: () => fetchSnapshot(ctx, companyId),
-      prepare: prepareSnapshot,
-      // Packages crossing into low or out of stock: events in the snapshot's own transaction.
-      onStore: async (tx, stored, opts) => {
-        await recordSnapshotStockEvents(tx, companyId, stored.items, opts);
-      },
-    },
+  const result = await ctx.cache.get(
+    inventoryKey(companyId),
+    snapshotPolicy(ctx, companyId, ctx.config.refreshSeconds * 1000, opts.refresh),
   );
   result.sync.location_name = result.value.location?.name ?? null;
   return result;
+}
+
+/** Stores read per run of the background refresh; a run that found this many goes again at once. */
+export const BACKGROUND_BATCH = 5;
+
+/**
+ * Stores nobody looks at still get their stock events: the snapshots older than DUTCHIE_BACKGROUND_REFRESH_SECONDS
+ * (of companies on Dutchie with a key, not backing off after a failure) are read again, the stalest first, a few
+ * per run, one after another (a store's calls stay within Dutchie's rate limits: one snapshot per interval). Safe
+ * with several instances: each store is read under its cache row's lease. A store whose read fails is left to its
+ * backoff, so every store looked at leaves the due list. Returns how many were looked at; none when it is off.
+ */
+export async function refreshStoresInBackground(ctx: DutchieContext): Promise<number> {
+  const everySeconds = ctx.config.backgroundRefreshSeconds ?? 0;
+  if (everySeconds <= 0) return 0;
+  const maxAgeMs = everySeconds * 1000;
+  const due = await repo.companiesDue(ctx.db, 'inventory', maxAgeMs, BACKGROUND_BATCH);
+  for (const companyId of due) {
+    try {
+      await ctx.cache.refreshInBackground(inventoryKey(companyId), snapshotPolicy(ctx, companyId, maxAgeMs));
+    } catch (err) {
+      // Not Dutchie's answer but ours (a key that no longer opens, say): left alone for a while like a failure, so
+      // it does not come first in every run.
+      ctx.log.error({ err, companyId }, 'background Dutchie refresh failed');
+      const at = new Date();
+      await repo.saveFailure(
+        ctx.db,
+        inventoryKey(companyId),
+        'unavailable',
+        at,
+        new Date(at.getTime() + 600_000),
+      );
+    }
+  }
+  return due.length;
 }

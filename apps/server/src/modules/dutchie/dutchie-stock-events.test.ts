@@ -188,6 +188,75 @@ describe('stock events from Dutchie snapshots', () => {
     expect(digest.text).toContain(`Expiring within 30 days (${expiringCount}): `);
     expect(digest.text).toContain('From the Dutchie snapshot taken');
   });
+  it('the background refresh leaves a store backing off after a failed read alone, and one being read now', async () => {
+    const due = () => cacheRepo.companiesDue(t.database.db, 'inventory', 0, 10);
+    const k = { companyId: shop.companyId, kind: 'inventory', params: '' };
+    await t.database.db.execute(
+      sql`update dutchie_cache set retry_at = now() + interval '1 hour' where company_id = ${shop.companyId}`,
+    );
+    expect(await due()).not.toContain(shop.companyId);
+    await t.database.db.execute(
+      sql`update dutchie_cache set retry_at = null where company_id = ${shop.companyId}`,
+    );
+    expect(await cacheRepo.takeLease(t.database.db, k, 60_000)).toBe(true);
+    expect(await due()).not.toContain(shop.companyId);
+    await cacheRepo.releaseLease(t.database.db, k);
+    expect(await due()).toContain(shop.companyId);
+    const catalogue = await createTenant(t, 'Catalogue Co');
+    expect(await due()).not.toContain(catalogue.companyId);
+  });
+});
+
+describe('stores nobody looks at', () => {
+  let sim: DutchieSimProcess;
+  let t: TestApp;
+  let shop: Tenant;
+  let other: Tenant;
+
+  beforeAll(async () => {
+    sim = await startDutchieSim();
+    // Snapshots a second old are read again; the worker looks every 100 ms (DUTCHIE_BACKGROUND_REFRESH_SECONDS is
+    // 900 by default, at least 60).
+    t = await createTestApp({
+      dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: sim.url, backgroundRefreshSeconds: 1 },
+      alerts: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 60_000, dutchieMs: 100 },
+    });
+    shop = await createTenant(t, 'Quiet Dispensary', { useDutchie: true, dutchieApiKey: SIM_KEY });
+    other = await createTenant(t, 'Catalogue Co');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await sim?.stop();
+  });
+
+  const inventoryRow = (companyId: number) =>
+    cacheRepo.status(t.database.db, { companyId, kind: 'inventory', params: '' });
+  const events = async () =>
+    (
+      await t.database.db.execute<{ type: string; package_id: string; quantity: number }>(sql`
+        select type, payload->>'package_id' as package_id, (payload->>'quantity')::int as quantity
+        from events where company_id = ${shop.companyId} and type like 'inventory.%' order by id`)
+    ).rows;
+
+  it('are read again in the background, so a package going out of stock is still told', async () => {
+    // Nobody opened the inventory: the background takes the baseline, which tells nothing.
+    await expect
+      .poll(async () => (await inventoryRow(shop.companyId))?.fetchedAt ?? null, { timeout: 15_000 })
+      .not.toBeNull();
+    expect(await events()).toEqual([]);
+    const pkg = (await simRows(sim)).find((r) => r.quantityAvailable > 20) as SimRow;
+    await sim.setQuantity(pkg.packageId, 0);
+    await expect
+      .poll(events, { timeout: 15_000 })
+      .toEqual([{ type: 'inventory.out_of_stock', package_id: pkg.packageId, quantity: 0 }]);
+    // The bell has it for the store's people, with nobody having looked at the store.
+    const bell = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(shop.member.token) })
+    ).json();
+    expect(bell.data[0]).toMatchObject({ type: 'inventory.out_of_stock' });
+    // A company keeping its own catalogue is never read from Dutchie.
+    expect(await inventoryRow(other.companyId)).toBeNull();
+  });
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
