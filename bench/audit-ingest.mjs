@@ -2,12 +2,13 @@
 // p95 batch latency and reads sent versus stored, beside the same batch INSERT run bare on the database.
 // Usage: node bench/audit-ingest.mjs [readers=50] [seconds=20] [readsPerBatch=500]
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   backendPids,
   cpuSeconds,
   freshDatabase,
+  handheldBatch,
   pairReader,
   pct,
   post,
@@ -19,19 +20,7 @@ const readers = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 20);
 const perBatch = Number(process.argv[4] ?? 500);
 
-const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
-/** A batch as a handheld sends it: distinct tags, each read a few times with an RSSI. */
-function makeReads() {
-  const reads = [];
-  while (reads.length < perBatch) {
-    const epc = hex(12);
-    const tid = `E280${hex(10)}`;
-    for (let k = 0; k < 3 && reads.length < perBatch; k++) {
-      reads.push({ epc, tid, rssi: -40 - k, count: 1, seen_at: new Date().toISOString() });
-    }
-  }
-  return reads;
-}
+const makeReads = () => handheldBatch(perBatch);
 
 const db = await freshDatabase();
 const server = await startServer(db.url);

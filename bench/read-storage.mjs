@@ -6,28 +6,16 @@
 // Runs on main too (no audit_tags there: the compact lines are left out), for before/after figures.
 // Usage: node bench/read-storage.mjs [reads=200000] [readsPerBatch=500]
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
+import { freshDatabase, handheldBatch, pairReader, post, signUp, startServer } from './readers-lib.mjs';
 
 const total = Number(process.argv[2] ?? 200_000);
 const perBatch = Number(process.argv[3] ?? 500);
 const READS_A_DAY = 20_000;
 const STORES = 1_000;
 
-const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
-/** A handheld's batch: each tag read about three times (one TID each), with RSSI and time, as readers send them. */
-function makeReads() {
-  const reads = [];
-  while (reads.length < perBatch) {
-    const epc = hex(12);
-    const tid = `E280${hex(10)}`;
-    for (let k = 0; k < 3 && reads.length < perBatch; k++) {
-      reads.push({ epc, tid, rssi: -40 - k, count: 1, seen_at: new Date().toISOString() });
-    }
-  }
-  return reads;
-}
+const makeReads = () => handheldBatch(perBatch);
 
 const gb = (bytes) =>
   bytes < 1e9 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e9).toFixed(bytes < 1e11 ? 2 : 0)} GB`;

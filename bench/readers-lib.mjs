@@ -86,3 +86,18 @@ export async function backendPids(client, databaseUrl) {
 }
 
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
+
+/** A batch as a handheld sends it: `size` reads of distinct tags, each read about three times (one TID each). */
+export function handheldBatch(size) {
+  const reads = [];
+  while (reads.length < size) {
+    const epc = hex(12);
+    const tid = `E280${hex(10)}`;
+    for (let k = 0; k < 3 && reads.length < size; k++) {
+      reads.push({ epc, tid, rssi: -40 - k, count: 1, seen_at: new Date().toISOString() });
+    }
+  }
+  return reads;
+}
