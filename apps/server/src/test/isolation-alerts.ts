@@ -70,7 +70,7 @@ export function alertsProbes(getT: () => TestApp): Record<string, Probe> {
       await call(w.b.admin.token, 'POST', '/api/notifications/read', {});
       expect(await aUnread(w)).toBe(before);
       const reads = await getT().database.db.execute(
-        sql`select 1 from notification_reads r join events e on e.id = r.event_id
+        sql`select 1 from notification_reads r join events e on e.company_id = r.company_id and e.id = r.event_id
             where r.user_id = ${w.b.admin.userId} and e.company_id = ${w.a.companyId}`,
       );
       expect(reads.rows).toHaveLength(0);

@@ -42,3 +42,30 @@ export async function scratchDatabase(): Promise<{
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * A new database migrated up to just before the migration named *`tag`, given its data by `seed` on that old shape,
+ * then migrated to the end: the migration under test runs on a database with data, as an upgrade does.
+ */
+export async function migratedOverData(
+  tag: string,
+  seed: (old: Database) => Promise<void>,
+): Promise<{ database: Database; cleanUp: () => Promise<void> }> {
+  const before = migrationsBefore(tag);
+  const { open, remove } = await scratchDatabase();
+  const old = await open(before.dir);
+  try {
+    await seed(old);
+  } finally {
+    await old.close();
+    before.remove();
+  }
+  const database = await open();
+  return {
+    database,
+    cleanUp: async () => {
+      await database.close();
+      await remove();
+    },
+  };
+}

@@ -19,25 +19,17 @@ export const GLOBAL_TABLES: Record<string, string> = {
 };
 
 /**
- * Unique keys of tenant tables that may leave company_id out, each with its reason. Everything under audits,
- * products, locations and the activity log (the tables that grow) has the company in every key; these are
- * smaller tables whose single-column keys other tables reference, or keys that are global secrets.
+ * Unique keys of tenant tables that may leave company_id out, each with its reason: global secrets, looked up before
+ * the company is known, and the previous build's keys kept for one release. Every other key has the company in it.
  */
 export const KEYS_WITHOUT_COMPANY: Record<string, string> = {
   device_tokens_hash_unique: "a reader's token is looked up by its hash before the company is known",
-  device_tokens_pkey: 'a few rows per reader; nothing looks a token up by id',
   print_agents_token_hash_unique:
     "a print utility's token is looked up by its hash before the company is known",
-  print_agents_pkey:
-    'a few rows per person; print_jobs reference it (to do before distributing, see the guide)',
-  devices_pkey: 'a few rows per store; audits and the device tables reference it (to do before distributing)',
-  device_alert_states_pkey: 'one row per device, keyed like devices (to do with devices)',
-  events_pkey:
-    'notification_reads and webhook_messages reference it (to do before distributing, see the guide)',
-  webhook_endpoints_pkey: 'a few rows per company; webhook messages and attempts reference it (to do)',
-  webhook_messages_pkey: 'webhook_attempts reference it (to do with webhook_endpoints)',
-  webhook_messages_endpoint_event_unique: 'keyed by the endpoint like webhook_messages_pkey (to do with it)',
-  chat_conversations_pkey: 'chat_messages reference it (to do before distributing, see the guide)',
+  device_alert_states_device_unique:
+    "the previous build's ON CONFLICT target during a rolling upgrade (0022); dropped in the next release",
+  webhook_messages_endpoint_event_unique:
+    "the previous build's ON CONFLICT target during a rolling upgrade (0022); dropped in the next release",
 };
 
 type Row = Record<string, unknown>;

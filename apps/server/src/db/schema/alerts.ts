@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -24,7 +25,7 @@ import { devices, tz } from './readers.ts';
 export const events = pgTable(
   'events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -34,7 +35,7 @@ export const events = pgTable(
     dispatchedAt: tz('dispatched_at'),
   },
   (t) => [
-    index('events_company_idx').on(t.companyId, t.id),
+    primaryKey({ name: 'events_pkey', columns: [t.companyId, t.id] }),
     index('events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );
@@ -66,11 +67,16 @@ export const notificationReads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'notification_reads_pkey', columns: [t.companyId, t.userId, t.eventId] })],
+  (t) => [
+    primaryKey({ name: 'notification_reads_pkey', columns: [t.companyId, t.userId, t.eventId] }),
+    foreignKey({
+      name: 'notification_reads_event_fk',
+      columns: [t.companyId, t.eventId],
+      foreignColumns: [events.companyId, events.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** A person's e-mail choices in one company: which events, an audit accuracy threshold and a daily digest. */
@@ -126,7 +132,7 @@ export const mailJobs = pgTable(
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -141,22 +147,20 @@ export const webhookEndpoints = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_company_idx').on(t.companyId, t.id)],
+  (t) => [primaryKey({ name: 'webhook_endpoints_pkey', columns: [t.companyId, t.id] })],
 );
 
 /** One event for one endpoint: its body (fixed once), and where its delivery stands. */
 export const webhookMessages = pgTable(
   'webhook_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    endpointId: integer('endpoint_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** Null for a test event. */
-    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }),
     /** The webhook-id header: the same on every attempt, so receivers can drop a repeat. */
     msgId: text('msg_id').notNull(),
     type: text('type').notNull(),
@@ -169,6 +173,19 @@ export const webhookMessages = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'webhook_messages_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'webhook_messages_endpoint_fk',
+      columns: [t.companyId, t.endpointId],
+      foreignColumns: [webhookEndpoints.companyId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'webhook_messages_event_fk',
+      columns: [t.companyId, t.eventId],
+      foreignColumns: [events.companyId, events.id],
+    }).onDelete('cascade'),
+    uniqueIndex('webhook_messages_company_endpoint_event_unique').on(t.companyId, t.endpointId, t.eventId),
+    // The previous build's ON CONFLICT target, kept for a rolling upgrade; dropped in the next release.
     uniqueIndex('webhook_messages_endpoint_event_unique').on(t.endpointId, t.eventId),
     index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
@@ -182,12 +199,8 @@ export const webhookAttempts = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    messageId: bigint('message_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    endpointId: integer('endpoint_id').notNull(),
     attemptedAt: tz('attempted_at').notNull().defaultNow(),
     isSuccess: boolean('is_success').notNull(),
     responseCode: integer('response_code'),
@@ -196,21 +209,42 @@ export const webhookAttempts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'webhook_attempts_pkey', columns: [t.companyId, t.id] }),
-    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id),
+    foreignKey({
+      name: 'webhook_attempts_message_fk',
+      columns: [t.companyId, t.messageId],
+      foreignColumns: [webhookMessages.companyId, webhookMessages.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'webhook_attempts_endpoint_fk',
+      columns: [t.companyId, t.endpointId],
+      foreignColumns: [webhookEndpoints.companyId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    index('webhook_attempts_endpoint_idx').on(t.companyId, t.endpointId, t.id),
   ],
 );
 
 /** What the alerts last said about a device, so each crossing is told once. */
-export const deviceAlertStates = pgTable('device_alert_states', {
-  deviceId: integer('device_id')
-    .primaryKey()
-    .references(() => devices.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  isOffline: boolean('is_offline').notNull().default(false),
-  isBatteryLow: boolean('is_battery_low').notNull().default(false),
-});
+export const deviceAlertStates = pgTable(
+  'device_alert_states',
+  {
+    deviceId: integer('device_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isOffline: boolean('is_offline').notNull().default(false),
+    isBatteryLow: boolean('is_battery_low').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'device_alert_states_pkey', columns: [t.companyId, t.deviceId] }),
+    // The previous build's ON CONFLICT target, kept for a rolling upgrade; dropped in the next release.
+    uniqueIndex('device_alert_states_device_unique').on(t.deviceId),
+    foreignKey({
+      name: 'device_alert_states_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('cascade'),
+  ],
+);
 
 /** A Dutchie package's last told stock state ('in-stock', 'low-stock', 'out-of-stock'), per snapshot. */
 export const dutchieStockStates = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import { companies, users } from './accounts.ts';
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -29,16 +30,17 @@ export const chatConversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The history panel: one person's conversations in one company, latest first.
-  (t) => [index('chat_conversations_owner_idx').on(t.companyId, t.userId, t.updatedAt.desc(), t.id)],
+  (t) => [
+    primaryKey({ name: 'chat_conversations_pkey', columns: [t.companyId, t.id] }),
+    index('chat_conversations_owner_idx').on(t.companyId, t.userId, t.updatedAt.desc(), t.id),
+  ],
 );
 
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: serial('id').notNull(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -55,6 +57,11 @@ export const chatMessages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'chat_messages_pkey', columns: [t.companyId, t.id] }),
-    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+    foreignKey({
+      name: 'chat_messages_conversation_fk',
+      columns: [t.companyId, t.conversationId],
+      foreignColumns: [chatConversations.companyId, chatConversations.id],
+    }).onDelete('cascade'),
+    index('chat_messages_conversation_idx').on(t.companyId, t.conversationId, t.id),
   ],
 );

@@ -24,7 +24,7 @@ import { products } from './inventory.ts';
 export const printAgents = pgTable(
   'print_agents',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -46,6 +46,8 @@ export const printAgents = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'print_agents_pkey', columns: [t.companyId, t.id] }),
+    // A global secret: a print utility's token is looked up by its hash before its company is known.
     uniqueIndex('print_agents_token_hash_unique').on(t.tokenHash),
     index('print_agents_company_user_idx').on(t.companyId, t.userId),
   ],
@@ -60,7 +62,7 @@ export const printJobs = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    agentId: integer('agent_id').references(() => printAgents.id, { onDelete: 'set null' }),
+    agentId: integer('agent_id'),
     productId: integer('product_id'),
     productName: text('product_name').notNull(),
     sku: text('sku').notNull(),
@@ -81,6 +83,12 @@ export const printJobs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'print_jobs_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (agent_id) in the migration: the job stays in the history.
+    foreignKey({
+      name: 'print_jobs_agent_fk',
+      columns: [t.companyId, t.agentId],
+      foreignColumns: [printAgents.companyId, printAgents.id],
+    }).onDelete('set null'),
     // ON DELETE SET NULL (product_id) in the migration: the job keeps the product's name and SKU.
     foreignKey({
       name: 'print_jobs_product_fk',

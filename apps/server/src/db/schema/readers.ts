@@ -30,7 +30,7 @@ export const tz = (name: string) => timestamp(name, { withTimezone: true });
 export const devices = pgTable(
   'devices',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -52,6 +52,7 @@ export const devices = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'devices_pkey', columns: [t.companyId, t.id] }),
     // ON DELETE SET NULL (location_id) in the migration, as for every composite reference that is cleared.
     foreignKey({
       name: 'devices_location_fk',
@@ -81,12 +82,17 @@ export const devicePairings = pgTable(
     confirmedAt: tz('confirmed_at'),
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id'),
     /** When the poll handed out the token: afterwards the pairing answers 410. */
     deliveredAt: tz('delivered_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'device_pairings_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('cascade'),
     uniqueIndex('device_pairings_code_unique').on(t.code),
     index('device_pairings_expires_idx').on(t.expiresAt),
   ],
@@ -96,10 +102,8 @@ export const devicePairings = pgTable(
 export const deviceTokens = pgTable(
   'device_tokens',
   {
-    id: serial('id').primaryKey(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    id: serial('id').notNull(),
+    deviceId: integer('device_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -108,8 +112,15 @@ export const deviceTokens = pgTable(
     revokedAt: tz('revoked_at'),
   },
   (t) => [
+    primaryKey({ name: 'device_tokens_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'device_tokens_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('cascade'),
+    // A global secret: a reader's token is looked up by its hash before its company is known.
     uniqueIndex('device_tokens_hash_unique').on(t.tokenHash),
-    index('device_tokens_device_idx').on(t.deviceId),
+    index('device_tokens_device_idx').on(t.companyId, t.deviceId),
   ],
 );
 
@@ -124,7 +135,7 @@ export const audits = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id'),
     /** The reader's name at the time, kept when the reader is deleted. */
     deviceName: text('device_name'),
     clientAuditId: uuid('client_audit_id').notNull(),
@@ -162,6 +173,12 @@ export const audits = pgTable(
   },
   (t) => [
     primaryKey({ name: 'audits_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (device_id) in the migration: the audit keeps the reader's name.
+    foreignKey({
+      name: 'audits_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('set null'),
     foreignKey({
       name: 'audits_location_fk',
       columns: [t.companyId, t.locationId],
@@ -172,7 +189,7 @@ export const audits = pgTable(
       .on(t.companyId, t.importHash)
       .where(sql`${t.importHash} IS NOT NULL`),
     // At most one count open per reader (a fixed reader's webhook posts land in it).
-    index('audits_device_open_idx').on(t.deviceId).where(sql`${t.status} = 'in_progress'`),
+    index('audits_device_open_idx').on(t.companyId, t.deviceId).where(sql`${t.status} = 'in_progress'`),
     index('audits_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audits_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
   ],

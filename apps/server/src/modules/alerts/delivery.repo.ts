@@ -20,8 +20,8 @@ export type ClaimedMessage = {
 export async function claimMessages(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   const res = await db.execute<ClaimedMessage>(sql`
     with due as (
-      select m.id from webhook_messages m
-      join webhook_endpoints w on w.id = m.endpoint_id and w.is_enabled
+      select m.company_id, m.id from webhook_messages m
+      join webhook_endpoints w on w.company_id = m.company_id and w.id = m.endpoint_id and w.is_enabled
       where m.status = 'pending' and m.next_attempt_at <= now()
         and (m.locked_until is null or m.locked_until < now())
       order by m.next_attempt_at, m.id limit ${limit}
@@ -30,7 +30,7 @@ export async function claimMessages(db: Db, limit: number, leaseSeconds: number)
     update webhook_messages m
     set locked_until = now() + ${leaseSeconds}::int * interval '1 second', attempts = m.attempts + 1
     from due, webhook_endpoints w
-    where m.id = due.id and w.id = m.endpoint_id
+    where m.company_id = due.company_id and m.id = due.id and w.company_id = m.company_id and w.id = m.endpoint_id
     returning m.id::int as id, m.endpoint_id, m.company_id, m.msg_id, m.body, m.attempts, m.created_at, w.url,
       w.secret_enc`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
@@ -50,19 +50,18 @@ export async function insertAttempt(tx: Db, m: ClaimedMessage, o: AttemptOutcome
 }
 
 export async function markDelivered(tx: Db, m: ClaimedMessage): Promise<void> {
-  await tx.execute(
-    sql`update webhook_messages set status = 'delivered', locked_until = null where id = ${m.id}`,
-  );
+  await tx.execute(sql`update webhook_messages set status = 'delivered', locked_until = null
+    where company_id = ${m.company_id} and id = ${m.id}`);
   await tx.execute(sql`update webhook_endpoints set failing_since = null
-    where id = ${m.endpoint_id} and failing_since is not null`);
+    where company_id = ${m.company_id} and id = ${m.endpoint_id} and failing_since is not null`);
 }
 
 export async function scheduleRetry(tx: Db, m: ClaimedMessage, delayMs: number): Promise<void> {
   await tx.execute(sql`update webhook_messages
     set locked_until = null, next_attempt_at = now() + ${delayMs}::int * interval '1 millisecond'
-    where id = ${m.id}`);
+    where company_id = ${m.company_id} and id = ${m.id}`);
   await tx.execute(sql`update webhook_endpoints set failing_since = now()
-    where id = ${m.endpoint_id} and failing_since is null`);
+    where company_id = ${m.company_id} and id = ${m.endpoint_id} and failing_since is null`);
 }
 
 /**
@@ -70,14 +69,14 @@ export async function scheduleRetry(tx: Db, m: ClaimedMessage, delayMs: number):
  * for the whole retry span, a day), the endpoint is switched off: true when this call switched it off.
  */
 export async function giveUp(tx: Db, m: ClaimedMessage): Promise<boolean> {
-  await tx.execute(
-    sql`update webhook_messages set status = 'failed', locked_until = null where id = ${m.id}`,
-  );
+  await tx.execute(sql`update webhook_messages set status = 'failed', locked_until = null
+    where company_id = ${m.company_id} and id = ${m.id}`);
   const off = await tx.execute(sql`update webhook_endpoints
     set is_enabled = false, disabled_reason = 'failing', updated_at = now()
-    where id = ${m.endpoint_id} and is_enabled
-      and not exists (select 1 from webhook_attempts a where a.endpoint_id = ${m.endpoint_id} and a.is_success
-        and a.attempted_at >= ${m.created_at.toISOString()}::timestamptz)
+    where company_id = ${m.company_id} and id = ${m.endpoint_id} and is_enabled
+      and not exists (select 1 from webhook_attempts a
+        where a.company_id = ${m.company_id} and a.endpoint_id = ${m.endpoint_id} and a.is_success
+          and a.attempted_at >= ${m.created_at.toISOString()}::timestamptz)
     returning id`);
   return off.rows.length > 0;
 }
@@ -92,30 +91,36 @@ export async function companyAdmins(
   return res.rows;
 }
 
-export type ClaimedMail = { id: number; message: unknown; attempts: number };
+export type ClaimedMail = { id: number; company_id: number; message: unknown; attempts: number };
 
 export async function claimMail(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
   const res = await db.execute<ClaimedMail>(sql`
     with due as (
-      select id from mail_jobs
+      select company_id, id from mail_jobs
       where sent_at is null and failed_at is null and run_at <= now()
         and (locked_until is null or locked_until < now())
       order by id limit ${limit} for update skip locked
     )
     update mail_jobs j set locked_until = now() + ${leaseSeconds}::int * interval '1 second',
       attempts = j.attempts + 1
-    from due where j.id = due.id
-    returning j.id::int as id, j.message, j.attempts`);
+    from due where j.company_id = due.company_id and j.id = due.id
+    returning j.id::int as id, j.company_id, j.message, j.attempts`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export async function finishMail(db: Db, id: number, sent: boolean, retryInMs: number | null): Promise<void> {
+export async function finishMail(
+  db: Db,
+  job: ClaimedMail,
+  sent: boolean,
+  retryInMs: number | null,
+): Promise<void> {
+  const key = sql`company_id = ${job.company_id} and id = ${job.id}`;
   if (sent) {
-    await db.execute(sql`update mail_jobs set sent_at = now(), locked_until = null where id = ${id}`);
+    await db.execute(sql`update mail_jobs set sent_at = now(), locked_until = null where ${key}`);
   } else if (retryInMs === null) {
-    await db.execute(sql`update mail_jobs set failed_at = now(), locked_until = null where id = ${id}`);
+    await db.execute(sql`update mail_jobs set failed_at = now(), locked_until = null where ${key}`);
   } else {
     await db.execute(sql`update mail_jobs set locked_until = null,
-      run_at = now() + ${retryInMs}::int * interval '1 millisecond' where id = ${id}`);
+      run_at = now() + ${retryInMs}::int * interval '1 millisecond' where ${key}`);
   }
 }

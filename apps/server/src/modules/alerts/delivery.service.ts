@@ -89,7 +89,7 @@ export async function sendDueMail(deps: DeliveryDeps, limit = 20): Promise<numbe
   for (const job of claimed) {
     const sent = await deps.mailer.deliver(job.message as MailMessage);
     const retryIn = MAIL_RETRY_MS[job.attempts - 1] ?? null;
-    await repo.finishMail(deps.db, job.id, sent, sent ? null : retryIn);
+    await repo.finishMail(deps.db, job, sent, sent ? null : retryIn);
   }
   return claimed.length;
 }

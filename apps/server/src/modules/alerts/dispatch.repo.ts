@@ -21,8 +21,19 @@ export async function claimEvents(tx: Db, limit: number): Promise<EventRow[]> {
   return res.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
 }
 
-export async function markDispatched(tx: Db, ids: number[]): Promise<void> {
-  await tx.execute(sql`update events set dispatched_at = now() where id = any(${sqlArray(ids, 'int')})`);
+/** Marks these events handed on, each by its key (company, id). */
+export async function markDispatched(tx: Db, events: Pick<EventRow, 'company_id' | 'id'>[]): Promise<void> {
+  const companyIds = sqlArray(
+    events.map((e) => e.company_id),
+    'int',
+  );
+  const ids = sqlArray(
+    events.map((e) => e.id),
+    'int',
+  );
+  await tx.execute(sql`
+    update events set dispatched_at = now()
+    where (company_id, id) in (select * from unnest(${companyIds}, ${ids}))`);
 }
 
 export type EndpointRow = { id: number; company_id: number; url: string; events: string[] };
@@ -76,7 +87,7 @@ export async function insertMessages(tx: Db, rows: NewMessage[]): Promise<void> 
       type: 'text',
       body: 'text',
     })}
-    on conflict (endpoint_id, event_id) do nothing`);
+    on conflict (company_id, endpoint_id, event_id) do nothing`);
 }
 
 export type NewMail = { company_id: number; to_email: string; message: string };

@@ -56,10 +56,7 @@ export async function dispatchEvents(deps: AlertDeps, limit = 200): Promise<numb
     }
     await repo.insertMessages(tx, messages);
     await repo.insertMailJobs(tx, mails);
-    await repo.markDispatched(
-      tx,
-      events.map((e) => e.id),
-    );
+    await repo.markDispatched(tx, events);
     return events.length;
   });
 }

@@ -92,7 +92,13 @@ export async function listAttempts(
         body: webhookMessages.body,
       })
       .from(webhookAttempts)
-      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
+      .innerJoin(
+        webhookMessages,
+        and(
+          eq(webhookMessages.companyId, webhookAttempts.companyId),
+          eq(webhookMessages.id, webhookAttempts.messageId),
+        ),
+      )
       .where(where)
       .orderBy(desc(webhookAttempts.id))
       .limit(page.limit)

@@ -166,7 +166,7 @@ export async function reconcileAudit(
   audit: { id: number; expectedAsOf: Date | null; locationId: number | null },
   performer: Performer,
 ): Promise<TAudit> {
-  await moveOwnLegacyReads(tx, deps.db, audit.id);
+  await moveOwnLegacyReads(tx, deps.db, companyId, audit.id);
   await tx.execute(
     reconcileStatement({
       companyId,

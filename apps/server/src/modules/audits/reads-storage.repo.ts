@@ -61,12 +61,15 @@ const legacyBytes = (column: SQL) => sql`case when ${column} ~ '^[0-9A-Fa-f]*$'
  * Moves one audit's reads from audit_reads_legacy (the table before 0019_read_storage) into audit_reads, as bytes,
  * stored in the month their batch arrived; a completed audit is compacted too. The caller holds the audit's row
  * FOR UPDATE (completion does, the job takes it), so no batch or completion runs beside it. Returns the reads moved.
+ * `companyId`: the audit's company when the caller knows it (a completion); the job, which finds the audit in the
+ * legacy table (it has no company), looks the company up once, and every other statement goes by the audit's key.
  */
-export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> {
+export async function moveLegacyAudit(tx: Db, auditId: number, companyId?: number): Promise<number> {
   const aid = sql`${auditId}::int`;
+  const ofCompany = companyId === undefined ? sql`` : sql`company_id = ${companyId} and `;
   const [audit] = (
     await tx.execute<{ company_id: number; status: string }>(
-      sql`select company_id, status from audits where id = ${aid} for update`,
+      sql`select company_id, status from audits where ${ofCompany}id = ${aid} for update`,
     )
   ).rows;
   if (!audit) {
@@ -77,10 +80,12 @@ export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> 
   }
   // The day each read was stored: its batch's arrival (the audit's start for a read without its batch row).
   const storedOn = sql`(coalesce(b.received_at, a.created_at) at time zone 'UTC')::date`;
+  const cid = sql`${audit.company_id}::int`;
   await tx.execute(sql`select audit_reads_partition(d) from (
     select distinct (date_trunc('month', received_at at time zone 'UTC'))::date as d
-    from audit_batches where audit_id = ${aid}
-    union select (date_trunc('month', created_at at time zone 'UTC'))::date from audits where id = ${aid}
+    from audit_batches where company_id = ${cid} and audit_id = ${aid}
+    union select (date_trunc('month', created_at at time zone 'UTC'))::date from audits
+    where company_id = ${cid} and id = ${aid}
   ) months`);
   const moved = await tx.execute(sql`with moved as (
     delete from audit_reads_legacy where audit_id = ${aid} returning *
@@ -89,8 +94,8 @@ export async function moveLegacyAudit(tx: Db, auditId: number): Promise<number> 
     gtin, decoded)
   select a.company_id, m.audit_id, m.batch_seq, m.ordinal, ${storedOn},
     ${legacyBytes(sql`m.epc`)}, ${legacyBytes(sql`m.tid`)}, m.rssi, m.count, m.seen_at, m.gtin, m.decoded
-  from moved m join audits a on a.id = m.audit_id
-  left join audit_batches b on b.audit_id = m.audit_id and b.batch_seq = m.batch_seq`);
+  from moved m join audits a on a.company_id = ${cid} and a.id = m.audit_id
+  left join audit_batches b on b.company_id = ${cid} and b.audit_id = m.audit_id and b.batch_seq = m.batch_seq`);
   if (audit.status === 'completed') {
     await tx.execute(sql`insert into audit_tags (${AUDIT_TAG_COLUMNS})
       ${tagsOfReads(sql`${audit.company_id}::int`, aid)} on conflict do nothing`);
@@ -106,11 +111,11 @@ const legacyGone = new WeakSet<object>();
  * table meanwhile. Once the table is gone (it never comes back) this process stops asking (`db`: the database the
  * transaction `tx` belongs to).
  */
-export async function moveOwnLegacyReads(tx: Db, db: Db, auditId: number): Promise<void> {
+export async function moveOwnLegacyReads(tx: Db, db: Db, companyId: number, auditId: number): Promise<void> {
   if (legacyGone.has(db)) return;
   // Two statements: the lock is held before the table is looked for.
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LEGACY_TABLE_LOCK})`);
-  if (await hasLegacyTable(tx)) await moveLegacyAudit(tx, auditId);
+  if (await hasLegacyTable(tx)) await moveLegacyAudit(tx, auditId, companyId);
   else legacyGone.add(db);
 }
 

@@ -11,7 +11,7 @@ const TOUCH_EVERY_MS = 10_000;
 /** A new token for the device: every older token of that device is revoked in the same transaction. */
 export async function issueDeviceToken(db: Db, companyId: number, deviceId: number): Promise<string> {
   const token = PREFIX + newToken(32);
-  await repo.revokeTokens(db, deviceId);
+  await repo.revokeTokens(db, companyId, deviceId);
   await repo.insertToken(db, companyId, deviceId, hashToken(token));
   return token;
 }
@@ -31,7 +31,7 @@ export async function heardFrom(
   row: { deviceId: number; companyId: number; name: string; lastSeen: Date | null },
 ): Promise<DeviceContext> {
   if (!row.lastSeen || Date.now() - row.lastSeen.getTime() > TOUCH_EVERY_MS) {
-    await repo.touchLastSeen(db, row.deviceId, TOUCH_EVERY_MS / 1000);
+    await repo.touchLastSeen(db, row, TOUCH_EVERY_MS / 1000);
   }
   return { deviceId: row.deviceId, companyId: row.companyId, name: row.name };
 }

@@ -4,6 +4,11 @@ import { devices, deviceTokens } from '../../db/schema/index.ts';
 
 // Readers of one company: every function takes the caller's companyId and filters by it.
 
+/** A reader by its key (the company first, as in the primary key). */
+export type DeviceKey = { companyId: number; deviceId: number };
+
+const isDevice = (d: DeviceKey) => and(eq(devices.companyId, d.companyId), eq(devices.id, d.deviceId));
+
 const deviceColumns = {
   id: devices.id,
   name: devices.name,
@@ -19,7 +24,8 @@ const deviceColumns = {
   createdAt: devices.createdAt,
   // A reader is paired while it holds a live token.
   // Qualified by hand: inside sql`` Drizzle writes bare column names, and a bare "id" here is the token's own id.
-  isPaired: sql<boolean>`exists (select 1 from ${deviceTokens} t where t.device_id = "devices"."id" and t.revoked_at is null)`,
+  isPaired: sql<boolean>`exists (select 1 from ${deviceTokens} t
+    where t.company_id = "devices"."company_id" and t.device_id = "devices"."id" and t.revoked_at is null)`,
 };
 export type DeviceRow = {
   id: number;
@@ -116,11 +122,17 @@ export async function deleteDevice(db: Db, companyId: number, id: number) {
   return row;
 }
 
-export async function revokeTokens(db: Db, deviceId: number) {
+export async function revokeTokens(db: Db, companyId: number, deviceId: number) {
   await db
     .update(deviceTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(deviceTokens.deviceId, deviceId), isNull(deviceTokens.revokedAt)));
+    .where(
+      and(
+        eq(deviceTokens.companyId, companyId),
+        eq(deviceTokens.deviceId, deviceId),
+        isNull(deviceTokens.revokedAt),
+      ),
+    );
 }
 
 export async function insertToken(db: Db, companyId: number, deviceId: number, tokenHash: string) {
@@ -139,20 +151,23 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
       lastSeen: devices.lastSeen,
     })
     .from(deviceTokens)
-    .innerJoin(devices, eq(devices.id, deviceTokens.deviceId))
+    .innerJoin(
+      devices,
+      and(eq(devices.companyId, deviceTokens.companyId), eq(devices.id, deviceTokens.deviceId)),
+    )
     .where(and(eq(deviceTokens.tokenHash, tokenHash), isNull(deviceTokens.revokedAt)))
     .limit(1);
   return row;
 }
 
 /** Sets last_seen to now unless another request did in the last `seconds` (many calls, one write). */
-export async function touchLastSeen(db: Db, deviceId: number, seconds: number) {
+export async function touchLastSeen(db: Db, device: DeviceKey, seconds: number) {
   await db
     .update(devices)
     .set({ lastSeen: sql`now()` })
     .where(
       and(
-        eq(devices.id, deviceId),
+        isDevice(device),
         or(isNull(devices.lastSeen), lt(devices.lastSeen, sql`now() - ${seconds} * interval '1 second'`)),
       ),
     );
@@ -160,14 +175,14 @@ export async function touchLastSeen(db: Db, deviceId: number, seconds: number) {
 
 export async function recordHeartbeat(
   db: Db,
-  deviceId: number,
+  device: DeviceKey,
   batteryLevel: number,
   signalStrength: number,
 ) {
   const [row] = await db
     .update(devices)
     .set({ batteryLevel, signalStrength, lastSeen: sql`now()` })
-    .where(eq(devices.id, deviceId))
+    .where(isDevice(device))
     .returning({ lastSeen: devices.lastSeen });
   return row;
 }

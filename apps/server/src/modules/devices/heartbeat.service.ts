@@ -11,7 +11,7 @@ export async function heartbeat(
   input: { battery_level: number; signal_strength: number },
 ) {
   const row = await db.transaction(async (tx) => {
-    const updated = await recordHeartbeat(tx, device.deviceId, input.battery_level, input.signal_strength);
+    const updated = await recordHeartbeat(tx, device, input.battery_level, input.signal_strength);
     await heartbeatAlerts(tx, device, input.battery_level);
     return updated;
   });

@@ -87,7 +87,7 @@ export async function confirmPairing(
     const existing = await devicesRepo.findDeviceBySerial(tx, actor.companyId, pairing.serialNumber);
     let id = existing?.id;
     if (id !== undefined) {
-      await devicesRepo.revokeTokens(tx, id);
+      await devicesRepo.revokeTokens(tx, actor.companyId, id);
     } else {
       const name = pairing.model
         ? `${pairing.model} ${pairing.serialNumber}`

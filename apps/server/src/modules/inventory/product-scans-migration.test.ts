@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { migrationsBefore, scratchDatabase } from '../../test/migrations.ts';
+import { migratedOverData } from '../../test/migrations.ts';
 
 // 0021_product_scans on a database with data: the stamps products.last_scanned held move to product_scans, and
 // a server of the previous release, still stamping the column during a rolling upgrade, loses nothing.
@@ -18,21 +18,13 @@ const scans = async () =>
   ).rows;
 
 beforeAll(async () => {
-  const before = migrationsBefore('_product_scans');
-  const { open, remove } = await scratchDatabase();
-  cleanUp = async () => {
-    await database?.close();
-    await remove();
-    before.remove();
-  };
-  const old = await open(before.dir);
-  await old.db.execute(sql`insert into companies (id, name) values (1, 'A'), (2, 'B')`);
-  await old.db.execute(sql`insert into products (id, company_id, name, sku, rfid_tag, epc, last_scanned) values
-    (1, 1, 'Jar', 'JAR', 'JAR000000000', '4A4152303030303030303030', '2026-03-02T10:00:00Z'),
-    (2, 1, 'Box', 'BOX', 'BOX000000000', '424F58303030303030303030', null),
-    (3, 2, 'Cup', 'CUP', 'CUP000000000', '435550303030303030303030', '2026-04-01T08:30:00Z')`);
-  await old.close();
-  database = await open();
+  ({ database, cleanUp } = await migratedOverData('_product_scans', async (old) => {
+    await old.db.execute(sql`insert into companies (id, name) values (1, 'A'), (2, 'B')`);
+    await old.db.execute(sql`insert into products (id, company_id, name, sku, rfid_tag, epc, last_scanned) values
+      (1, 1, 'Jar', 'JAR', 'JAR000000000', '4A4152303030303030303030', '2026-03-02T10:00:00Z'),
+      (2, 1, 'Box', 'BOX', 'BOX000000000', '424F58303030303030303030', null),
+      (3, 2, 'Cup', 'CUP', 'CUP000000000', '435550303030303030303030', '2026-04-01T08:30:00Z')`);
+  }));
 });
 afterAll(() => cleanUp());
 

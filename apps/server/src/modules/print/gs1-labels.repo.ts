@@ -2,7 +2,7 @@ import { SGTIN96_SERIAL_MAX } from '@quantics/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gs1Prefixes, gs1Serials, printJobs, products } from '../../db/schema/index.ts';
-import { insertJob, jobQuery, type NewJob, productPrefix } from './print.repo.ts';
+import { type AgentKey, insertJob, jobQuery, type NewJob, productPrefix } from './print.repo.ts';
 
 // Serialized GS1 labels: the company's GS1 company prefixes and the serials allocated per GTIN. Scoped by company.
 
@@ -57,14 +57,15 @@ export async function insertSerializedJob(
  * Protocol 2: label `index` of the job went out. Counts only the next label, so a repeat is a no-op. Still counted
  * after the request stopped waiting (a time-out), so the job keeps saying which serials really went out.
  */
-export async function recordLabelPrinted(db: Db, agentId: number, jobId: number, index: number) {
+export async function recordLabelPrinted(db: Db, agent: AgentKey, jobId: number, index: number) {
   await db
     .update(printJobs)
     .set({ printed: index + 1 })
     .where(
       and(
+        eq(printJobs.companyId, agent.companyId),
         eq(printJobs.id, jobId),
-        eq(printJobs.agentId, agentId),
+        eq(printJobs.agentId, agent.agentId),
         sql`coalesce(${printJobs.printed}, 0) = ${index}`,
       ),
     );

@@ -51,7 +51,7 @@ export async function revokeAgent(db: Db, header: string | undefined): Promise<v
   const token = bearerToken(header);
   if (!token) throw badRequest(PRINT_MESSAGES.sendUtilityToken);
   const row = await repo.findAgentByTokenHash(db, hashToken(token));
-  if (row) await repo.revokeAgent(db, row.id);
+  if (row) await repo.revokeAgent(db, { companyId: row.company_id, agentId: row.id });
 }
 
 /** The caller's own utilities, connected or not. */

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { AgentKey } from './print.repo.ts';
 import * as repo from './print.repo.ts';
 
 /** Why a job failed: the printer said so (the utility's error), no answer in time, or no utility to answer. */
@@ -30,7 +31,7 @@ const ZDeliver = z.object({ agentId: z.number().int(), job: ZServerJob });
 const ZDone = z.object({ jobId: z.number().int(), outcome: ZPrintOutcome });
 
 /** A utility connected to this instance, with the jobs it was sent and has not answered yet. */
-export type AgentConnection = { agentId: number; socket: WebSocket; pending: Set<number> };
+export type AgentConnection = AgentKey & { socket: WebSocket; pending: Set<number> };
 
 /**
  * Carries print jobs to utilities and their answers back to the waiting request. A utility is connected to one
@@ -96,10 +97,10 @@ export class PrintRelay {
   }
 
   /** A utility connected here; an older connection of the same utility on this instance is closed. */
-  attach(agentId: number, socket: WebSocket): AgentConnection {
+  attach({ companyId, agentId }: AgentKey, socket: WebSocket): AgentConnection {
     const old = this.#connections.get(agentId);
     if (old && old.socket !== socket) old.socket.close(4000, 'Replaced by a newer connection');
-    const conn: AgentConnection = { agentId, socket, pending: new Set() };
+    const conn: AgentConnection = { companyId, agentId, socket, pending: new Set() };
     this.#connections.set(agentId, conn);
     return conn;
   }
@@ -110,19 +111,21 @@ export class PrintRelay {
     const pending = [...conn.pending];
     conn.pending.clear();
     await Promise.all(
-      pending.map((jobId) => this.settle(jobId, failed('utility_gone', PRINT_MESSAGES.utilityGone))),
+      pending.map((jobId) =>
+        this.settle(conn.companyId, jobId, failed('utility_gone', PRINT_MESSAGES.utilityGone)),
+      ),
     );
   }
 
   /** An acknowledgement from a connection; a job this connection was never sent is ignored. */
   async acknowledge(conn: AgentConnection, jobId: number, outcome: PrintOutcome): Promise<void> {
     if (!conn.pending.delete(jobId)) return;
-    await this.settle(jobId, outcome);
+    await this.settle(conn.companyId, jobId, outcome);
   }
 
   /** Ends the job's row (first outcome wins) and wakes its request, here or on another instance. */
-  async settle(jobId: number, outcome: PrintOutcome): Promise<void> {
-    const isFirst = await repo.finishJob(this.db, jobId, outcome.ok, outcome.error, outcome.printed);
+  async settle(companyId: number, jobId: number, outcome: PrintOutcome): Promise<void> {
+    const isFirst = await repo.finishJob(this.db, companyId, jobId, outcome);
     if (!isFirst) return;
     const waiter = this.#waiters.get(jobId);
     if (waiter) waiter(outcome);
@@ -130,7 +133,11 @@ export class PrintRelay {
   }
 
   /** Sends the job to its utility, wherever it is connected, and waits for the outcome or the timeout. */
-  async dispatch(agentId: number, job: TServerJob, timeoutMs: number): Promise<PrintOutcome> {
+  async dispatch(
+    { companyId, agentId }: AgentKey,
+    job: TServerJob,
+    timeoutMs: number,
+  ): Promise<PrintOutcome> {
     let timer: NodeJS.Timeout | undefined;
     const outcome = new Promise<PrintOutcome>((resolve) => {
       this.#waiters.set(job.jobId, resolve);
@@ -139,10 +146,11 @@ export class PrintRelay {
     try {
       if (!this.#deliverLocal(agentId, job)) {
         if (this.redis) await this.redis.publish(this.#deliver, JSON.stringify({ agentId, job }));
-        else await this.settle(job.jobId, failed('not_connected', PRINT_MESSAGES.serverNotConnected));
+        else
+          await this.settle(companyId, job.jobId, failed('not_connected', PRINT_MESSAGES.serverNotConnected));
       }
       const result = await outcome;
-      if (result.failure === 'timeout' && !(await repo.finishJob(this.db, job.jobId, false, result.error))) {
+      if (result.failure === 'timeout' && !(await repo.finishJob(this.db, companyId, job.jobId, result))) {
         // The utility's answer ended the job a moment before the timeout: the row holds it, and a failure there
         // is the utility's to report (502), not a missing answer (504).
         return { ...result, failure: 'printer' };

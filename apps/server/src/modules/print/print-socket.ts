@@ -52,7 +52,7 @@ export function registerPrintSocket(app: FastifyInstance, relay: PrintRelay) {
 
 function serve(app: FastifyInstance, relay: PrintRelay, agent: AgentIdentity, socket: WebSocket) {
   const log = app.log.child({ printAgent: agent.agentId });
-  const conn = relay.attach(agent.agentId, socket);
+  const conn = relay.attach(agent, socket);
   let silence: NodeJS.Timeout | undefined;
   const heard = () => {
     clearTimeout(silence);
@@ -74,7 +74,7 @@ function serve(app: FastifyInstance, relay: PrintRelay, agent: AgentIdentity, so
     queue = queue
       .then(async () => {
         await relay.detach(conn);
-        await repo.markDisconnected(app.db, agent.agentId);
+        await repo.markDisconnected(app.db, agent);
         log.info('print utility disconnected');
       })
       .catch((err) => log.warn({ err }, 'print utility disconnect not recorded'));
@@ -110,7 +110,7 @@ async function handle(
         });
         return conn.socket.close(4002, 'Unsupported protocol');
       }
-      const isActive = await repo.markConnected(app.db, agent.agentId, {
+      const isActive = await repo.markConnected(app.db, agent, {
         version: message.agentVersion,
         hostname: message.hostname,
         protocol: Math.min(message.protocol, PRINT_PROTOCOL_VERSION),
@@ -126,7 +126,7 @@ async function handle(
     }
     case 'printers':
       // A utility signed out from the portal hears it at its next report, on whichever instance holds it.
-      if (!(await repo.reportPrinters(app.db, agent.agentId, message.printers))) return signedOut(conn);
+      if (!(await repo.reportPrinters(app.db, agent, message.printers))) return signedOut(conn);
       return;
     case 'ack':
       return relay.acknowledge(conn, message.jobId, {
@@ -138,7 +138,7 @@ async function handle(
     case 'label':
       // Protocol 2: one label of a job this connection holds went out (a failure is told by the ack that follows).
       if (message.ok && conn.pending.has(message.jobId)) {
-        await recordLabelPrinted(app.db, agent.agentId, message.jobId, message.index);
+        await recordLabelPrinted(app.db, agent, message.jobId, message.index);
       }
       return;
   }

@@ -48,17 +48,22 @@ export async function findAgentByTokenHash(db: Db, tokenHash: string) {
   return rows.rows[0];
 }
 
-export async function revokeAgent(db: Db, agentId: number) {
+/** A print utility by its key. */
+export type AgentKey = { companyId: number; agentId: number };
+
+const isAgent = (a: AgentKey) => and(eq(printAgents.companyId, a.companyId), eq(printAgents.id, a.agentId));
+
+export async function revokeAgent(db: Db, agent: AgentKey) {
   await db
     .update(printAgents)
     .set({ revokedAt: new Date(), connectedAt: null })
-    .where(and(eq(printAgents.id, agentId), isNull(printAgents.revokedAt)));
+    .where(and(isAgent(agent), isNull(printAgents.revokedAt)));
 }
 
 /** False when the utility has been revoked meanwhile (its connection must end). */
 export async function markConnected(
   db: Db,
-  agentId: number,
+  agent: AgentKey,
   info: { version: string; hostname?: string; protocol: number },
 ) {
   const now = new Date();
@@ -71,17 +76,17 @@ export async function markConnected(
       hostname: info.hostname ?? null,
       protocol: info.protocol,
     })
-    .where(and(eq(printAgents.id, agentId), isNull(printAgents.revokedAt)))
+    .where(and(isAgent(agent), isNull(printAgents.revokedAt)))
     .returning({ id: printAgents.id });
   return rows.length > 0;
 }
 
 /** False when the utility has been revoked meanwhile (its connection must end). */
-export async function reportPrinters(db: Db, agentId: number, printers: { name: string; status: string }[]) {
+export async function reportPrinters(db: Db, agent: AgentKey, printers: { name: string; status: string }[]) {
   const rows = await db
     .update(printAgents)
     .set({ printers, lastSeenAt: new Date() })
-    .where(and(eq(printAgents.id, agentId), isNull(printAgents.revokedAt)))
+    .where(and(isAgent(agent), isNull(printAgents.revokedAt)))
     .returning({ id: printAgents.id });
   return rows.length > 0;
 }
@@ -107,19 +112,14 @@ export async function revokeOwnAgent(db: Db, companyId: number, userId: number, 
     .update(printAgents)
     .set({ revokedAt: new Date(), connectedAt: null })
     .where(
-      and(
-        eq(printAgents.id, agentId),
-        eq(printAgents.companyId, companyId),
-        eq(printAgents.userId, userId),
-        isNull(printAgents.revokedAt),
-      ),
+      and(isAgent({ companyId, agentId }), eq(printAgents.userId, userId), isNull(printAgents.revokedAt)),
     )
     .returning({ id: printAgents.id });
   return rows.length > 0;
 }
 
-export async function markDisconnected(db: Db, agentId: number) {
-  await db.update(printAgents).set({ connectedAt: null }).where(eq(printAgents.id, agentId));
+export async function markDisconnected(db: Db, agent: AgentKey) {
+  await db.update(printAgents).set({ connectedAt: null }).where(isAgent(agent));
 }
 
 /** The person's utilities in this company that are connected now, most recently heard first. */
@@ -221,10 +221,9 @@ export async function insertJob(db: Db, job: NewJob): Promise<number> {
  */
 export async function finishJob(
   db: Db,
+  companyId: number,
   jobId: number,
-  ok: boolean,
-  error: string | null,
-  printed = 0,
+  { ok, error, printed }: { ok: boolean; error: string | null; printed: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -236,7 +235,7 @@ export async function finishJob(
         // Labels reported one by one (protocol 2) are never taken back by a lower count in the ack.
         printed: sql`greatest(coalesce(${printJobs.printed}, 0), ${printed})`,
       })
-      .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
+      .where(and(eq(printJobs.companyId, companyId), eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
       .returning({
         companyId: printJobs.companyId,
         productName: printJobs.productName,

@@ -121,7 +121,11 @@ export async function print(
       : await startJob(db, job, product, size);
   // A serialized job is printed label by label, each waited for: it gets time for every label.
   const perLabel = message.type === 'print_labels' ? SERIAL_LABEL_ALLOWANCE_MS * body.quantity : 0;
-  const outcome = await deps.relay.dispatch(agent.id, message, deps.ackTimeoutMs + perLabel);
+  const outcome = await deps.relay.dispatch(
+    { companyId: auth.companyId, agentId: agent.id },
+    message,
+    deps.ackTimeoutMs + perLabel,
+  );
   const row = await repo.findJob(db, auth.companyId, jobId);
   if (!row) throw new Error(`print job ${jobId} vanished`);
   if (row.status !== 'succeeded') {
