@@ -51,6 +51,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // SIGTERM, not the default SIGKILL: start-server.mjs then drops its PostgreSQL database and data folder.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',
       stderr: 'pipe',
       // A known data folder, so tests can read the server's mail outbox (see tests/mail.ts).

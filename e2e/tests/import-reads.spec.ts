@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, shoot, signInWithToken } from './helpers';
-import { createLocationViaApi, createProductViaApi, tempFile } from './inventory-helpers';
+import { createLocationViaApi, createProductViaApi, uploadFile } from './inventory-helpers';
 
 /** A product's EPC: its 12-character RFID tag written as ASCII, in hex. */
 const epcOf = (rfidTag: string) => Buffer.from(rfidTag, 'ascii').toString('hex').toUpperCase();
@@ -26,7 +26,7 @@ test('import a reader app’s export as an audit, see its result and open it; th
   });
   const jarEpc = epcOf(jar.rfid_tag);
   // 123RFID Mobile's export: summary lines, then its header; two of the three jars and a tag we don't know.
-  const file = tempFile(
+  const file = uploadFile(
     'inventory_front.csv',
     [
       'UNIQUE COUNT:,3',

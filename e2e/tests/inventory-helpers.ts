@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -32,11 +29,13 @@ export async function createLocationViaApi(
   return (await res.json()) as { id: number; name: string };
 }
 
-/** Writes a file for an upload into a fresh temporary folder and returns its path. */
-export function tempFile(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'quantics-e2e-csv-')), name);
-  writeFileSync(path, content);
-  return path;
+/**
+ * A file for an upload, given to the file input from memory (nothing left on disk), typed by its extension as
+ * Chromium types a file picked from disk.
+ */
+export function uploadFile(name: string, content: string) {
+  const mimeType = name.endsWith('.csv') ? 'text/csv' : 'text/plain';
+  return { name, mimeType, buffer: Buffer.from(content, 'utf8') };
 }
 
 /** The text of a file the page offers as a download, started by `trigger`. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, signInWithToken } from './helpers';
-import { createProductViaApi, downloadText, productRow, productRows, tempFile } from './inventory-helpers';
+import { createProductViaApi, downloadText, productRow, productRows, uploadFile } from './inventory-helpers';
 
 // Row 1 is the header, as a spreadsheet numbers them. Rows 3 and 7 are good; the rest each break one rule.
 const CSV = [
@@ -29,12 +29,12 @@ test('a CSV with good and bad rows: counts, the failed rows with their numbers, 
 
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
-  await dialog.getByLabel('CSV file').setInputFiles(tempFile('stock.txt', CSV));
+  await dialog.getByLabel('CSV file').setInputFiles(uploadFile('stock.txt', CSV));
   await expect(page.getByText('Please select a CSV file').first()).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
 
   // A dry run checks every row and saves nothing.
-  await dialog.getByLabel('CSV file').setInputFiles(tempFile('stock.csv', CSV));
+  await dialog.getByLabel('CSV file').setInputFiles(uploadFile('stock.csv', CSV));
   await expect(dialog.getByText('stock.csv')).toBeVisible();
   await dialog.getByLabel('Validate only (dry run)').check();
   await dialog.getByRole('button', { name: 'Validate file' }).click();
@@ -44,7 +44,7 @@ test('a CSV with good and bad rows: counts, the failed rows with their numbers, 
   await dialog.getByRole('button', { name: 'Upload another file' }).click();
   await expect(page.getByTestId('stat-Total Products')).toHaveText('1');
 
-  await dialog.getByLabel('CSV file').setInputFiles(tempFile('stock.csv', CSV));
+  await dialog.getByLabel('CSV file').setInputFiles(uploadFile('stock.csv', CSV));
   await dialog.getByLabel('Validate only (dry run)').uncheck();
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Upload completed with 4 errors. Check console for details.')).toBeVisible();
@@ -87,7 +87,7 @@ test('a CSV with good and bad rows: counts, the failed rows with their numbers, 
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   await dialog
     .getByLabel('CSV file')
-    .setInputFiles(tempFile('more.csv', 'name,sku,quantity\nRolling Papers,RP1,100\n'));
+    .setInputFiles(uploadFile('more.csv', 'name,sku,quantity\nRolling Papers,RP1,100\n'));
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('Successfully uploaded 1 products')).toBeVisible();
   await expect(dialog.getByTestId('failed-row')).toHaveCount(0);
@@ -100,7 +100,7 @@ test('a file without a sku column is refused with the server’s message', async
   await page.goto('/inventory');
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
-  await dialog.getByLabel('CSV file').setInputFiles(tempFile('bad.csv', 'name,quantity\nThing,1\n'));
+  await dialog.getByLabel('CSV file').setInputFiles(uploadFile('bad.csv', 'name,quantity\nThing,1\n'));
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   const message = 'The file has no sku column. The first row must name the columns.';
   await expect(dialog.getByRole('alert')).toHaveText(message);
