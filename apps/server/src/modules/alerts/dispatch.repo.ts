@@ -23,17 +23,10 @@ export async function claimEvents(tx: Db, limit: number): Promise<EventRow[]> {
 
 /** Marks these events handed on, each by its key (company, id). */
 export async function markDispatched(tx: Db, events: Pick<EventRow, 'company_id' | 'id'>[]): Promise<void> {
-  const companyIds = sqlArray(
-    events.map((e) => e.company_id),
-    'int',
-  );
-  const ids = sqlArray(
-    events.map((e) => e.id),
-    'int',
-  );
   await tx.execute(sql`
-    update events set dispatched_at = now()
-    where (company_id, id) in (select * from unnest(${companyIds}, ${ids}))`);
+    update events e set dispatched_at = now()
+    from ${unnestRows(events, { company_id: 'int', id: 'int' })}
+    where e.company_id = r.company_id and e.id = r.id`);
 }
 
 export type EndpointRow = { id: number; company_id: number; url: string; events: string[] };
