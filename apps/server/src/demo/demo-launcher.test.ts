@@ -149,10 +149,12 @@ describe('npm run demo', () => {
     await again.ready;
     expect(again.output()).not.toContain('Seeding');
     // Each reader paired once, in the first run, and kept its token.
+    // The demo waits for each reader's ONLINE in its output; the log file gets the line a moment later.
+    const logged = (serial: string, pattern: RegExp) =>
+      readFileSync(join(dataDir, 'logs', `reader-${serial}.log`), 'utf8').match(pattern)?.length ?? 0;
     for (const r of READERS) {
-      const log = readFileSync(join(dataDir, 'logs', `reader-${r.serial}.log`), 'utf8');
-      expect(log.match(/PAIRING CODE/g)).toHaveLength(1);
-      expect(log.match(/ONLINE/g)).toHaveLength(2);
+      await expect.poll(() => logged(r.serial, /ONLINE/g), { timeout: 10_000 }).toBe(2);
+      expect(logged(r.serial, /PAIRING CODE/g)).toBe(1);
     }
     const api2 = portalClient(base, await signIn(base, PEOPLE.admin.email));
     expect(await api2<TDevice[]>('GET', '/api/devices')).toHaveLength(READERS.length);
