@@ -112,6 +112,17 @@ function expiration(rng: Random, category: string, now: Date): string | null {
   return dutchieDate(addDays(now, rng.int(spec.shelfLifeDays[0], spec.shelfLifeDays[1])));
 }
 
+/**
+ * A Metrc package label, as Metrc issues them: 1A4, the facility's 5 hex digits, zeros, the tag order's number and a
+ * sequence that restarts with every order of 100 tags (24 hex digits, the 96-bit EPC of Metrc's RFID tags). So
+ * packages of one store share their first six characters, and those of two orders their last six as well.
+ */
+export function metrcLabel(locationId: number, n: number): string {
+  const facility = (0xf0000 + (locationId % 0x10000)).toString(16).toUpperCase();
+  const order = String(1 + Math.floor(n / 100)).padStart(3, '0');
+  return `1A4${facility}0000${order}${String((n % 100) + 1).padStart(9, '0')}`;
+}
+
 function makePackage(
   rng: Random,
   location: { locationId: number; rooms: Room[] },
@@ -122,8 +133,7 @@ function makePackage(
   const spec = CATEGORIES.find((c) => c.category === product.category);
   const quantity = packageQuantity(rng, spec);
   const cost = Math.round(product.price * (0.38 + rng.next() * 0.1) * 100) / 100;
-  // 24 characters, like a state tracking tag: prefix, facility number, then a per-store sequence.
-  const packageId = `1A4${String(60300 + location.locationId).padStart(9, '0')}${String(location.locationId % 1e6).padStart(6, '0')}${String(n + 1).padStart(6, '0')}`;
+  const packageId = metrcLabel(location.locationId, n);
   return {
     inventoryId: location.locationId * 1_000_000 + n + 1,
     packageId,

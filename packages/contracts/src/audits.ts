@@ -68,6 +68,12 @@ export const ZAudit = z.object({
   discrepancies_count: z.number().int(),
   misplaced_count: z.number().int(),
   unknown_count: z.number().int(),
+  /**
+   * A Dutchie audit's packages with a Metrc label, counted as packages: in scope, and found (read or scanned at least
+   * once). Null for catalogue audits and for audits completed before packages were counted.
+   */
+  packages_expected: z.number().int().nullable(),
+  packages_found: z.number().int().nullable(),
   /** Null until completed. */
   accuracy: z.number().int().nullable(),
   audit_type: z.string().nullable(),
@@ -124,8 +130,13 @@ export const ZDiscrepancy = z.object({
   variance: z.number().int(),
   discrepancy_type: ZDiscrepancyType,
   rfid_tag: z.string().nullable(),
+  /** The tag's EPC; for an unknown barcode scan, the EPC it is when it is one, else ''. */
   epc: z.string(),
   notes: z.string().nullable(),
+  /** The barcodes scanned for the row ("0012345678905 ×3, CP100115"); null when only RFID tags were read. */
+  codes: z.string().nullable(),
+  /** An unknown scan's kind: "UPC-A", "EAN-13", "GS1 DataMatrix", "GS1 Digital Link", "Metrc label", "Text"… */
+  code_format: z.string().nullable(),
   /** When an operator applied this row's count to the catalogue. */
   applied_at: z.string().nullable(),
 });

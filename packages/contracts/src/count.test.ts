@@ -8,7 +8,12 @@ const C = '534B55303030303030303031';
 describe('parseWedgeInput', () => {
   it('takes one EPC per line (Enter), upper-casing it', () => {
     expect(parseWedgeInput(`${A.toLowerCase()}\n${B}\n`, { isFinal: false })).toEqual({
+      reads: [
+        { kind: 'epc', value: A },
+        { kind: 'epc', value: B },
+      ],
       epcs: [A, B],
+      codes: [],
       ignored: [],
       rest: '',
     });
@@ -23,26 +28,49 @@ describe('parseWedgeInput', () => {
   });
 
   it('takes whole EPCs of a run still being typed and keeps the unfinished rest', () => {
-    expect(parseWedgeInput(`${A}${B}E2801`, { isFinal: false })).toEqual({
+    expect(parseWedgeInput(`${A}${B}E2801`, { isFinal: false })).toMatchObject({
       epcs: [A, B],
       ignored: [],
       rest: 'E2801',
     });
-    expect(parseWedgeInput('E2801', { isFinal: false })).toEqual({ epcs: [], ignored: [], rest: 'E2801' });
+    expect(parseWedgeInput('E2801', { isFinal: false })).toMatchObject({ reads: [], rest: 'E2801' });
   });
 
   it('strips a DataWedge prefix in any case, which also separates tags', () => {
     expect(parseWedgeInput(`RFID:${A}rfid:${B}`, { prefix: 'RFID:', isFinal: true }).epcs).toEqual([A, B]);
   });
 
-  it('reports what is not an EPC instead of dropping it', () => {
-    const parsed = parseWedgeInput(`hello\n${A}XYZ\n12345\n`, { isFinal: false });
-    expect(parsed.epcs).toEqual([A]);
-    expect(parsed.ignored).toEqual(['hello', 'XYZ', '12345']);
+  it('takes a line that is not EPCs as one code, whole, and ignores the broken tail of an EPC', () => {
+    const parsed = parseWedgeInput(`hello\n${A}XYZ\n012345678905\nCP 100115\n`, { isFinal: false });
+    expect(parsed.reads).toEqual([
+      { kind: 'code', value: 'hello' },
+      { kind: 'epc', value: A },
+      { kind: 'code', value: '012345678905' },
+      { kind: 'code', value: 'CP 100115' },
+    ]);
+    expect(parsed.ignored).toEqual(['XYZ']);
+  });
+
+  it('keeps a code being typed until Enter or Tab, GS characters and all, in a mixed stream', () => {
+    const gs1 = ']d2010001234567890521ABC\u001d10L1';
+    const typing = parseWedgeInput(`${A}\n${gs1}`, { isFinal: false });
+    expect(typing).toMatchObject({ epcs: [A], codes: [], rest: gs1 });
+    const done = parseWedgeInput(`${A}\n${gs1}\thttps://id.gs1.org/01/00012345678905\n${B}\n`, {
+      isFinal: false,
+    });
+    expect(done.reads.map((r) => r.value)).toEqual([A, gs1, 'https://id.gs1.org/01/00012345678905', B]);
+    expect(parseWedgeInput('x'.repeat(201), { isFinal: true })).toMatchObject({
+      codes: [],
+      ignored: ['x'.repeat(201)],
+    });
   });
 
   it('finishes the open piece when told the input is final', () => {
-    expect(parseWedgeInput('E2801', { isFinal: true })).toEqual({ epcs: [], ignored: ['E2801'], rest: '' });
+    expect(parseWedgeInput('E2801', { isFinal: true })).toMatchObject({
+      codes: ['E2801'],
+      ignored: [],
+      rest: '',
+    });
   });
 });
 

@@ -47,6 +47,14 @@ export const ZCountSheetItem = z.object({
   in_scope: z.boolean(),
   /** The product's GTIN-14: SGTIN tags (any serial) of it count for it. */
   gtin: z.string().nullable().optional(),
+  /**
+   * A Dutchie package with a Metrc label (`sku` is the label, `epc` the same): counted as a package, so read once it
+   * is there with its `expected` units (`units`, its whole quantity, when it belongs elsewhere) unless a quantity is
+   * entered for it. `belongs` names the rooms that hold it.
+   */
+  is_package: z.boolean().optional(),
+  units: z.number().int().optional(),
+  belongs: z.string().nullable().optional(),
 });
 export type TCountSheetItem = z.infer<typeof ZCountSheetItem>;
 export const ZCountSheet = z.object({
@@ -57,18 +65,27 @@ export const ZCountSheet = z.object({
 });
 export type TCountSheet = z.infer<typeof ZCountSheet>;
 
+/** One read the capture field took: an RFID tag's EPC, or what a barcode scanner typed (resolved as a code). */
+export type TWedgeRead = { kind: 'epc'; value: string } | { kind: 'code'; value: string };
+
 /** What the capture field made of the text typed into it. */
 export type TWedgeParse = {
-  /** EPCs taken, upper case, in the order typed. */
+  /** EPCs and codes taken, in the order typed (EPCs upper case). */
+  reads: TWedgeRead[];
+  /** The EPCs among them. */
   epcs: string[];
-  /** Pieces that are not an EPC (counted and shown as ignored, never dropped silently). */
+  /** The codes among them: a line that is not EPCs (a barcode, a GS1 string, a SKU…), as typed. */
+  codes: string[];
+  /** Pieces that are neither (a broken EPC's tail, a code too long): counted and shown, never dropped silently. */
   ignored: string[];
   /** The text still being typed (no separator after it yet): keep it in the field. */
   rest: string;
 };
 
+const LINES = /[\r\n\t]+/;
 const SEPARATORS = /[\s,;]+/;
 const HEX_CHUNK = new RegExp(`^[0-9a-fA-F]{${EPC_HEX_LENGTH}}`);
+const CODE_MAX_TYPED = 200;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -84,27 +101,58 @@ function takeChunks(token: string): { epcs: string[]; remainder: string } {
 }
 
 /**
- * Splits what a keyboard-wedge reader typed into EPCs. Separators: Enter, Tab, spaces, commas or semicolons (the
- * caller turns Enter and Tab into line breaks), the DataWedge prefix when one is set (any case), or none at all:
- * a run of hex digits splits on 24-digit boundaries. Any piece that is not a whole EPC is ignored, and reported.
- * With `isFinal` false, the last piece has no separator after it yet: its whole 24-digit chunks are taken at once
- * (a reader typing tags with no separator never ends a run) and the rest stays in `rest`.
+ * Splits what a keyboard-wedge reader typed into reads. Enter and Tab end a read (the caller turns them into line
+ * breaks), as does the DataWedge prefix when one is set (any case).
+ * - A line of RFID reads (it starts with 24 hex digits) is split into EPCs: spaces, commas and semicolons separate
+ *   them, and a run of hex digits with no separator splits on 24-digit boundaries; a piece with no whole EPC in it
+ *   is a code, and the tail of a piece after its EPCs is ignored (a broken read).
+ * - Any other line is one code, whole (a barcode: UPC, GS1 element string with its GS characters, Digital Link,
+ *   SKU), resolved by identifyCode where it is counted.
+ * With `isFinal` false, the last line has no Enter after it yet: its whole EPCs are taken at once when it is a line
+ * of RFID reads (a reader typing tags with no separator never ends a run), and the rest stays in `rest`.
  */
 export function parseWedgeInput(text: string, opts: { prefix?: string; isFinal: boolean }): TWedgeParse {
   const prefix = opts.prefix?.trim() ?? '';
-  const cleaned = prefix ? text.replace(new RegExp(escapeRegExp(prefix), 'gi'), ' ') : text;
-  const pieces = cleaned.split(SEPARATORS);
-  // The last piece is still open unless the text ended on a separator (then it is '').
-  const open = opts.isFinal ? '' : (pieces.pop() ?? '');
-  const out: TWedgeParse = { epcs: [], ignored: [], rest: '' };
-  for (const piece of pieces) {
-    if (!piece) continue;
-    const { epcs, remainder } = takeChunks(piece);
-    out.epcs.push(...epcs);
-    if (remainder) out.ignored.push(remainder);
+  const cleaned = prefix ? text.replace(new RegExp(escapeRegExp(prefix), 'gi'), '\n') : text;
+  const lines = cleaned.split(LINES);
+  // The last line is still open unless the text ended on a separator (then it is '').
+  const open = opts.isFinal ? '' : (lines.pop() ?? '');
+  const out: TWedgeParse = { reads: [], epcs: [], codes: [], ignored: [], rest: '' };
+  const epc = (value: string) => {
+    out.reads.push({ kind: 'epc', value });
+    out.epcs.push(value);
+  };
+  const code = (value: string) => {
+    if (value.length > CODE_MAX_TYPED) {
+      out.ignored.push(value);
+      return;
+    }
+    out.reads.push({ kind: 'code', value });
+    out.codes.push(value);
+  };
+  const piecesOf = (line: string, isOpen: boolean) => {
+    const pieces = line.split(SEPARATORS);
+    const last = isOpen ? (pieces.pop() ?? '') : '';
+    for (const piece of pieces) {
+      if (!piece) continue;
+      const { epcs, remainder } = takeChunks(piece);
+      for (const e of epcs) epc(e);
+      if (epcs.length === 0) code(piece);
+      else if (remainder) out.ignored.push(remainder);
+    }
+    return last;
+  };
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (HEX_CHUNK.test(line)) piecesOf(line, false);
+    else code(line);
   }
-  const tail = takeChunks(open);
-  out.epcs.push(...tail.epcs);
-  out.rest = tail.remainder;
+  if (HEX_CHUNK.test(open.trimStart())) {
+    const last = piecesOf(open.trimStart(), true);
+    const tail = takeChunks(last);
+    for (const e of tail.epcs) epc(e);
+    out.rest = tail.remainder;
+  } else out.rest = open;
   return out;
 }

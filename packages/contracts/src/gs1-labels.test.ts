@@ -11,7 +11,11 @@ describe('SGTIN-96 encoding', () => {
   it("gives the Tag Data Standard's own example: GTIN 80614141123458, serial 6789, prefix 0614141", () => {
     // TDS 2.x, SGTIN-96 example: filter 3, company prefix 0614141 (7 digits, partition 5).
     expect(sgtin96(GTIN, 6789, 7, 3)).toBe('3074257BF7194E4000001A85');
-    expect(decodeTag('3074257BF7194E4000001A85')).toEqual({ gtin: GTIN, text: `GTIN ${GTIN}, serial 6789` });
+    expect(decodeTag('3074257BF7194E4000001A85')).toEqual({
+      gtin: GTIN,
+      serial: '6789',
+      text: `GTIN ${GTIN}, serial 6789`,
+    });
     // Our labels use filter 1 (a point-of-sale trade item): only the filter bits differ.
     expect(sgtin96(GTIN, 6789, 7)).toBe('3034257BF7194E4000001A85');
   });
@@ -19,7 +23,11 @@ describe('SGTIN-96 encoding', () => {
   it('round-trips every prefix length and the last 38-bit serial', () => {
     for (let length = 6; length <= 12; length++) {
       const epc = sgtin96(GTIN, SGTIN96_SERIAL_MAX, length);
-      expect(decodeTag(epc)).toEqual({ gtin: GTIN, text: `GTIN ${GTIN}, serial ${SGTIN96_SERIAL_MAX}` });
+      expect(decodeTag(epc)).toEqual({
+        gtin: GTIN,
+        serial: String(SGTIN96_SERIAL_MAX),
+        text: `GTIN ${GTIN}, serial ${SGTIN96_SERIAL_MAX}`,
+      });
     }
   });
 });

@@ -9,11 +9,13 @@ import { textProblem } from './text.ts';
 export type TDecodedTag = {
   /** The item's GTIN-14 when the EPC is an SGTIN (96 or 198 bits): what a catalogue product is matched by. */
   gtin: string | null;
+  /** An SGTIN's serial: tells apart the items of one GTIN. */
+  serial: string | null;
   /** What the tag says, for a person: "GTIN 80614141123458, serial 6789", "SSCC 106141412345678908". */
   text: string | null;
 };
 
-const NOT_GS1: TDecodedTag = { gtin: null, text: null };
+const NOT_GS1: TDecodedTag = { gtin: null, serial: null, text: null };
 
 /** The first bytes of the schemes epc-tds decodes, read off its own scheme classes. */
 const HEADERS = new Set(
@@ -64,11 +66,12 @@ function describe(epc: ReturnType<typeof tds.valueOf>): TDecodedTag {
   if (type.startsWith('SGTIN')) {
     const sgtin = epc as unknown as { getGtin(): string; getSerial(): string | number };
     const gtin = String(sgtin.getGtin()).padStart(14, '0');
-    return readable({ gtin, text: `GTIN ${gtin}, serial ${sgtin.getSerial()}` });
+    const serial = String(sgtin.getSerial());
+    return readable({ gtin, serial, text: `GTIN ${gtin}, serial ${serial}` });
   }
   const scheme = type.split('-')[0] ?? type;
   const barcode = (epc as unknown as { toBarcode?: () => string }).toBarcode?.();
-  return readable({ gtin: null, text: barcode ? `${scheme} ${barcode}` : epc.toIdURI() });
+  return readable({ gtin: null, serial: null, text: barcode ? `${scheme} ${barcode}` : epc.toIdURI() });
 }
 
 // A header that promises more bits than the EPC has (an SGTIN-198 header on 96 bits) decodes to garbage: not GS1.

@@ -3,6 +3,8 @@ export * from './alerts.ts';
 export * from './audits.ts';
 export * from './auth.ts';
 export * from './chat.ts';
+export * from './code-identity.ts';
+export * from './code-lookup.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './count.ts';

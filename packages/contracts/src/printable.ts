@@ -1,5 +1,13 @@
+import { isMetrcLabel } from './code-identity.ts';
 import type { TDutchieItem } from './dutchie.ts';
 import { epcFromSku, rfidTagFromSku } from './rfid.ts';
+
+/**
+ * The EPC a Dutchie package's tag carries: its Metrc label itself when it has one (what Metrc's own RFID tags carry,
+ * so a tag Quantics prints and the one Metrc ships read the same), else the first-6-plus-last-6 tag of its id.
+ */
+export const packageEpc = (packageId: string): string =>
+  isMetrcLabel(packageId) ? packageId.toUpperCase() : epcFromSku(packageId);
 
 /**
  * The spec's Printable product: what the Print Labels page finds, shows and prints. From the local catalogue it is
@@ -22,8 +30,8 @@ export type TPrintableProduct = {
 };
 
 /**
- * A Dutchie package as a printable product: the package id serves as id, SKU and EPC source; the RFID tag is its
- * first 6 plus last 6 characters; the first room is the location.
+ * A Dutchie package as a printable product: the package id serves as id, SKU and EPC source (a Metrc label is the
+ * EPC itself: packageEpc); the RFID tag is its first 6 plus last 6 characters; the first room is the location.
  */
 export function printableFromPackage(p: TDutchieItem): TPrintableProduct {
   return {
@@ -34,6 +42,6 @@ export function printableFromPackage(p: TDutchieItem): TPrintableProduct {
     location: p.rooms[0]?.roomName ?? null,
     quantity: p.quantity,
     rfid_tag: rfidTagFromSku(p.packageId),
-    epc: epcFromSku(p.packageId),
+    epc: packageEpc(p.packageId),
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
 import { ZSerialNumber } from './devices.ts';
+import { scannedCode } from './text.ts';
 
 /**
  * The reader protocol (version 1): what handheld readers of other vendors code against. Keep it backwards
@@ -125,17 +127,21 @@ export const ZStartAuditResponse = z.object({
   status: z.enum(['in_progress', 'completed', 'failed', 'pending']),
 });
 
+const READ_NEEDS_ONE = 'A read needs an epc (an RFID tag) or a code (a barcode scan), not both';
+
 /**
- * One read. The fields are checked as they come and put in their stored form (hex upper case, absent as null, count
- * 1) by one transform of the whole read: a transform per field costs more than the checks themselves, and a
- * reader's batch is thousands of reads.
+ * One read: an RFID tag `{ epc, tid?, rssi?, count?, seen_at? }` or a barcode scan `{ code, quantity?, seen_at? }`
+ * (added beside the tag read in version 1: a reader that sends only tags sees no change). The fields are checked as
+ * they come and put in their stored form (hex upper case, absent as null, count 1) by one transform of the whole
+ * read: a transform per field costs more than the checks themselves, and a reader's batch is thousands of reads.
  */
 export const ZRead = z
   .object({
     /** 24 hex digits; stored upper case. */
     epc: z
       .string({ error: 'epc must be 24 hex digits' })
-      .regex(/^[0-9a-fA-F]{24}$/, 'epc must be 24 hex digits'),
+      .regex(/^[0-9a-fA-F]{24}$/, 'epc must be 24 hex digits')
+      .optional(),
     /** The chip's unique id: tells apart two tags carrying the same EPC (units of one product). */
     tid: z
       .string({ error: 'tid must be 8 to 64 hex digits' })
@@ -153,15 +159,53 @@ export const ZRead = z
       .min(1, 'count must be a whole number from 1 to 100000')
       .max(100_000, 'count must be a whole number from 1 to 100000')
       .optional(),
+    /**
+     * What a barcode scanner read, as it sent it (1 to 200 printable characters; GS1's GS separator allowed): a GTIN
+     * barcode, a GS1 element string or Digital Link, a SKU, a Metrc label. See docs/readers.md.
+     */
+    code: scannedCode(
+      z
+        .string({ error: CODE_MESSAGES.codeRequired })
+        .refine((v) => codeProblem(v) === undefined, CODE_MESSAGES.codeRequired),
+    ).optional(),
+    /** Units this scan counts (a case of 12, a package counted by hand); 1 when absent. Scans only. */
+    quantity: z
+      .number({ error: CODE_MESSAGES.quantity })
+      .int(CODE_MESSAGES.quantity)
+      .min(1, CODE_MESSAGES.quantity)
+      .max(100_000, CODE_MESSAGES.quantity)
+      .optional(),
     seen_at: z.iso.datetime({ offset: true, error: 'seen_at must be an ISO 8601 time' }).nullish(),
   })
-  .transform((read) => ({
-    epc: read.epc.toUpperCase(),
-    tid: read.tid ? read.tid.toUpperCase() : null,
-    rssi: read.rssi ?? null,
-    count: read.count ?? 1,
-    seen_at: read.seen_at ?? null,
-  }));
+  .refine((read) => (read.epc === undefined) !== (read.code === undefined), {
+    error: READ_NEEDS_ONE,
+    path: ['epc'],
+  })
+  .refine((read) => read.quantity === undefined || read.code !== undefined, {
+    error: 'quantity is for code reads; the units of an RFID tag are its tags',
+    path: ['quantity'],
+  })
+  .transform((read): TTagRead | TCodeRead =>
+    read.code !== undefined
+      ? { code: read.code.trim(), quantity: read.quantity ?? null, seen_at: read.seen_at ?? null }
+      : {
+          epc: (read.epc as string).toUpperCase(),
+          tid: read.tid ? read.tid.toUpperCase() : null,
+          rssi: read.rssi ?? null,
+          count: read.count ?? 1,
+          seen_at: read.seen_at ?? null,
+        },
+  );
+/** An RFID tag read, as stored. */
+export type TTagRead = {
+  epc: string;
+  tid: string | null;
+  rssi: number | null;
+  count: number;
+  seen_at: string | null;
+};
+/** A barcode scan, as stored: `quantity` null when none was given (one unit, or a package's expected units). */
+export type TCodeRead = { code: string; quantity: number | null; seen_at: string | null };
 export type TRead = z.input<typeof ZRead>;
 
 /** POST /api/rfid/audits/{audit_id}/reads. */

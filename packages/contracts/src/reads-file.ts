@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAudit } from './audits.ts';
+import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
 import { IMPORT_FAILURES_LISTED_MAX } from './inventory-csv.ts';
 import { textProblem } from './text.ts';
 
@@ -9,8 +10,10 @@ import { textProblem } from './text.ts';
  *   row such as `TAG ID,COUNT,RSSI` or `TAG,COUNT`, extra columns allowed;
  * - any CSV with an EPC or tag column (and a TID, count or RSSI column when present), the header on any of the
  *   first rows;
- * - plain text with one EPC a line.
- * Each line is a tag that was read: units are counted as for a handheld (distinct TIDs of an EPC, at least one).
+ * - any CSV with a barcode column (barcode, code, upc, ean or gtin) and an optional qty or quantity column: barcode
+ *   scans, each counted like a scan from a handheld (contracts' identifyCode), beside or instead of an EPC column;
+ * - plain text with one EPC or one barcode a line.
+ * Each EPC line is a tag that was read: units are counted as for a handheld (distinct TIDs of an EPC, at least one).
  */
 export const READS_FILE_FORMATS = ['123rfid', 'csv', 'text'] as const;
 export type TReadsFileFormat = (typeof READS_FILE_FORMATS)[number];
@@ -22,7 +25,9 @@ export const READS_FILE_MESSAGES = {
   noFile: 'Choose a file of reads to import (form field "file")',
   notReadsFile: 'Choose a CSV or text file of reads (.csv or .txt)',
   emptyFile: 'The file has no reads',
-  noReads: 'No line of the file is a tag read. Each line needs an EPC of 24 hex digits.',
+  noReads: 'No line of the file is a read. Each line needs an EPC of 24 hex digits or a barcode.',
+  noEpcOrCode: 'The line has neither an EPC nor a barcode',
+  quantityInvalid: 'Quantity must be a whole number from 1 to 100000',
   epcInvalid: 'EPC must be 24 hex digits',
   tidInvalid: 'TID must be 8 to 64 hex digits',
   countInvalid: 'Count must be a whole number of 1 or more',
@@ -33,7 +38,7 @@ export const READS_FILE_MESSAGES = {
   duplicate: 'This file was imported before: here is the audit it made.',
 } as const;
 
-export type TReadsColumn = 'epc' | 'tid' | 'count' | 'rssi';
+export type TReadsColumn = 'epc' | 'tid' | 'count' | 'rssi' | 'code' | 'quantity';
 
 const normalize = (header: string) =>
   header
@@ -61,18 +66,27 @@ const HEADERS: Record<string, TReadsColumn> = {
   rssi: 'rssi',
   peakrssi: 'rssi',
   rssidbm: 'rssi',
+  barcode: 'code',
+  code: 'code',
+  upc: 'code',
+  ean: 'code',
+  gtin: 'code',
+  qty: 'quantity',
+  quantity: 'quantity',
 };
 
-/** The columns a header row names (undefined: ignored), or null when it names no EPC column (not a header). */
+/** The columns a header row names (undefined: ignored), or null when it names no EPC or barcode column. */
 export function readsHeader(cells: string[]): (TReadsColumn | undefined)[] | null {
   const columns = cells.map((c) => HEADERS[normalize(c)]);
-  return columns.includes('epc') ? columns : null;
+  return columns.includes('epc') || columns.includes('code') ? columns : null;
 }
 
 /** A 123RFID export starts with its summary lines ("UNIQUE COUNT:,12") and names its EPC column "TAG ID" or "TAG". */
 export const isSummaryLine = (cells: string[]) => /^[A-Z][A-Z ]*:$/.test((cells[0] ?? '').trim());
 
-export type TFileRead = { epc: string; tid: string | null; count: number; rssi: number | null };
+export type TFileRead =
+  | { epc: string; tid: string | null; count: number; rssi: number | null }
+  | { code: string; quantity: number | null };
 export type TFileReadResult = { ok: true; read: TFileRead } | { ok: false; value: string; message: string };
 
 /** 3034-257b F4 ... and 0x3034...: spaces, dashes and a 0x prefix are how people and apps write hex. */
@@ -83,14 +97,26 @@ const hex = (cell: string) =>
     .replace(/[\s-]+/g, '')
     .toUpperCase();
 
-/** One line of a file as a read, or why it is not one. */
-export function fileRead(cells: Partial<Record<TReadsColumn, string>>): TFileReadResult {
+/**
+ * One line of a file as a read, or why it is not one: a tag read when it has an EPC, else a barcode scan. With
+ * `isOneALine` (a plain text file), a line that is not an EPC is a barcode.
+ */
+export function fileRead(cells: Partial<Record<TReadsColumn, string>>, isOneALine = false): TFileReadResult {
   const raw = (cells.epc ?? '').trim();
-  const fail = (message: string): TFileReadResult => ({ ok: false, value: raw.slice(0, 100), message });
+  const codeCell = (cells.code ?? '').trim();
+  const fail = (message: string): TFileReadResult => ({
+    ok: false,
+    value: (raw || codeCell).slice(0, 100),
+    message,
+  });
   for (const [column, value] of Object.entries(cells)) {
-    const problem = textProblem(value ?? '');
+    // A barcode's GS1 fields are separated by GS: allowed in the code column, and in a line that may be a code.
+    const problem = textProblem(value ?? '', false, column === 'code' || isOneALine);
     if (problem) return fail(`${column} ${problem}`);
   }
+  if (isOneALine && !/^[0-9A-F]{24}$/.test(hex(raw))) return codeRead(raw, '');
+  if (!raw && 'code' in cells)
+    return codeCell ? codeRead(codeCell, cells.quantity ?? '') : fail(READS_FILE_MESSAGES.noEpcOrCode);
   const epc = hex(raw);
   if (!/^[0-9A-F]{24}$/.test(epc)) return fail(READS_FILE_MESSAGES.epcInvalid);
   const tidCell = hex(cells.tid ?? '');
@@ -105,6 +131,16 @@ export function fileRead(cells: Partial<Record<TReadsColumn, string>>): TFileRea
     return fail(READS_FILE_MESSAGES.rssiInvalid);
   }
   return { ok: true, read: { epc, tid: tidCell || null, count, rssi } };
+}
+
+function codeRead(code: string, quantityCell: string): TFileReadResult {
+  if (codeProblem(code)) return { ok: false, value: code.slice(0, 100), message: CODE_MESSAGES.codeRequired };
+  const cell = quantityCell.trim();
+  const quantity = cell ? Number(cell) : null;
+  if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000)) {
+    return { ok: false, value: code.slice(0, 100), message: READS_FILE_MESSAGES.quantityInvalid };
+  }
+  return { ok: true, read: { code, quantity } };
 }
 
 /** The form fields beside the file (multipart text): where the count was, and its name. */

@@ -25,8 +25,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const codePoint = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Why `value` is not acceptable text (a phrase to follow the field's name), or undefined when it is. */
-export function textProblem(value: string, isMultiline = false): string | undefined {
-  const bad = ALWAYS_REFUSED.exec(value) ?? (isMultiline ? null : LINE_BREAKS.exec(value));
+export function textProblem(value: string, isMultiline = false, isCode = false): string | undefined {
+  // A scanned code's GS1 fields are separated by GS (U+001D): let it through there, and nowhere else.
+  const text = isCode ? value.replaceAll('\u001d', '') : value;
+  const bad = ALWAYS_REFUSED.exec(text) ?? (isMultiline ? null : LINE_BREAKS.exec(text));
   if (bad) return `contains a character that is not allowed (${codePoint(bad[0])})`;
   if (LONE_SURROGATE.test(value)) return 'contains an invalid character (an unpaired surrogate)';
   return undefined;
@@ -36,10 +38,16 @@ export function textProblem(value: string, isMultiline = false): string | undefi
 export const textProblemMessage = (field: string, problem: string) => `${field} ${problem}`;
 
 const MULTILINE = 'multiline';
+const SCANNED_CODE = 'scannedCode';
 
 /** Marks a field (or a whole object, such as free-form metadata) as multi-line: tab and line breaks allowed. */
 export function multiline<T extends z.ZodType>(schema: T): T {
   return schema.meta({ [MULTILINE]: true }) as T;
+}
+
+/** Marks a field as a scanned code: the GS character (U+001D) that separates GS1 fields is allowed in it. */
+export function scannedCode<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ [SCANNED_CODE]: true }) as T;
 }
 
 type Def = {
@@ -59,12 +67,18 @@ type Def = {
  * The paths of a schema's multi-line fields, array items written as `*` (e.g. `messages.*.content`); a marked
  * object covers everything under it. Read once per route, when its schema is compiled.
  */
-export function multilinePaths(schema: z.ZodType | undefined): string[] {
+export const multilinePaths = (schema: z.ZodType | undefined): string[] => markedPaths(schema, MULTILINE);
+
+/** The paths of a schema's scanned-code fields (see `scannedCode`), written as `multilinePaths` writes them. */
+export const scannedCodePaths = (schema: z.ZodType | undefined): string[] =>
+  markedPaths(schema, SCANNED_CODE);
+
+function markedPaths(schema: z.ZodType | undefined, marker: string): string[] {
   const found = new Set<string>();
   const seen = new Set<z.ZodType>();
   const walk = (s: z.ZodType | undefined, path: string) => {
     if (!s || typeof s !== 'object' || !('_zod' in s)) return;
-    if (z.globalRegistry.get(s)?.[MULTILINE]) {
+    if (z.globalRegistry.get(s)?.[marker]) {
       found.add(path);
       return;
     }
@@ -122,7 +136,11 @@ function mayHaveProblem(value: unknown, depth = 0): boolean {
  * The first string in `data` (keys included) that breaks the text rule, as a message naming its field, or
  * undefined. `multilines` comes from `multilinePaths` of the part's schema.
  */
-export function findTextProblem(data: unknown, multilines: readonly string[] = []): string | undefined {
+export function findTextProblem(
+  data: unknown,
+  multilines: readonly string[] = [],
+  codes: readonly string[] = [],
+): string | undefined {
   if (!mayHaveProblem(data)) return undefined;
   type Node = { value: unknown; key: string; isItem: boolean; parent: Node | undefined };
   const keysOf = (node: Node | undefined, asPattern: boolean): string[] => {
@@ -135,17 +153,17 @@ export function findTextProblem(data: unknown, multilines: readonly string[] = [
     const path = keysOf(node, false).join('.');
     return path.length > 120 ? `…${path.slice(-120)}` : path;
   };
-  const isMultiline = (node: Node) => {
-    if (!multilines.length) return false;
+  const isUnder = (node: Node, paths: readonly string[]) => {
+    if (!paths.length) return false;
     const pattern = keysOf(node, true).join('.');
-    return multilines.some((m) => m === '' || pattern === m || pattern.startsWith(`${m}.`));
+    return paths.some((m) => m === '' || pattern === m || pattern.startsWith(`${m}.`));
   };
   // Iterative, with parent links: a body nested a million levels deep is walked like any other.
   const stack: Node[] = [{ value: data, key: '', isItem: false, parent: undefined }];
   for (let node = stack.pop(); node; node = stack.pop()) {
     const { value } = node;
     if (typeof value === 'string') {
-      const problem = textProblem(value, isMultiline(node));
+      const problem = textProblem(value, isUnder(node, multilines), isUnder(node, codes));
       if (problem) return textProblemMessage(fieldName(node) || 'value', problem);
       continue;
     }

@@ -96,6 +96,8 @@ describe('arrays into SQL', () => {
       expected: i,
       in_scope: i % 2 === 0,
       belongs: i % 3 === 0 ? null : text,
+      is_package: i % 2 === 1,
+      units: i,
     }));
     await insertExpected(database.db, company?.id ?? 0, auditId, rows);
     const stored = await database.db

@@ -70,6 +70,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/inventory/:id': 'member',
   'GET /api/inventory/csv-template': 'member',
   'GET /api/inventory/export.csv': 'member',
+  'GET /api/inventory/lookup': 'member',
   'POST /api/inventory': 'operator',
   'PUT /api/inventory/:id': 'operator',
   'DELETE /api/inventory/:id': 'operator',

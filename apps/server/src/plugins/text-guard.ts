@@ -1,11 +1,14 @@
-import { findTextProblem, jsonTextIsClean, multilinePaths } from '@quantics/contracts';
+import { findTextProblem, jsonTextIsClean, multilinePaths, scannedCodePaths } from '@quantics/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { badRequest } from '../lib/app-error.ts';
 
 type RouteSchema = { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
-type Multilines = { body: string[]; query: string[]; params: string[] };
+type Paths = { body: string[]; query: string[]; params: string[] };
+/** Per part of a request: its multi-line fields, and its scanned codes (GS allowed). */
+type Allowances = { multilines: Paths; codes: Paths };
+const NONE: Paths = { body: [], query: [], params: [] };
 
 /**
  * The contracts' text rule (packages/contracts/src/text.ts) at the boundary, for every route: any string in the
@@ -16,16 +19,17 @@ type Multilines = { body: string[]; query: string[]; params: string[] };
  * still parses it), so a reader's batch of thousands of strings is not walked.
  */
 export const textGuardPlugin = fp(async (app: FastifyInstance) => {
-  const byRoute = new WeakMap<object, Multilines>();
-  const multilinesOf = (schema: RouteSchema | undefined): Multilines => {
-    if (!schema) return { body: [], query: [], params: [] };
+  const byRoute = new WeakMap<object, Allowances>();
+  const pathsOf = (schema: RouteSchema, marked: (s: z.ZodType | undefined) => string[]): Paths => ({
+    body: marked(schema.body),
+    query: marked(schema.querystring),
+    params: marked(schema.params),
+  });
+  const allowancesOf = (schema: RouteSchema | undefined): Allowances => {
+    if (!schema) return { multilines: NONE, codes: NONE };
     let found = byRoute.get(schema);
     if (!found) {
-      found = {
-        body: multilinePaths(schema.body),
-        query: multilinePaths(schema.querystring),
-        params: multilinePaths(schema.params),
-      };
+      found = { multilines: pathsOf(schema, multilinePaths), codes: pathsOf(schema, scannedCodePaths) };
       byRoute.set(schema, found);
     }
     return found;
@@ -43,11 +47,11 @@ export const textGuardPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preValidation', async (request) => {
-    const multilines = multilinesOf(request.routeOptions.schema as RouteSchema | undefined);
+    const { multilines, codes } = allowancesOf(request.routeOptions.schema as RouteSchema | undefined);
     const problem =
-      findTextProblem(request.params, multilines.params) ??
-      findTextProblem(request.query, multilines.query) ??
-      (cleanBodies.has(request) ? undefined : findTextProblem(request.body, multilines.body));
+      findTextProblem(request.params, multilines.params, codes.params) ??
+      findTextProblem(request.query, multilines.query, codes.query) ??
+      (cleanBodies.has(request) ? undefined : findTextProblem(request.body, multilines.body, codes.body));
     if (problem) throw badRequest(problem);
   });
 });

@@ -272,6 +272,11 @@ const PROBES: Record<string, Probe> = {
     expect(all.data.map((p: { sku: string }) => p.sku)).not.toContain('ISOA1');
     expect(all.summary.total).toBe(all.data.length);
   },
+  'GET /api/inventory/lookup': async () => {
+    const res = await b('GET', '/api/inventory/lookup?code=isoa1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'unknown', reason: 'No product has this code' });
+  },
   'GET /api/inventory/:id': async (w) => {
     expectNotFound(await b('GET', `/api/inventory/${w.aProductId}`));
   },

@@ -139,11 +139,19 @@ const BACKFILLED: Record<string, string> = {
     'select count(*)::int as n from webhook_attempts c join webhook_messages p on p.id = c.message_id where p.company_id = c.company_id',
 };
 
+/** Columns later migrations add (with their defaults): not this migration's to keep. */
+const LATER_COLUMNS: Record<string, string[]> = {
+  audits: ['packages_expected', 'packages_found'],
+  audit_expected: ['is_package', 'units'],
+  audit_discrepancies: ['codes', 'code_format'],
+};
+
 async function allRows(raw: Raw, tables: string[]) {
   const out: Record<string, string[]> = {};
   for (const t of tables) {
     // The new column aside (checked below), each row is the same, company_id included where it was before.
-    const json = t in BACKFILLED ? `to_jsonb(t) - 'company_id'` : 'to_jsonb(t)';
+    const later = (LATER_COLUMNS[t] ?? []).map((c) => ` - '${c}'`).join('');
+    const json = `${t in BACKFILLED ? `to_jsonb(t) - 'company_id'` : 'to_jsonb(t)'}${later}`;
     const rows = await raw.rows<{ row: string }>(`select (${json})::text as row from "${t}" t`);
     out[t] = rows.map((r) => r.row).sort();
   }

@@ -164,6 +164,12 @@ export const audits = pgTable(
     discrepanciesCount: integer('discrepancies_count').notNull().default(0),
     misplacedCount: integer('misplaced_count').notNull().default(0),
     unknownCount: integer('unknown_count').notNull().default(0),
+    /**
+     * A Dutchie audit's packages counted as packages (those with a Metrc label): in scope, and found (read or scanned
+     * at least once). Null for catalogue audits and for audits completed before packages were counted.
+     */
+    packagesExpected: integer('packages_expected'),
+    packagesFound: integer('packages_found'),
     accuracy: integer('accuracy'),
     countsAppliedAt: tz('counts_applied_at'),
     countsAppliedBy: text('counts_applied_by'),
@@ -265,6 +271,13 @@ export const auditExpected = pgTable(
     expected: integer('expected').notNull(),
     inScope: boolean('in_scope').notNull(),
     belongs: text('belongs'),
+    /**
+     * A package with a Metrc label (its EPC is the label): counted as a package, so reading or scanning it once means
+     * its units are there (`expected` here, `units` when it is read elsewhere), unless a scan gives a quantity.
+     */
+    isPackage: boolean('is_package').notNull().default(false),
+    /** The package's units in the whole store: what a package read where it does not belong counts. */
+    units: integer('units').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'audit_expected_pkey', columns: [t.companyId, t.auditId, t.epc] }),
@@ -288,6 +301,10 @@ export const auditDiscrepancies = pgTable(
     foundQuantity: integer('found_quantity').notNull(),
     discrepancyType: text('discrepancy_type').notNull(),
     notes: text('notes'),
+    /** The barcodes scanned for the row ("0012345678905 ×3, CP100115"); null when only RFID tags were read. */
+    codes: text('codes'),
+    /** An unknown scan's kind ("UPC-A", "GS1 DataMatrix", "Metrc label"); null for tags and products. */
+    codeFormat: text('code_format'),
     appliedAt: tz('applied_at'),
   },
   (t) => [

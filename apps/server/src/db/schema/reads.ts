@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, integer, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { tz } from './readers.ts';
 
 /** Raw bytes: EPCs and TIDs are stored as bytes (12 for an EPC), never as their hex text; answers keep hex. */
@@ -61,4 +61,38 @@ export const auditTags = pgTable(
     decoded: text('decoded'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.epc] })],
+);
+
+/**
+ * Barcode scans (a reader protocol read with `code`, a Count screen scan that is not an EPC, a file's code column),
+ * one row per scan, identified once when stored (contracts' identifyCode): reconciliation matches them to products
+ * by EPC, GTIN and SKU without parsing anything. Scans are few next to tag reads (a person pulls a trigger per
+ * item), so they are kept with the audit for its life, like audit_tags, and deleted with it by the same trigger.
+ */
+export const auditScans = pgTable(
+  'audit_scans',
+  {
+    seenAt: tz('seen_at'),
+    companyId: integer('company_id').notNull(),
+    auditId: integer('audit_id').notNull(),
+    batchSeq: integer('batch_seq').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    /** Units the scan counts when given; null: one unit (or a package's expected units). */
+    quantity: integer('quantity'),
+    /** The code as read. */
+    code: text('code').notNull(),
+    /** identifyCode's kind and format: 'gtin' / 'UPC-A', 'gs1' / 'GS1 DataMatrix', 'text' / 'Text'… */
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    /** Scans with one key are one unit (serialized) or add up (plain): contracts' codeKey. */
+    key: text('key').notNull(),
+    serialized: boolean('serialized').notNull(),
+    epc: text('epc'),
+    gtin: text('gtin'),
+    altGtin: text('alt_gtin'),
+    serial: text('serial'),
+    skuKey: text('sku_key'),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.auditId, t.batchSeq, t.ordinal] })],
 );

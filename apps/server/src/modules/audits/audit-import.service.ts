@@ -47,8 +47,8 @@ export function parseReadsFile(text: string, maxRows: number): ParsedReads {
   }
   const headerAt = rows.slice(0, READS_HEADER_SEARCH_ROWS).findIndex((cells) => readsHeader(cells) !== null);
   const out: ParsedReads = { format: 'text', reads: [], failures: [], failedCount: 0 };
-  const take = (row: number, cells: Partial<Record<TReadsColumn, string>>) => {
-    const result = fileRead(cells);
+  const take = (row: number, cells: Partial<Record<TReadsColumn, string>>, isOneALine = false) => {
+    const result = fileRead(cells, isOneALine);
     if (result.ok) out.reads.push({ ...result.read, row });
     else {
       out.failedCount += 1;
@@ -62,9 +62,9 @@ export function parseReadsFile(text: string, maxRows: number): ParsedReads {
   if (lines > maxRows) throw badRequest(READS_FILE_MESSAGES.tooManyRows(maxRows));
 
   if (headerAt === -1) {
-    // One EPC a line: the whole line is the EPC (a comma in it makes it a bad line, not two reads).
+    // One EPC or barcode a line: the whole line is the read (a comma in it does not make two reads).
     rows.forEach((cells, i) => {
-      if (!isBlank(cells)) take(i + 1, { epc: cells.join(',') });
+      if (!isBlank(cells)) take(i + 1, { epc: cells.join(',') }, true);
     });
   } else {
     const columns = readsHeader(rows[headerAt] ?? []) ?? [];
@@ -145,12 +145,16 @@ export async function importReads(
       for (let seq = 0; seq * READS_PER_BATCH_MAX < parsed.reads.length; seq++) {
         const batch = parsed.reads.slice(seq * READS_PER_BATCH_MAX, (seq + 1) * READS_PER_BATCH_MAX);
         await ingestRepo.claimBatch(tx, actor.companyId, id, seq, batch.length);
-        await ingestRepo.insertReads(
+        await ingestRepo.insertBatch(
           tx,
           actor.companyId,
           id,
           seq,
-          batch.map((r) => ({ epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null })),
+          batch.map((r) =>
+            'code' in r
+              ? { code: r.code, quantity: r.quantity, seen_at: null }
+              : { epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null },
+          ),
         );
       }
       await reconcileAudit(

@@ -4,6 +4,7 @@ import {
   type TAuditImportResponse,
   type TDiscrepancy,
 } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../lib/multipart-body.ts';
 import { tableDigests } from '../../test/db-digest.ts';
@@ -131,15 +132,69 @@ describe('POST /api/audits/import', () => {
       audit: { tags_found: 1, tags_expected: 6 },
     });
 
-    const text = `${e('JAR1')}\n\n0x${e('JAR2').toLowerCase()}\n${e('JAR3').slice(0, 4)} ${e('JAR3').slice(4)}\nhello\n`;
+    // A line that is not an EPC is a barcode: 'hello' is a code no product has.
+    const text = `${e('JAR1')}\n\n0x${e('JAR2').toLowerCase()}\n${e('JAR3').slice(0, 4)} ${e('JAR3').slice(4)}\nhello\n${'x'.repeat(201)}\n`;
     const fromText = await upload(text, 'tags.txt', { location_id: String(shelf) });
     expect(fromText.statusCode, fromText.body).toBe(201);
     expect(fromText.json()).toMatchObject({
       format: 'text',
-      reads: 3,
-      failed: [{ row: 5, value: 'hello', message: READS_FILE_MESSAGES.epcInvalid }],
-      audit: { tags_found: 3, name: 'Import of tags.txt' },
+      reads: 4,
+      failed: [{ row: 6, value: 'x'.repeat(100), message: 'code must be 1 to 200 printable characters' }],
+      audit: { tags_found: 3, unknown_count: 1, name: 'Import of tags.txt' },
     });
+    const rows = await discrepancies(fromText.json().audit.id);
+    expect(rows.find((r) => r.discrepancy_type === 'unknown')).toMatchObject({
+      rfid_tag: 'hello',
+      code_format: 'Text',
+      notes: 'Unknown code "hello" matches no product',
+    });
+  });
+
+  it('takes a barcode column with quantities, beside EPCs: GTINs, GS1 serials, SKUs and unknown codes', async () => {
+    await t.database.db.execute(
+      sql`update products set gtin = '00012345678905' where company_id = ${a.companyId} and sku = 'JAR1'`,
+    );
+    const GS = '\u001d';
+    const csv = [
+      'EPC,Barcode,Qty',
+      `${e('JAR2')},,`,
+      ',012345678905,1',
+      `,]d20100012345678905${'21'}S1${GS}10L1,`,
+      `,]d20100012345678905${'21'}S1${GS}10L1,`,
+      ',jar3,',
+      ',012345678906,',
+      ',,5',
+      ',JAR2,0',
+    ].join('\n');
+    const res = await upload(csv, 'scans.csv', { location_id: String(shelf) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      format: 'csv',
+      reads: 6,
+      failed_count: 2,
+      failed: [
+        { row: 8, message: READS_FILE_MESSAGES.noEpcOrCode },
+        { row: 9, value: 'JAR2', message: READS_FILE_MESSAGES.quantityInvalid },
+      ],
+      // JAR1: 1 by its UPC and 1 serial scanned twice; JAR2 its tag; JAR3 its SKU.
+      audit: { tags_found: 4, tags_expected: 6, unknown_count: 1 },
+    });
+    const rows = await discrepancies(res.json().audit.id);
+    expect(rows.find((r) => r.product_sku === 'JAR1')).toMatchObject({
+      expected_quantity: 3,
+      found_quantity: 2,
+      discrepancy_type: 'shortage',
+      // What was scanned for it, GS shown as a space.
+      codes: '012345678905, ]d20100012345678905' + '21S1 10L1 ×2',
+    });
+    expect(rows.find((r) => r.product_sku === 'JAR2')).toMatchObject({ found_quantity: 1, codes: null });
+    expect(rows.find((r) => r.product_sku === 'JAR3')).toBeUndefined();
+    expect(rows.find((r) => r.discrepancy_type === 'unknown')).toMatchObject({
+      rfid_tag: '012345678906',
+      code_format: 'UPC-A',
+      notes: 'Unknown UPC-A 012345678906: GTIN check digit is wrong',
+    });
+    await t.database.db.execute(sql`update products set gtin = null where company_id = ${a.companyId}`);
   });
 
   it('makes one audit when the same file arrives twice at once', async () => {
@@ -157,7 +212,7 @@ describe('POST /api/audits/import', () => {
     const cases: [Awaited<ReturnType<typeof upload>>, number, string][] = [
       [await upload(`${e('JAR1')}\n`, 'reads.xlsx'), 400, READS_FILE_MESSAGES.notReadsFile],
       [await upload('', 'empty.csv'), 400, READS_FILE_MESSAGES.emptyFile],
-      [await upload('hello\nworld\n', 'words.txt'), 400, READS_FILE_MESSAGES.noReads],
+      [await upload('"epc"\nhello\nworld\n', 'words.csv'), 400, READS_FILE_MESSAGES.noReads],
       [
         await upload(`${e('JAR1')}\n`, 'r.txt', { location_id: 'shelf' }),
         400,

@@ -1,4 +1,4 @@
-import { decodeTag } from '@quantics/contracts';
+import { codeKey, decodeTag, identifyCode, type TCodeRead } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
@@ -80,8 +80,10 @@ export async function lockAudit(
 export async function insertExpected(db: Db, companyId: number, auditId: number, rows: ExpectedRow[]) {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into audit_expected (company_id, audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs)
-    select ${companyId}::int, ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs
+    insert into audit_expected (company_id, audit_id, epc, package_id, name, rfid_tag, expected, in_scope, belongs,
+      is_package, units)
+    select ${companyId}::int, ${auditId}::int, r.epc, r.package_id, r.name, r.rfid_tag, r.expected, r.in_scope, r.belongs,
+      r.is_package, r.units
     from ${unnestRows(rows, {
       epc: 'text',
       package_id: 'text',
@@ -90,6 +92,8 @@ export async function insertExpected(db: Db, companyId: number, auditId: number,
       expected: 'int',
       in_scope: 'boolean',
       belongs: 'text',
+      is_package: 'boolean',
+      units: 'int',
     })}`);
 }
 
@@ -136,6 +140,101 @@ export type ReadInput = {
   count: number;
   seen_at: string | null;
 };
+/** What a batch carries: RFID tag reads and barcode scans, in the order read. */
+export type IngestRead = ReadInput | TCodeRead;
+
+/**
+ * A batch's reads as stored: its tag reads (a scanned code that is an EPC, with no quantity, is that tag read) and
+ * its scans, each keeping its place in the batch (ordinal).
+ */
+export async function insertBatch(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  batchSeq: number,
+  reads: IngestRead[],
+) {
+  let hasScans = false;
+  for (const r of reads) if ('code' in r) hasScans = true;
+  if (!hasScans) return insertReads(db, companyId, auditId, batchSeq, reads as ReadInput[]);
+  const tags: ReadInput[] = [];
+  const tagOrdinals: number[] = [];
+  const scans: ScanRow[] = [];
+  reads.forEach((r, ordinal) => {
+    if (!('code' in r)) {
+      tags.push(r);
+      tagOrdinals.push(ordinal);
+      return;
+    }
+    const id = identifyCode(r.code);
+    if (id.epc && r.quantity === null) {
+      tags.push({ epc: id.epc, tid: null, rssi: null, count: 1, seen_at: r.seen_at });
+      tagOrdinals.push(ordinal);
+      return;
+    }
+    scans.push({
+      ordinal,
+      code: id.text,
+      kind: id.kind,
+      format: id.format,
+      key: codeKey(id),
+      serialized: id.serialized,
+      epc: id.epc,
+      gtin: id.gtin,
+      alt_gtin: id.altGtin,
+      serial: id.serial,
+      sku_key: id.skuKey,
+      reason: id.reason,
+      quantity: r.quantity,
+      seen_at: r.seen_at,
+    });
+  });
+  await insertReads(db, companyId, auditId, batchSeq, tags, tagOrdinals);
+  await insertScans(db, companyId, auditId, batchSeq, scans);
+}
+
+type ScanRow = {
+  ordinal: number;
+  code: string;
+  kind: string;
+  format: string;
+  key: string;
+  serialized: boolean;
+  epc: string | null;
+  gtin: string | null;
+  alt_gtin: string | null;
+  serial: string | null;
+  sku_key: string | null;
+  reason: string | null;
+  quantity: number | null;
+  seen_at: string | null;
+};
+
+/** A batch's scans in one statement, identified already (identifyCode): nothing is parsed in SQL. */
+async function insertScans(db: Db, companyId: number, auditId: number, batchSeq: number, rows: ScanRow[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into audit_scans (company_id, audit_id, batch_seq, ordinal, code, kind, format, key, serialized, epc, gtin,
+      alt_gtin, serial, sku_key, reason, quantity, seen_at)
+    select ${companyId}::int, ${auditId}::int, ${batchSeq}::int, r.ordinal, r.code, r.kind, r.format, r.key,
+      r.serialized, r.epc, r.gtin, r.alt_gtin, r.serial, r.sku_key, r.reason, r.quantity, r.seen_at
+    from ${unnestRows(rows, {
+      ordinal: 'int',
+      code: 'text',
+      kind: 'text',
+      format: 'text',
+      key: 'text',
+      serialized: 'boolean',
+      epc: 'text',
+      gtin: 'text',
+      alt_gtin: 'text',
+      serial: 'text',
+      sku_key: 'text',
+      reason: 'text',
+      quantity: 'int',
+      seen_at: 'timestamptz',
+    })}`);
+}
 
 /**
  * All reads of a batch in one statement: one array parameter per column. Each EPC is decoded here, once (a GS1
@@ -149,6 +248,8 @@ export async function insertReads(
   auditId: number,
   batchSeq: number,
   reads: ReadInput[],
+  /** Each read's place in its batch, when the batch also held scans; else its index. */
+  ordinals?: number[],
 ) {
   if (reads.length === 0) return;
   // Columns are built straight as arrays (no object per read): this runs for every batch every reader sends. A tag
@@ -159,12 +260,14 @@ export async function insertReads(
   const rssis: (number | null)[] = new Array(n);
   const counts: number[] = new Array(n);
   const seen: (string | null)[] = new Array(n);
+  const ords: number[] = new Array(n);
   const gtins: (string | null)[] = new Array(n);
   const texts: (string | null)[] = new Array(n);
   let anyDecoded = false;
   for (let i = 0; i < n; i++) {
     const r = reads[i] as ReadInput;
     const tag = decodeTag(r.epc);
+    ords[i] = ordinals ? (ordinals[i] as number) : i;
     epcs[i] = storedHex(r.epc);
     tids[i] = storedHex(r.tid);
     rssis[i] = r.rssi;
@@ -185,11 +288,11 @@ export async function insertReads(
     : { columns: sql``, values: sql``, arrays: sql`` };
   await db.execute(sql`
     insert into audit_reads (company_id, audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at${gs1.columns})
-    select ${companyId}::int, ${auditId}::int, ${batchSeq}::int, r.ord::int - 1, decode(r.epc, 'hex'),
-      decode(r.tid, 'hex'), r.rssi, r.count, r.seen_at${gs1.values}
+    select ${companyId}::int, ${auditId}::int, ${batchSeq}::int, ${ordinals ? sql`r.given` : sql`r.ord::int - 1`},
+      decode(r.epc, 'hex'), decode(r.tid, 'hex'), r.rssi, r.count, r.seen_at${gs1.values}
     from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
-      ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}${gs1.arrays})
-      with ordinality as r(epc, tid, rssi, count, seen_at${gs1.columns}, ord)`);
+      ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}${gs1.arrays}${ordinals ? sql`, ${sqlArray(ords, 'int')}` : sql``})
+      with ordinality as r(epc, tid, rssi, count, seen_at${gs1.columns}${ordinals ? sql`, given` : sql``}, ord)`);
 }
 
 /** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */

@@ -101,7 +101,7 @@ export async function ingestBatch(
   device: DeviceContext,
   auditId: number,
   batchSeq: number,
-  reads: repo.ReadInput[],
+  reads: repo.IngestRead[],
 ): Promise<TReadsResponse> {
   await ensureReadPartitions(deps.db);
   return deps.db.transaction(async (tx) => {
@@ -116,7 +116,7 @@ export async function ingestBatch(
     }
     if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
-    await repo.insertReads(tx, device.companyId, auditId, batchSeq, reads);
+    await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
 }

@@ -26,6 +26,8 @@ function auditColumns(clock: AuditClock) {
     discrepanciesCount: audits.discrepanciesCount,
     misplacedCount: audits.misplacedCount,
     unknownCount: audits.unknownCount,
+    packagesExpected: audits.packagesExpected,
+    packagesFound: audits.packagesFound,
     accuracy: audits.accuracy,
     auditType: audits.auditType,
     comments: audits.comments,

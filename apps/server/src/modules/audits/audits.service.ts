@@ -29,6 +29,8 @@ export function auditView(a: repo.AuditRow): TAudit {
     discrepancies_count: a.discrepanciesCount,
     misplaced_count: a.misplacedCount,
     unknown_count: a.unknownCount,
+    packages_expected: a.packagesExpected,
+    packages_found: a.packagesFound,
     accuracy: a.accuracy,
     audit_type: a.auditType,
     comments: a.comments,
@@ -56,6 +58,8 @@ export function discrepancyView(d: DiscrepancyRow): TDiscrepancy {
     rfid_tag: d.rfidTag,
     epc: d.epc,
     notes: d.notes,
+    codes: d.codes,
+    code_format: d.codeFormat,
     applied_at: d.appliedAt?.toISOString() ?? null,
   };
 }

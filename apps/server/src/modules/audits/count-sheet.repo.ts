@@ -20,6 +20,9 @@ export type SheetRow = {
   expected: number;
   in_scope: boolean;
   gtin: string | null;
+  is_package?: boolean;
+  units?: number;
+  belongs?: string | null;
 };
 
 /**
@@ -44,7 +47,8 @@ export async function catalogueSheet(db: Db, companyId: number, locationId: numb
 /** A point-of-sale audit's own copy of the Dutchie packages (audit_expected), as reconciliation reads it. */
 export async function snapshotSheet(db: Db, companyId: number, auditId: number) {
   const result = await db.execute<SheetRow>(sql`
-    select epc, name, package_id as sku, expected, in_scope, null::text as gtin from audit_expected
+    select epc, name, package_id as sku, expected, in_scope, null::text as gtin, is_package, units, belongs
+    from audit_expected
     where company_id = ${companyId}::int and audit_id = ${auditId}::int`);
   return result.rows;
 }

@@ -22,6 +22,11 @@ export async function countSheet(db: Db, device: DeviceContext, auditId: number)
     expected: Number(r.expected),
     in_scope: Boolean(r.in_scope),
     gtin: r.gtin,
+    ...(r.is_package !== undefined && {
+      is_package: Boolean(r.is_package),
+      units: Number(r.units),
+      belongs: r.belongs ?? null,
+    }),
   }));
   const tagsExpected = items.reduce((sum, i) => sum + (i.in_scope ? i.expected : 0), 0);
   return { audit_id: auditId, tags_expected: tagsExpected, items };

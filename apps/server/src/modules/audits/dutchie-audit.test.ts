@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AUDIT_MESSAGES,
   epcFromRfidTag,
-  epcFromSku,
   READER_MESSAGES,
   type TDiscrepancy,
   type TDutchieItem,
@@ -10,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
 import { bearer } from '../../test/factories.ts';
-import { asReader, type PairedReader, pairReader, readsOf } from '../../test/readers.ts';
+import { asReader, type PairedReader, pairReader } from '../../test/readers.ts';
 import { createTenant } from '../../test/tenants.ts';
 
 /**
@@ -44,52 +43,88 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 describe('audits of a point-of-sale company', () => {
-  it("whole store: every package is expected at Dutchie's quantity; shortage, overage and unknown tags", async () => {
-    const inStock = w.all.filter((i) => i.quantity >= 2);
-    const [exact, short, over] = inStock as [TDutchieItem, TDutchieItem, TDutchieItem];
+  it('whole store: Metrc packages counted as packages, read as EPCs or scanned, every figure exact', async () => {
+    const inStock = w.all.filter((i) => i.quantity >= 3);
+    const [exact, short, over, scanned] = inStock as [TDutchieItem, TDutchieItem, TDutchieItem, TDutchieItem];
+    // Two labels sharing their first and last six characters (two tag orders, the same sequence number): one read.
+    const twin = inStock.find(
+      (i) =>
+        i !== exact &&
+        i.packageId.slice(0, 6) === exact.packageId.slice(0, 6) &&
+        i.packageId.slice(-6) === exact.packageId.slice(-6),
+    ) as TDutchieItem;
+    expect(twin).toBeDefined();
     const zero = w.all.find((i) => i.quantity === 0) as TDutchieItem;
+    const notInStore = `${exact.packageId.slice(0, 12)}999${exact.packageId.slice(15)}`;
+    expect(w.all.some((i) => i.packageId === notInStore)).toBe(false);
     const started = await start({ name: 'Whole store' });
     expect(started.statusCode, started.body).toBe(201);
     const { audit, rows } = await complete(started.json().audit_id, [
-      ...readsOf(epcFromSku(exact.packageId), exact.quantity),
-      ...readsOf(epcFromSku(short.packageId), short.quantity - 1),
-      ...readsOf(epcFromSku(over.packageId), over.quantity + 2),
-      ...readsOf(epcFromSku(zero.packageId), 1),
+      // Metrc's RFID tag carries the label as its EPC: read three times, it is the package, once.
+      { epc: exact.packageId, count: 3 },
+      { epc: exact.packageId.toLowerCase(), tid: 'E2801160600002084F9DA2B1' },
+      // Counted by hand: the quantity given is what is there.
+      { code: short.packageId, quantity: short.quantity - 1 },
+      { code: over.packageId, quantity: over.quantity + 2 },
+      // The label's barcode scanned with no quantity: the package is there with its units.
+      { code: scanned.packageId.toLowerCase() },
+      { epc: zero.packageId },
+      { epc: notInStore },
+      { code: notInStore.replace('999', '998') },
       { epc: GHOST },
     ]);
-    const expectedUnits = w.all.reduce((s, i) => s + i.quantity, 0);
-    expect(audit.tags_expected).toBe(expectedUnits);
-    expect(audit.tags_found).toBe(exact.quantity + short.quantity - 1 + over.quantity + 2 + 1);
+    const inScope = w.all;
+    expect(audit.tags_expected).toBe(inScope.reduce((s, i) => s + i.quantity, 0));
+    expect(audit.tags_found).toBe(
+      exact.quantity + short.quantity - 1 + over.quantity + 2 + scanned.quantity + 1,
+    );
+    expect(audit.packages_expected).toBe(inScope.length);
+    expect(audit.packages_found).toBe(5);
     expect(rowOf(rows, exact)).toBeUndefined();
+    expect(rowOf(rows, scanned)).toBeUndefined();
+    expect(rowOf(rows, twin)).toMatchObject({
+      expected_quantity: twin.quantity,
+      found_quantity: 0,
+      discrepancy_type: 'shortage',
+      epc: twin.packageId,
+    });
     expect(rowOf(rows, short)).toMatchObject({
       product_name: short.productName,
       rfid_tag: short.packageId.slice(0, 6) + short.packageId.slice(-6),
       expected_quantity: short.quantity,
       found_quantity: short.quantity - 1,
       discrepancy_type: 'shortage',
+      codes: short.packageId,
     });
     expect(rowOf(rows, over)).toMatchObject({
       expected_quantity: over.quantity,
       found_quantity: over.quantity + 2,
       discrepancy_type: 'overage',
     });
+    // Dutchie says none are left, yet the package is on the shelf: one unit over, not nothing.
     expect(rowOf(rows, zero)).toMatchObject({
       expected_quantity: 0,
       found_quantity: 1,
       discrepancy_type: 'overage',
     });
-    expect(rows.find((r) => r.discrepancy_type === 'unknown')?.notes).toBe(
-      'Unknown tag: reads as "GHOST0000000" and matches no product',
+    const unknown = rows.filter((r) => r.discrepancy_type === 'unknown').map((r) => r.notes);
+    expect(unknown.sort()).toEqual(
+      [
+        `Metrc label ${notInStore} is not in Dutchie`,
+        `Metrc label ${notInStore.replace('999', '998')} is not in Dutchie`,
+        'Unknown tag: reads as "GHOST0000000" and matches no product',
+      ].sort(),
     );
+    expect(audit.unknown_count).toBe(3);
     // Every package in stock that was not read is short by all its units.
-    const unread = w.all.filter((i) => i.quantity > 0 && ![exact, short, over].includes(i));
+    const unread = w.all.filter((i) => i.quantity > 0 && ![exact, short, over, scanned].includes(i));
     expect(rows.filter((r) => r.discrepancy_type === 'shortage')).toHaveLength(unread.length + 1);
     expect(audit.location).toBeNull();
   });
 
-  it('a room: its packages at their units there, others read in it are misplaced with their rooms', async () => {
+  it('a room: its packages at their units there, a package of another room is misplaced with its units', async () => {
     const onFloor = w.all.filter((i) => floorUnits(i) > 0);
-    const counted = onFloor[0] as TDutchieItem;
+    const [counted, byHand, asBarcode] = onFloor as [TDutchieItem, TDutchieItem, TDutchieItem];
     const elsewhere = w.all.find(
       (i) => i.quantity > 0 && i.rooms.length > 0 && i.rooms.every((r) => r.roomName !== 'Sales Floor'),
     ) as TDutchieItem;
@@ -100,16 +135,27 @@ describe('audits of a point-of-sale company', () => {
     await w.sim.setQuantity(counted.packageId, counted.quantity + 40);
     expect((await w.get('/api/dutchie-inventory?refresh=true')).status).toBe(200);
     const { audit, rows } = await complete(id, [
-      ...readsOf(epcFromSku(counted.packageId), floorUnits(counted)),
-      ...readsOf(epcFromSku(elsewhere.packageId), 1),
+      { epc: counted.packageId },
+      { code: byHand.packageId, quantity: floorUnits(byHand) + 1 },
+      { code: asBarcode.packageId },
+      { code: asBarcode.packageId },
+      { epc: elsewhere.packageId },
     ]);
     expect(audit.location).toBe('Sales Floor');
     expect(audit.tags_expected).toBe(onFloor.reduce((s, i) => s + floorUnits(i), 0));
-    expect(audit.tags_found).toBe(floorUnits(counted));
-    expect(audit.misplaced_count).toBe(1);
+    expect(audit.tags_found).toBe(floorUnits(counted) + floorUnits(byHand) + 1 + floorUnits(asBarcode));
+    expect([audit.packages_expected, audit.packages_found]).toEqual([onFloor.length, 3]);
+    expect(audit.misplaced_count).toBe(elsewhere.quantity);
     expect(rowOf(rows, counted)).toBeUndefined();
+    expect(rowOf(rows, asBarcode)).toBeUndefined();
+    expect(rowOf(rows, byHand)).toMatchObject({
+      discrepancy_type: 'overage',
+      expected_quantity: floorUnits(byHand),
+      found_quantity: floorUnits(byHand) + 1,
+    });
     expect(rowOf(rows, elsewhere)).toMatchObject({
       discrepancy_type: 'misplaced',
+      found_quantity: elsewhere.quantity,
       notes: `Read here, but belongs in ${elsewhere.rooms
         .filter((r) => r.quantity > 0)
         .map((r) => r.roomName)
@@ -117,6 +163,7 @@ describe('audits of a point-of-sale company', () => {
     });
     const listed = (await w.get(`/api/audits/${id}`)).body;
     expect(listed.location).toBe('Sales Floor');
+    expect([listed.packages_expected, listed.packages_found]).toEqual([onFloor.length, 3]);
   });
 
   it("counts cannot be applied: Dutchie's quantities are Dutchie's", async () => {

@@ -1,4 +1,10 @@
-import { epcFromSku, READER_MESSAGES, rfidTagFromSku, type TDutchieItem } from '@quantics/contracts';
+import {
+  isMetrcLabel,
+  packageEpc,
+  READER_MESSAGES,
+  rfidTagFromSku,
+  type TDutchieItem,
+} from '@quantics/contracts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
@@ -18,6 +24,10 @@ export type ExpectedRow = {
   expected: number;
   in_scope: boolean;
   belongs: string | null;
+  /** A package with a Metrc label, counted as a package (see reconcileStatement's snapshot). */
+  is_package: boolean;
+  /** The package's units in the whole store. */
+  units: number;
 };
 
 /** Where each audit's expected stock comes from, and what to audit. */
@@ -29,8 +39,9 @@ export type AuditPlan = {
 
 /**
  * The packages as expected rows: in scope are all of them (whole store) or those listed in the room, expecting
- * the room's units. Units are whole tags, so part units round. Two packages whose tags would carry the same EPC
- * (the same first 6 and last 6 characters) are counted as one row, since a reader cannot tell them apart.
+ * the room's units. Units are whole tags, so part units round. A package with a Metrc label is expected as EPC = its
+ * label (what Metrc's RFID tag carries) and is one row of its own. Other package ids keep the first-6-plus-last-6
+ * tag: two of them whose tags would carry the same EPC are counted as one row, since a reader cannot tell them apart.
  */
 export function expectedRows(items: TDutchieItem[], room: string | null): ExpectedRow[] {
   const byEpc = new Map<string, ExpectedRow>();
@@ -40,9 +51,11 @@ export function expectedRows(items: TDutchieItem[], room: string | null): Expect
     const inScope = here === null || here.length > 0;
     const units = here === null ? item.quantity : here.reduce((s, r) => s + r.quantity, 0);
     const held = item.rooms.filter((r) => r.quantity > 0).map((r) => r.roomName);
-    const epc = epcFromSku(item.packageId);
+    const epc = packageEpc(item.packageId);
     const row = byEpc.get(epc);
     if (row) {
+      // Only derived tags collide: a Metrc label is its own EPC, unique in the store.
+      row.units += Math.max(0, Math.round(item.quantity));
       row.expected += inScope ? Math.round(units) : 0;
       row.in_scope ||= inScope;
       continue;
@@ -55,6 +68,8 @@ export function expectedRows(items: TDutchieItem[], room: string | null): Expect
       expected: inScope ? Math.max(0, Math.round(units)) : 0,
       in_scope: inScope,
       belongs: held.length ? held.join(', ') : null,
+      is_package: isMetrcLabel(item.packageId),
+      units: Math.max(0, Math.round(item.quantity)),
     });
   }
   return [...byEpc.values()];

@@ -41,9 +41,13 @@ afterAll(() => t?.close());
 
 describe('GS1 tags', () => {
   it('decodes the Tag Data Standard’s example', () => {
-    expect(decodeTag(GS1_EXAMPLE)).toEqual({ gtin: SHIRT_GTIN, text: `GTIN ${SHIRT_GTIN}, serial 6789` });
+    expect(decodeTag(GS1_EXAMPLE)).toEqual({
+      gtin: SHIRT_GTIN,
+      serial: '6789',
+      text: `GTIN ${SHIRT_GTIN}, serial 6789`,
+    });
     expect(sgtin96(SHIRT_GTIN, 6789, 7)).toBe('3034257BF7194E4000001A85');
-    expect(decodeTag(epcFromSku('SHIRT1'))).toEqual({ gtin: null, text: null });
+    expect(decodeTag(epcFromSku('SHIRT1'))).toEqual({ gtin: null, serial: null, text: null });
   });
 
   it('products take a GTIN (any length, check digit verified, answered as GTIN-14) and a tag they already carry', async () => {

@@ -42,9 +42,11 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
   const ctes = [
     ...expected.before,
     foundTags(aid, cid),
+    scanGroups(aid, cid),
+    expected.scans,
     expected.inScopeAndMisplaced,
     unknownTags(expected.matchesFound),
-    discrepancyRows(cid, aid),
+    discrepancyRows(cid, aid, o.expected.from === 'snapshot'),
     ...expected.writes,
     totals,
   ];
@@ -57,7 +59,15 @@ ${completeAudit(aid, cid, completedAt)}`;
 type ExpectedParts = {
   /** CTEs the others read (the location scope and paths). */
   before: SQL[];
-  /** The in_scope CTE (id, sku, name, epc, rfid_tag, expected, found) and misplaced (..., units, path), over found. */
+  /**
+   * The scans matched to items, over `scanned`: item_codes (item key, codes: what was scanned for the item, for its
+   * row) and unknown_scans (the scan groups that match nothing), plus what the item CTEs read.
+   */
+  scans: SQL;
+  /**
+   * The in_scope CTE (id, sku, name, epc, rfid_tag, expected, found, codes, is_package, seen) and misplaced (...,
+   * units, path, codes), over found and the scans.
+   */
   inScopeAndMisplaced: SQL;
   /** A subquery over `found f` that finds the EPC's item. */
   matchesFound: SQL;
@@ -85,6 +95,25 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
   where l.company_id = ${cid}
 )`,
     ],
+    // A scan group belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU:
+    // contracts' matchCode, in the same order. Each join is only tried when the ones before found nothing.
+    scans: sql`scan_matched as (
+  select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
+    coalesce(pe.id, pg.id, pa.id, ps.id) as product_id,
+    coalesce(pe.location_id, pg.location_id, pa.location_id, ps.location_id) as location_id
+  from scanned g
+  left join products pe on g.epc is not null and pe.company_id = ${cid} and pe.epc = g.epc
+  left join products pg on pe.id is null and g.gtin is not null and pg.company_id = ${cid} and pg.gtin = g.gtin
+  left join products pa on pe.id is null and pg.id is null and g.alt_gtin is not null and pa.company_id = ${cid}
+    and pa.gtin = g.alt_gtin
+  left join products ps on pe.id is null and pg.id is null and pa.id is null and g.sku_key is not null
+    and ps.company_id = ${cid} and ps.sku = g.sku_key
+),
+item_codes as (
+  select product_id::text as item, ${codeList} as codes from scan_matched where product_id is not null
+  group by product_id
+),
+unknown_scans as (select * from scan_matched where product_id is null)`,
     // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
     // serials of one GTIN add up as units of one product. The product's place comes along (pg is only joined when
     // pe is not), so the few misplaced ones are picked out before their other columns are looked up.
@@ -97,17 +126,25 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
 ),
 found_products as (
   select product_id, location_id, sum(units)::int as units, max(seen_at) as seen_at
-  from matched where product_id is not null group by product_id, location_id
+  from (
+    select product_id, location_id, units, seen_at from matched
+    union all
+    select product_id, location_id, units, seen_at from scan_matched
+  ) m
+  where product_id is not null group by product_id, location_id
 ),
 in_scope as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found
+  select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found,
+    c.codes, false as is_package, null::boolean as seen
   from products p left join found_products fp on fp.product_id = p.id
+  left join item_codes c on c.item = p.id::text
   where p.company_id = ${cid} and ${inScope}
 ),
 misplaced as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
+  select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path, c.codes
   from found_products fp join products p on p.company_id = ${cid} and p.id = fp.product_id
   left join paths pa on pa.id = fp.location_id
+  left join item_codes c on c.item = p.id::text
   where ${outOfScope}
 )`,
     matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
@@ -115,23 +152,81 @@ misplaced as (
   };
 }
 
+/**
+ * A Dutchie audit. A package with a Metrc label (is_package) is counted as a package: read or scanned once, it is
+ * there with its units (the room's expected quantity; its whole quantity when read where it does not belong),
+ * unless a scan gave a quantity (the last one given is what was counted); a package Dutchie has at 0 that is read
+ * is one unit over, so it is not silently taken as nothing. Other packages keep the tag rule: units
+ * are their tags, plus the quantities of scans of their package id.
+ */
 function snapshot(cid: SQL, aid: SQL): ExpectedParts {
+  const expectedRows = sql`audit_expected e on e.company_id = ${cid} and e.audit_id = ${aid}`;
   return {
     before: [],
-    inScopeAndMisplaced: sql`in_scope as (
-  select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, e.expected, coalesce(f.units, 0) as found
+    // A scan names a package by its label as an EPC (a Metrc label), or by its package id as text (any case).
+    scans: sql`scan_hits as (
+  select e.epc as item, g.key, g.code, g.units, g.scans, g.counted, g.seen_at
+  from scanned g join ${expectedRows} and e.epc = g.epc
+  union all
+  select e.epc, g.key, g.code, g.units, g.scans, g.counted, g.seen_at
+  from scanned g join ${expectedRows} and g.epc is null and upper(e.package_id) = g.sku_key
+),
+package_scans as (
+  select item, sum(units)::int as units,
+    (array_agg(counted order by seen_at desc nulls last) filter (where counted is not null))[1] as counted
+  from scan_hits group by item
+),
+item_codes as (select item, ${codeList} as codes from scan_hits group by item),
+unknown_scans as (
+  select g.* from scanned g where not exists (select 1 from scan_hits h where h.key = g.key)
+)`,
+    inScopeAndMisplaced: sql`package_found as (
+  select e.package_id, e.name, e.epc, e.rfid_tag, e.expected, e.in_scope, e.belongs, e.is_package, e.units,
+    f.epc is not null or s.item is not null as seen,
+    case when e.is_package then
+      case when s.counted is not null then s.counted
+        when f.epc is not null or s.item is not null
+          then greatest(case when e.in_scope then e.expected else e.units end, 1)
+        else 0 end
+      else coalesce(f.units, 0) + coalesce(s.units, 0) end as found,
+    c.codes
   from audit_expected e left join found f on f.epc = e.epc
-  where e.company_id = ${cid} and e.audit_id = ${aid} and e.in_scope
+  left join package_scans s on s.item = e.epc
+  left join item_codes c on c.item = e.epc
+  where e.company_id = ${cid} and e.audit_id = ${aid}
+),
+in_scope as (
+  select null::int as id, package_id as sku, name, epc, rfid_tag, expected, found, codes, is_package, seen
+  from package_found where in_scope
 ),
 misplaced as (
-  select null::int as id, e.package_id as sku, e.name, e.epc, e.rfid_tag, f.units, e.belongs as path
-  from found f join audit_expected e on e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc
-  where not e.in_scope
+  select null::int as id, package_id as sku, name, epc, rfid_tag, found as units, belongs as path, codes
+  from package_found where not in_scope and seen
 )`,
     matchesFound: sql`select 1 from audit_expected e where e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc`,
     writes: [],
   };
 }
+
+/** What was scanned for a row, the first five codes with their scans ("0012345678905 ×3, CP100115, and 2 more"). */
+const codeList = sql`array_to_string((array_agg(replace(code, chr(29), ' ')
+    || case when scans > 1 then ' ×' || scans else '' end order by code))[1:5], ', ')
+    || case when count(*) > 5 then ', and ' || (count(*) - 5) || ' more' else '' end`;
+
+/**
+ * The audit's scans, one row per key (contracts' codeKey): a serialized code's GTIN and serial, or a plain code's
+ * GTIN or text. Units: 1 for a serial however often scanned; else the scans' quantities (1 each when none was
+ * given). `counted` is the last quantity given, for packages.
+ */
+const scanGroups = (aid: SQL, cid: SQL) => sql`scanned as (
+  select key, min(code) as code, min(kind) as kind, min(format) as format, max(epc) as epc, max(gtin) as gtin,
+    max(alt_gtin) as alt_gtin, max(serial) as serial, max(sku_key) as sku_key, max(reason) as reason,
+    case when bool_and(serialized) and max(epc) is null then 1 else sum(coalesce(quantity, 1)) end::int as units,
+    (array_agg(quantity order by batch_seq desc, ordinal desc) filter (where quantity is not null))[1] as counted,
+    count(*)::int as scans, max(seen_at) as seen_at
+  from audit_scans where company_id = ${cid} and audit_id = ${aid}
+  group by key
+)`;
 
 /**
  * The audit's tags, written to audit_tags as they are found (the compaction: what is kept once raw reads expire),
@@ -160,28 +255,51 @@ const unknownTags = (match: SQL) => sql`unknown as (
   where not exists (${match})
 )`;
 
-/** The discrepancy rows (the ins CTE), from in_scope, misplaced and unknown. */
-const discrepancyRows = (cid: SQL, aid: SQL) => sql`ins as (
+/**
+ * The discrepancy rows (the ins CTE), from in_scope, misplaced, unknown tags and unknown scans. In a Dutchie audit,
+ * a Metrc label that is no package of the store says so (sold, destroyed or not yet received).
+ */
+const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
+  const metrc = (code: SQL) =>
+    isPointOfSale
+      ? sql`when ${code} ~* '^1A4[0-9A-F]{21}$' then 'Metrc label ' || upper(${code}) || ' is not in Dutchie'`
+      : sql``;
+  return sql`ins as (
   insert into audit_discrepancies (company_id, audit_id, product_id, product_sku, product_name, epc, rfid_tag,
-    expected_quantity, found_quantity, discrepancy_type, notes)
+    expected_quantity, found_quantity, discrepancy_type, notes, codes, code_format)
   select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, expected, found,
     case when found < expected then 'shortage' else 'overage' end,
     case when found < expected then (expected - found) || ' fewer than expected'
-      else (found - expected) || ' more than expected' end
+      else (found - expected) || ' more than expected' end,
+    codes, null
   from in_scope where found <> expected
   union all
   select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, 0, units, 'misplaced',
     case when path is null then 'Read here, but this product has no location set'
-      else 'Read here, but belongs in ' || path end
+      else 'Read here, but belongs in ' || path end,
+    codes, null
   from misplaced
   union all
   select ${cid}, ${aid}, null, null, null, epc, text, 0, units, 'unknown',
-    case when text is null then 'Unknown tag: matches no product'
+    case ${metrc(sql`epc`)}
+      when text is null then 'Unknown tag: matches no product'
       when is_gs1 then 'Unknown tag: ' || text || ' matches no product'
-      else 'Unknown tag: reads as "' || text || '" and matches no product' end
+      else 'Unknown tag: reads as "' || text || '" and matches no product' end,
+    null, null
   from unknown
+  union all
+  select ${cid}, ${aid}, null, null, null, coalesce(epc, ''), replace(code, chr(29), ' '), 0, units, 'unknown',
+    case ${metrc(sql`code`)}
+      when reason is not null then 'Unknown ' || format || ' ' || replace(code, chr(29), ' ') || ': ' || reason
+      when kind in ('gs1', 'digital_link') then 'Unknown ' || format || ': GTIN ' || gtin
+        || coalesce(', serial ' || serial, '') || ' matches no product'
+      when kind = 'text' then 'Unknown code "' || code || '" matches no product'
+      else 'Unknown ' || format || ' ' || code || ' matches no product' end,
+    code, format
+  from unknown_scans
   returning discrepancy_type, expected_quantity, found_quantity
 )`;
+};
 
 /**
  * Found products get their last scan (product_scans), never moved back by an audit recorded after the fact. A
@@ -198,7 +316,9 @@ const markScanned = (cid: SQL, completedAt: SQL) => sql`touched as (
 
 /** Expected and found units over in_scope (totals), and units off, misplaced and unknown over the rows written. */
 const totals = sql`totals as (
-  select coalesce(sum(expected), 0)::int as expected, coalesce(sum(found), 0)::int as found, count(*)::int as n
+  select coalesce(sum(expected), 0)::int as expected, coalesce(sum(found), 0)::int as found, count(*)::int as n,
+    case when bool_or(is_package) then count(*) filter (where is_package) end::int as packages,
+    case when bool_or(is_package) then count(*) filter (where is_package and seen) end::int as packages_found
   from in_scope
 ),
 off as (
@@ -220,6 +340,8 @@ const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audit
   discrepancies_count = off.units,
   misplaced_count = off.misplaced,
   unknown_count = off.unknown,
+  packages_expected = totals.packages,
+  packages_found = totals.packages_found,
   accuracy = case when totals.expected = 0 then (case when off.units = 0 then 100 else 0 end)
     else greatest(0, round(((totals.expected - off.units) * 100)::numeric / totals.expected))::int end,
   batch_count = (select count(*) from audit_batches b where b.company_id = ${cid} and b.audit_id = ${aid}),

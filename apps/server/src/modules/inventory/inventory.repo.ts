@@ -345,3 +345,31 @@ export function stockAlertRows(db: Db, companyId: number, limit: number) {
       .limit(limit);
   return unionAll(first('low-stock'), first('out-of-stock'));
 }
+
+/**
+ * The products a scanned code could name, in one indexed look-up each: by EPC, by GTIN (and a UPC-E's alternative)
+ * and by SKU. The caller picks among them by the resolver's precedence (contracts' matchCode).
+ */
+export async function productsForCode(
+  db: Db,
+  companyId: number,
+  keys: { epc: string | null; gtins: string[]; skuKey: string | null },
+) {
+  const by = [
+    keys.epc ? eq(products.epc, keys.epc) : undefined,
+    ...keys.gtins.map((g) => eq(products.gtin, g)),
+    keys.skuKey ? eq(products.sku, keys.skuKey) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  if (by.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      epc: products.epc,
+      gtin: products.gtin,
+    })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), or(...by)))
+    .limit(8);
+}

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
   CSV_TEMPLATE_FILENAME,
+  ZCodeLookupQuery,
+  ZCodeLookupResponse,
   ZErrorResponse,
   ZIdParam,
   ZInventoryFilters,
@@ -12,6 +14,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/request-context.ts';
+import { lookupCode } from './code-lookup.service.ts';
 import * as inventory from './inventory.service.ts';
 import { exportCsv, templateCsv } from './inventory-export.ts';
 
@@ -26,6 +29,23 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/inventory',
     { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventoryListResponse } } },
     async (request) => inventory.listInventory(app.inventory, requireAuth(request).companyId, request.query),
+  );
+
+  app.get(
+    '/api/inventory/lookup',
+    {
+      schema: {
+        tags,
+        description:
+          'What a scanned code is: an EPC, a GTIN barcode (UPC-A, UPC-E, EAN-8, EAN-13, GTIN-14), a GS1 element ' +
+          'string (GS1-128, GS1 DataMatrix; GS as U+001D) or Digital Link, a SKU, or for a Dutchie company a Metrc ' +
+          'label or package id. `code` is 1 to 200 printable characters.',
+        querystring: ZCodeLookupQuery,
+        response: { 200: ZCodeLookupResponse, 400: ZErrorResponse, 502: ZErrorResponse, 503: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      lookupCode({ db: app.db, dutchie: app.dutchie }, requireAuth(request), request.query.code),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import {
   DUTCHIE_REPORT_LOW_STOCK_MAX,
-  epcFromSku,
+  packageEpc,
   rfidTagFromSku,
   type TDutchieItem,
 } from '@quantics/contracts';
@@ -58,7 +58,7 @@ function inventoryRow(i: TDutchieItem): unknown[] {
     i.productName,
     text(i.sku),
     rfidTagFromSku(i.packageId),
-    epcFromSku(i.packageId),
+    packageEpc(i.packageId),
     text(i.category),
     text(i.vendor),
     text(i.brandName),

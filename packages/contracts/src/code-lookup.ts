@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
+import { scannedCode } from './text.ts';
+
+/** GET /api/inventory/lookup?code=…: what a scanned code is, for the Count screen and for integrations. */
+export const ZCodeLookupQuery = z.object({
+  code: scannedCode(
+    z
+      .string({ error: CODE_MESSAGES.codeRequired })
+      .refine((v) => codeProblem(v) === undefined, CODE_MESSAGES.codeRequired),
+  ),
+});
+export type TCodeLookupQuery = z.input<typeof ZCodeLookupQuery>;
+
+export const LOOKUP_MESSAGES = {
+  noProduct: 'No product has this code',
+  noPackage: 'No package of the Dutchie store has this code',
+} as const;
+
+export const ZCodeLookupResponse = z.object({
+  kind: z.enum(['product', 'package', 'unknown']),
+  /** Each distinct serial (or tag, or package) is one unit however often read; else each scan is its quantity. */
+  serialized: z.boolean(),
+  /** The code as read (trimmed) and what it looks like: 'UPC-A', 'GS1 DataMatrix', 'Metrc label', 'Text'… */
+  code: z.string(),
+  format: z.string(),
+  product: z.object({ id: z.number().int(), sku: z.string(), name: z.string() }).optional(),
+  package: z
+    .object({
+      package_id: z.string(),
+      name: z.string(),
+      /** The rooms holding it, comma-separated; null when none does. */
+      room: z.string().nullable(),
+      quantity: z.number(),
+    })
+    .optional(),
+  gtin: z.string().optional(),
+  serial: z.string().optional(),
+  /** Why it is unknown: 'GTIN check digit is wrong', 'Metrc label … is not in Dutchie', 'No product has this code'. */
+  reason: z.string().optional(),
+});
+export type TCodeLookupResponse = z.infer<typeof ZCodeLookupResponse>;
