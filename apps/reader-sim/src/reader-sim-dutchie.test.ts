@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { epcFromSku, type TDutchieItem } from '@quantics/contracts';
+import type { TDutchieItem } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DutchieSimProcess, SIM_KEY, startDutchieSim } from '../../server/src/test/dutchie-sim.ts';
 import { callApi, runCli } from './cli-test-helpers.ts';
@@ -58,7 +58,7 @@ describe('reader simulator, Dutchie company', () => {
     const onFloor = all.filter((p) => floor(p) > 0);
     expect(onFloor.length).toBeGreaterThan(10);
     const epcs = join(dir, 'floor.txt');
-    writeFileSync(epcs, onFloor.map((p) => `${epcFromSku(p.packageId)},${floor(p)}`).join('\n'));
+    writeFileSync(epcs, onFloor.map((p) => `${p.packageId},${floor(p)}`).join('\n'));
 
     const scan = cli([
       'scan',

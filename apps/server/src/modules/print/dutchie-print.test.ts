@@ -1,10 +1,11 @@
-import { epcFromSku, type TDutchieItem } from '@quantics/contracts';
+import { isMetrcLabel, type TDutchieItem } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
 import { bearer } from '../../test/factories.ts';
 import { onlineUtility, type UtilityClient, utilityToken } from '../../test/print-utility.ts';
 
-// Labels of a point-of-sale company: printed from a Dutchie package, its package id the SKU and EPC source.
+// Labels of a point-of-sale company: printed from a Dutchie package, its package id the SKU and EPC source (a Metrc
+// label is the EPC itself).
 
 let w: DutchieShop;
 let utility: UtilityClient;
@@ -32,16 +33,16 @@ afterAll(async () => {
 });
 
 describe('labels of a point-of-sale company', () => {
-  it("prints the package's label: its id as SKU and QR code, the EPC of its first 6 + last 6 characters", async () => {
+  it("prints the package's label: its Metrc label as SKU, QR code and EPC (what Metrc's own tags carry)", async () => {
     const pending = print(pkg.packageId.toLowerCase(), 2);
     const job = await utility.next('print');
     utility.send({ type: 'ack', jobId: job.jobId, ok: true, printed: 2 });
     const res = await pending;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(`Print job sent: 2 label(s) for ${pkg.productName}`);
-    const tag = pkg.packageId.slice(0, 6) + pkg.packageId.slice(-6);
-    expect(epcFromSku(pkg.packageId)).toBe(Buffer.from(tag).toString('hex').toUpperCase());
-    expect(job.zpl).toContain(`^RFW,H^FD${epcFromSku(pkg.packageId)}^FS`);
+    // A Metrc label is 24 hex digits, 96 bits: written to the chip as it is, so this tag reads as Metrc's would.
+    expect(isMetrcLabel(pkg.packageId)).toBe(true);
+    expect(job.zpl).toContain(`^RFW,H^FD${pkg.packageId}^FS`);
     expect(job.zpl).toContain(`^FH^FDSKU: ${pkg.packageId}^FS`);
     expect(job.zpl).toContain(`^FH^FDQA,${pkg.packageId}^FS`);
     expect(job.quantity).toBe(2);
@@ -49,7 +50,7 @@ describe('labels of a point-of-sale company', () => {
       status: 'succeeded',
       product_name: pkg.productName,
       sku: pkg.packageId,
-      epc: epcFromSku(pkg.packageId),
+      epc: pkg.packageId,
     });
   });
 

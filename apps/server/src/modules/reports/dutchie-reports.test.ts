@@ -1,4 +1,4 @@
-import { epcFromSku, type TDutchieItem } from '@quantics/contracts';
+import { packageEpc, type TDutchieItem } from '@quantics/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
@@ -48,7 +48,7 @@ describe('reports of a point-of-sale company', () => {
       held.productName,
       held.sku ?? '',
       held.packageId.slice(0, 6) + held.packageId.slice(-6),
-      epcFromSku(held.packageId),
+      packageEpc(held.packageId),
       held.category ?? '',
       held.vendor ?? '',
       held.brandName ?? '',

@@ -122,12 +122,15 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
           'Audit Type',
           'Completed At',
           'Comments',
+          'Packages Found',
+          'Packages Expected',
         ],
         page: (after, size) => sql`
           SELECT audits.id, audits.created_at, audits.name, ${s.clock.status()} AS status,
             audits.device_name, coalesce(l.name, audits.room) AS location, audits.tags_found, audits.tags_expected,
             audits.discrepancies_count, audits.misplaced_count, audits.unknown_count, audits.accuracy,
-            audits.audit_type, audits.completed_at, audits.comments
+            audits.audit_type, audits.completed_at, audits.comments, audits.packages_found,
+            audits.packages_expected
           FROM audits LEFT JOIN locations l ON l.company_id = audits.company_id AND l.id = audits.location_id
           WHERE audits.company_id = ${s.companyId} AND ${inRange(sql`audits.created_at`, s)}
             ${after ? sql`AND (audits.created_at, audits.id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
@@ -149,6 +152,8 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
             text(r.audit_type) || 'Manual',
             iso(r.completed_at),
             text(r.comments),
+            text(r.packages_found),
+            text(r.packages_expected),
           ],
         }),
       };
@@ -166,10 +171,12 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
           'RFID Tag',
           'EPC',
           'Notes',
+          'Scanned Codes',
+          'Code Type',
         ],
         page: (after, size) => sql`
           SELECT d.id, a.created_at, a.name AS audit, d.product_sku, d.product_name, d.expected_quantity,
-            d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes
+            d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes, d.codes, d.code_format
           FROM audit_discrepancies d JOIN audits a ON a.company_id = d.company_id AND a.id = d.audit_id
           WHERE d.company_id = ${s.companyId} AND ${inRange(sql`a.created_at`, s)}
             ${after ? sql`AND d.id > ${after[0]}` : sql``}
@@ -188,6 +195,8 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
             text(r.rfid_tag),
             r.epc,
             text(r.notes),
+            text(r.codes),
+            text(r.code_format),
           ],
         }),
       };
