@@ -166,6 +166,27 @@ describe('audits of a point-of-sale company', () => {
     expect([listed.packages_expected, listed.packages_found]).toEqual([onFloor.length, 3]);
   });
 
+  it('looks a Metrc label up as a package, read as an EPC or scanned in any case', async () => {
+    // The last such package: the room test above changed the first one's quantity in Dutchie.
+    const item = w.all.filter((i) => i.quantity > 0 && i.rooms.length > 0).at(-1) as TDutchieItem;
+    const lookup = async (code: string) =>
+      (await w.get(`/api/inventory/lookup?code=${encodeURIComponent(code)}`)).body;
+    const rooms = item.rooms.filter((r) => r.quantity > 0).map((r) => r.roomName);
+    expect(await lookup(item.packageId.toLowerCase())).toEqual({
+      kind: 'package',
+      serialized: true,
+      code: item.packageId.toLowerCase(),
+      format: 'Metrc label',
+      package: { package_id: item.packageId, name: item.productName, room: rooms.join(', '), quantity: item.quantity },
+    });
+    const gone = `${item.packageId.slice(0, 12)}999${item.packageId.slice(15)}`;
+    expect(await lookup(gone)).toMatchObject({ kind: 'unknown', reason: `Metrc label ${gone} is not in Dutchie` });
+    expect(await lookup('012345678905')).toMatchObject({
+      kind: 'unknown',
+      reason: 'No package of the Dutchie store has this code',
+    });
+  });
+
   it("counts cannot be applied: Dutchie's quantities are Dutchie's", async () => {
     const id = (await start({})).json().audit_id;
     await complete(id, []);
