@@ -13,4 +13,18 @@ export const COUNT_TEXTS = {
   deviceRemoved:
     'This handheld was removed from Devices, so the portal no longer takes its reads. Set it up again to count.',
   leaveQuestion: 'Some reads have not been sent yet. Leave the page anyway?',
+  // Barcodes (issue #32): a scan is resolved, not ignored; a quantity may be entered for it.
+  unknownCode: 'Unknown code',
+  ignored: 'Ignored: not a tag or a code',
+  askQuantity: 'Scan, then enter quantity',
+  askQuantityHint: 'Each barcode scan asks how many before it counts.',
+  enterQuantity: 'Enter quantity',
+  quantityLabel: 'Quantity',
+  quantityMax: 'At most 100,000',
+  backspace: 'Delete last digit',
+  packageTitle: 'Package scanned',
+  confirmExpected: (n: number) => `Confirm ${n}`,
+  countByHand: 'Enter what is there',
+  cancel: 'Cancel',
+  ok: 'OK',
 } as const;

@@ -1,4 +1,4 @@
-import { parseWedgeInput } from '@quantics/contracts';
+import { parseWedgeInput, type TWedgeRead } from '@quantics/contracts';
 import { ScanLine } from 'lucide-react';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -11,13 +11,15 @@ const isInteractive = (el: Element | null) =>
 export type CaptureHandle = { finishPending: () => void; focus: () => void };
 
 /**
- * The field a keyboard-wedge reader types into. No on-screen keyboard (inputmode none); it keeps the focus; Enter
- * and Tab are separators, not form actions. What arrives is split into EPCs as it comes (parseWedgeInput), so a
- * reader typing tags with no separator at all is counted as it types; a piece still being typed stays in the field.
+ * The field a keyboard-wedge reader (RFID or barcode) types into. No on-screen keyboard (inputmode none); it keeps
+ * the focus; Enter and Tab are separators, not form actions. What arrives is split into reads as it comes
+ * (parseWedgeInput): EPCs at once, so a reader typing tags with no separator at all is counted as it types; a
+ * barcode (a UPC, a GS1 string, a Digital Link URL, a SKU) only at its Enter or Tab, so a long one typed key by key is
+ * never cut. What is still being typed stays in the field.
  */
 export const CaptureField = forwardRef<
   CaptureHandle,
-  { prefix: string; onRead: (epcs: string[], ignored: string[]) => void }
+  { prefix: string; onRead: (reads: TWedgeRead[], ignored: string[]) => void }
 >(function CaptureField({ prefix, onRead }, ref) {
   const input = useRef<HTMLInputElement>(null);
   const [hasFocus, setHasFocus] = useState(false);
@@ -27,7 +29,7 @@ export const CaptureField = forwardRef<
     if (!el) return;
     const parsed = parseWedgeInput(text, { prefix, isFinal });
     if (el.value !== parsed.rest) el.value = parsed.rest;
-    if (parsed.epcs.length > 0 || parsed.ignored.length > 0) onRead(parsed.epcs, parsed.ignored);
+    if (parsed.reads.length > 0 || parsed.ignored.length > 0) onRead(parsed.reads, parsed.ignored);
   };
 
   useImperativeHandle(ref, () => ({
@@ -98,7 +100,8 @@ export const CaptureField = forwardRef<
           }}
           onInput={(e) => {
             const value = e.currentTarget.value;
-            // Wait for a separator, unless a run of hex digits already holds whole EPCs (no separator configured).
+            // Wait for a separator, unless a run of hex digits already holds whole EPCs (no separator configured). A
+            // barcode stays whole in the field until its Enter or Tab, whatever its length (parseWedgeInput).
             if (/[\s,;]/.test(value) || value.length >= 24) take(value, false);
           }}
         />

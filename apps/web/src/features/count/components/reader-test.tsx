@@ -1,4 +1,4 @@
-import { parseWedgeInput } from '@quantics/contracts';
+import { identifyCode, parseWedgeInput } from '@quantics/contracts';
 import { Eraser } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -90,9 +90,19 @@ export function ReaderTest({ prefix }: { prefix: string }) {
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="reader-test-result">
           {keys.length} keys: {parsed.epcs.length} EPC{parsed.epcs.length === 1 ? '' : 's'}
           {parsed.epcs.length > 0 && <span className="font-mono"> ({parsed.epcs.join(', ')})</span>}
+          {parsed.codes.length > 0 && (
+            <span>
+              , barcode{parsed.codes.length === 1 ? '' : 's'}:{' '}
+              <span className="font-mono">
+                {parsed.codes
+                  .map((c) => `“${c.replaceAll('\u001d', ' ')}” (${identifyCode(c).format})`)
+                  .join(', ')}
+              </span>
+            </span>
+          )}
           {parsed.ignored.length > 0 && (
             <span className="text-amber-700 dark:text-amber-300">
-              , not an EPC: {parsed.ignored.map((i) => `“${i}”`).join(', ')}
+              , ignored: {parsed.ignored.map((i) => `“${i}”`).join(', ')}
             </span>
           )}
           {!keys.some((k) => k.kind === 'separator') && parsed.epcs.length > 0 && (

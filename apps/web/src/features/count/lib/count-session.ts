@@ -1,53 +1,28 @@
 import {
   COUNT_BATCH_MS,
   COUNT_BATCH_READS,
-  decodeEpc,
-  decodeTag,
-  READER_MESSAGES,
   type TAudit,
   type TCountSheet,
-  type TCountSheetItem,
+  type TWedgeRead,
 } from '@quantics/contracts';
-import { isRetryable, ReaderError, readerCall } from '../api/reader-client';
+import { readerCall } from '../api/reader-client';
+import { BatchOutbox } from './batch-outbox';
 import {
-  deleteBatch,
   deleteCount,
   loadCount,
   type StoredBatch,
+  type StoredCodeRead,
   type StoredCount,
-  type StoredRead,
-  saveBatch,
+  type StoredTagRead,
   saveCount,
 } from './count-store';
+import { CountTally, isPlainCode, type ResolvedCode } from './count-tally';
+import { type CountView, type Prompt, promptOf, rowsView } from './count-view';
+import { codeRead, ignoredRead, isSameRow, type LastRead, type NewRead, tagRead } from './last-reads';
 
-export type ReadKind = 'found' | 'misplaced' | 'unknown' | 'ignored';
-export type LastRead = {
-  id: number;
-  kind: ReadKind;
-  epc: string | null;
-  title: string;
-  detail: string;
-  times: number;
-};
-
-/** What the screen shows, rebuilt after every change (a stable object between changes, for useSyncExternalStore). */
-export type CountView = {
-  found: number;
-  expected: number;
-  misplaced: number;
-  unknown: number;
-  ignored: number;
-  reads: number;
-  last: LastRead[];
-  /** Reads taken but not yet answered by the server (waiting in the batch being filled or in IndexedDB). */
-  unsent: number;
-  isOffline: boolean;
-  problem: { kind: 'device-removed' | 'audit-closed'; message: string } | null;
-};
+export type { CountView, LastRead, LastReadView, Prompt, ReadKind } from './count-view';
 
 const LAST_SHOWN = 8;
-const RETRY_MIN_MS = 1000;
-const RETRY_MAX_MS = 10_000;
 
 /** A v4 UUID; crypto.randomUUID needs a secure context, and a handheld may reach the portal over plain HTTP. */
 function uuid(): string {
@@ -70,31 +45,22 @@ export type StartInput = {
 };
 
 /**
- * One count in progress: takes the EPCs the capture field parsed, keeps the live figures by the sheet (the same
- * rules reconciliation applies), and sends the reads through the reader protocol in numbered batches, every half
- * second or every 500 reads. Each batch is written to IndexedDB before it is sent and deleted once answered, and is
- * resent with the same batch_seq until it is; finishing sends what is left and completes the audit.
+ * One count in progress: takes the reads the capture field parsed (EPCs and barcode scans), keeps the live figures
+ * by the sheet (CountTally: the rules reconciliation applies) and the live list, and sends the reads through the
+ * reader protocol in numbered batches (BatchOutbox), every half second or every 500 reads; finishing sends what is
+ * left and completes the audit. What is needed to carry on after a reload is kept in IndexedDB with each batch.
  */
 export class CountSession {
-  private readonly items: Map<string, TCountSheetItem>;
-  /** Products by GTIN: a GS1 SGTIN read counts for the product with its GTIN, as reconciliation counts it. */
-  private readonly byGtin: Map<string, TCountSheetItem>;
-  private readonly seen: Set<string>;
-  private found = 0;
-  private misplaced = 0;
-  private unknown = 0;
+  private readonly tally: CountTally;
+  private readonly outbox: BatchOutbox;
   private last: LastRead[] = [];
   private nextId = 0;
-  private buffer = new Map<string, StoredRead>();
+  /** The batch being filled: tag reads add up per EPC; each scan is a read of its own, in the order scanned. */
+  private tagBuffer = new Map<string, StoredTagRead>();
+  private codeBuffer: StoredCodeRead[] = [];
   private bufferedReads = 0;
-  private readonly queue: StoredBatch[];
+  private prompts: { prompt: Prompt; scan: ResolvedCode }[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private saving: Promise<void> = Promise.resolve();
-  private isPumping = false;
-  private isOffline = false;
-  private problem: CountView['problem'] = null;
-  private retryDelay = RETRY_MIN_MS;
-  private wake: (() => void) | undefined;
   private isStopped = false;
   private readonly listeners = new Set<() => void>();
   private view: CountView;
@@ -104,12 +70,16 @@ export class CountSession {
     private readonly token: string,
     batches: StoredBatch[],
   ) {
-    this.items = new Map(stored.sheet.items.map((i) => [i.epc, i]));
-    this.byGtin = new Map(stored.sheet.items.flatMap((i) => (i.gtin ? [[i.gtin, i] as const] : [])));
-    this.seen = new Set();
-    for (const epc of stored.seen) this.classify(epc);
-    for (const epc of stored.seen.slice(-LAST_SHOWN)) this.pushLast(epc);
-    this.queue = batches;
+    this.tally = new CountTally(stored.sheet);
+    for (const epc of stored.seen) this.tally.addTag(epc);
+    // A count kept before barcodes were counted has no scans and no list of its own: the list is its last tags.
+    stored.scans ??= [];
+    for (const scan of stored.scans) this.tally.addScan(this.tally.resolve(scan.code), scan.quantity);
+    if (stored.last) {
+      this.last = stored.last;
+      this.nextId = Math.max(-1, ...this.last.map((r) => r.id)) + 1;
+    } else for (const epc of stored.seen.slice(-LAST_SHOWN)) this.addLast(tagRead(this.tally, epc));
+    this.outbox = new BatchOutbox(token, stored.auditId, batches, () => this.emit());
     this.view = this.buildView();
   }
 
@@ -139,6 +109,7 @@ export class CountSession {
       nextSeq: 0,
       sheet,
       seen: [],
+      scans: [],
       readsCount: 0,
       ignoredCount: 0,
     };
@@ -151,7 +122,7 @@ export class CountSession {
     const found = await loadCount(key);
     if (!found) return null;
     const session = new CountSession(found.count, token, found.batches);
-    void session.pump();
+    void session.outbox.pump();
     return session;
   }
 
@@ -161,30 +132,72 @@ export class CountSession {
   };
   getView = () => this.view;
 
-  /** Reads typed into the capture field: EPCs to count and send, and pieces that were not an EPC. */
-  take(epcs: string[], ignored: string[]) {
-    if (this.isStopped || (epcs.length === 0 && ignored.length === 0)) return;
+  /**
+   * Reads typed into the capture field, in order: EPCs and codes to count and send, and pieces that were neither.
+   * With `askQuantity` ("Scan, then enter quantity"), a plain barcode or a package scanned waits for the person
+   * (the view's prompt) instead; RFID reads never wait.
+   */
+  take(reads: TWedgeRead[], ignored: string[], opts: { askQuantity?: boolean } = {}) {
+    if (this.isStopped || (reads.length === 0 && ignored.length === 0)) return;
     const at = new Date().toISOString();
-    for (const epc of epcs) {
-      this.stored.readsCount++;
-      const held = this.buffer.get(epc);
-      if (held) {
-        held.count++;
-        held.seen_at = at;
-      } else this.buffer.set(epc, { epc, count: 1, seen_at: at });
-      if (!this.seen.has(epc)) {
-        this.stored.seen.push(epc);
-        this.classify(epc);
+    for (const read of reads) {
+      if (read.kind === 'epc') {
+        this.recordTag(read.value, at);
+        this.addLast(tagRead(this.tally, read.value));
+        continue;
       }
-      this.pushLast(epc);
+      const scan = this.tally.resolve(read.value);
+      const ask = !opts.askQuantity
+        ? null
+        : scan.item?.is_package
+          ? 'package'
+          : isPlainCode(scan)
+            ? 'quantity'
+            : null;
+      if (ask) this.prompts.push({ prompt: promptOf(this.nextId++, ask, scan, this.tally), scan });
+      else this.takeScan(scan, null, at);
     }
     for (const text of ignored) {
       this.stored.ignoredCount++;
-      this.addLast({ kind: 'ignored', epc: null, title: 'Ignored: not an EPC', detail: text });
+      this.addLast(ignoredRead(text));
     }
-    this.bufferedReads += epcs.length;
-    if (this.bufferedReads >= COUNT_BATCH_READS) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), COUNT_BATCH_MS);
+    this.schedule();
+    this.emit();
+  }
+
+  /** The waiting scan answered: counted with the quantity entered (a package confirmed as expected: null). */
+  answerPrompt(quantity: number | null) {
+    const waiting = this.prompts.shift();
+    if (!waiting || this.isStopped) return;
+    this.takeScan(waiting.scan, quantity, new Date().toISOString());
+    this.schedule();
+    this.emit();
+  }
+
+  /** The waiting scan cancelled: it is not counted. */
+  dismissPrompt() {
+    this.prompts.shift();
+    this.emit();
+  }
+
+  /**
+   * A quantity entered on a row of the live list. A package: what was counted of it, sent as its label with that
+   * quantity (the last one entered counts). A plain barcode scan, already counted as one unit and maybe sent: a
+   * batch that went out cannot be changed, and scans of one code add up, so the code is sent again with the rest
+   * (quantity - 1, none when 1): its total grows by exactly what was entered beyond the first unit.
+   */
+  enterQuantity(rowId: number, quantity: number) {
+    const row = this.last.find((r) => r.id === rowId);
+    if (!row || this.isStopped || !Number.isInteger(quantity) || quantity < 1) return;
+    const at = new Date().toISOString();
+    const item = row.packageEpc ? this.tally.itemOfTag(row.packageEpc) : undefined;
+    if (item) this.recordScan(this.tally.resolve(item.sku), quantity, at);
+    else if (row.isPlain && row.code !== null && row.quantity === null) {
+      if (quantity > 1) this.recordScan(this.tally.resolve(row.code), quantity - 1, at);
+      this.last = this.last.map((r) => (r.id === rowId ? { ...r, quantity } : r));
+      this.stored.last = this.last;
+    } else return;
+    this.schedule();
     this.emit();
   }
 
@@ -192,40 +205,28 @@ export class CountSession {
   flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    const snapshot: StoredCount = { ...this.stored, seen: this.stored.seen.slice() };
-    if (this.buffer.size === 0) {
-      this.saving = this.saving.then(() => saveCount(snapshot));
-      return this.saving;
-    }
+    const snapshot: StoredCount = {
+      ...this.stored,
+      seen: this.stored.seen.slice(),
+      scans: this.stored.scans?.slice(),
+    };
+    if (this.bufferedReads === 0) return this.outbox.save(snapshot);
     const batch: StoredBatch = {
       key: this.stored.key,
       seq: this.stored.nextSeq++,
-      reads: [...this.buffer.values()],
+      reads: [...this.tagBuffer.values(), ...this.codeBuffer],
     };
     snapshot.nextSeq = this.stored.nextSeq;
-    this.buffer = new Map();
+    this.tagBuffer = new Map();
+    this.codeBuffer = [];
     this.bufferedReads = 0;
-    this.saving = this.saving.then(async () => {
-      await saveBatch(snapshot, batch);
-      this.queue.push(batch);
-      void this.pump();
-    });
-    return this.saving;
+    return this.outbox.send(snapshot, batch);
   }
 
   /** Sends finish: what is left, then completion; the audit with its results. Waits out a lost connection. */
   async finish(): Promise<TAudit> {
     await this.flush();
-    while (this.queue.length > 0 || this.isPumping) {
-      if (this.problem) throw new Error(this.problem.message);
-      await new Promise<void>((resolve) => {
-        const off = this.subscribe(() => {
-          off();
-          resolve();
-        });
-      });
-    }
-    if (this.problem) throw new Error(this.problem.message);
+    await this.outbox.drain();
     const audit = await readerCall<TAudit>(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
       method: 'POST',
       body: { batch_count: this.stored.nextSeq },
@@ -243,118 +244,69 @@ export class CountSession {
 
   /** The connection is back (the browser says so): try the waiting batches now. */
   retryNow() {
-    this.retryDelay = RETRY_MIN_MS;
-    this.wake?.();
+    this.outbox.retryNow();
   }
 
   stop() {
     this.isStopped = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
-    this.wake?.();
+    this.outbox.stop();
   }
 
-  private async pump() {
-    if (this.isPumping) return;
-    this.isPumping = true;
-    try {
-      while (this.queue.length > 0 && !this.problem && !this.isStopped) {
-        const batch = this.queue[0] as StoredBatch;
-        try {
-          await readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/reads`, {
-            method: 'POST',
-            body: { batch_seq: batch.seq, reads: batch.reads },
-          });
-          this.queue.shift();
-          await deleteBatch(batch.key, batch.seq);
-          this.isOffline = false;
-          this.retryDelay = RETRY_MIN_MS;
-          this.emit();
-        } catch (err) {
-          if (isRetryable(err)) {
-            this.isOffline = true;
-            this.emit();
-            await this.pause(this.retryDelay);
-            this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-          } else this.fail(err);
-        }
-      }
-    } finally {
-      this.isPumping = false;
-      this.emit();
-    }
+  private recordTag(epc: string, at: string) {
+    this.stored.readsCount++;
+    this.bufferedReads++;
+    const held = this.tagBuffer.get(epc);
+    if (held) {
+      held.count++;
+      held.seen_at = at;
+    } else this.tagBuffer.set(epc, { epc, count: 1, seen_at: at });
+    if (this.tally.addTag(epc)) this.stored.seen.push(epc);
   }
 
-  private pause(ms: number) {
-    return new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
+  private recordScan(scan: ResolvedCode, quantity: number | null, at: string) {
+    this.stored.readsCount++;
+    this.bufferedReads++;
+    this.codeBuffer.push({ code: scan.code, ...(quantity !== null && { quantity }), seen_at: at });
+    this.stored.scans?.push({ code: scan.code, quantity });
+    this.tally.addScan(scan, quantity);
   }
 
-  private fail(err: unknown) {
-    const status = err instanceof ReaderError ? err.status : 0;
-    const message = err instanceof Error ? err.message : String(err);
-    this.problem =
-      status === 401
-        ? { kind: 'device-removed', message: READER_MESSAGES.deviceTokenRequired }
-        : { kind: 'audit-closed', message };
-    this.emit();
+  /** A scan counted, with its row (described before it counts: a repeated serial says so). */
+  private takeScan(scan: ResolvedCode, quantity: number | null, at: string) {
+    const row = codeRead(this.tally, scan, quantity);
+    this.recordScan(scan, quantity, at);
+    this.addLast(row);
   }
 
-  /** The product a tag is: the one carrying this EPC, else (a GS1 SGTIN) the one with its GTIN. */
-  private itemOf(epc: string): TCountSheetItem | undefined {
-    const item = this.items.get(epc);
-    if (item || this.byGtin.size === 0) return item;
-    const { gtin } = decodeTag(epc);
-    return gtin ? this.byGtin.get(gtin) : undefined;
+  private schedule() {
+    if (this.bufferedReads === 0) return;
+    if (this.bufferedReads >= COUNT_BATCH_READS) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), COUNT_BATCH_MS);
   }
 
-  private classify(epc: string) {
-    this.seen.add(epc);
-    const item = this.itemOf(epc);
-    if (!item) this.unknown++;
-    else if (item.in_scope) this.found++;
-    else this.misplaced++;
-  }
-
-  private pushLast(epc: string) {
+  private addLast(entry: NewRead) {
     const top = this.last[0];
-    if (top && top.epc === epc) {
-      this.last = [{ ...top, times: top.times + 1 }, ...this.last.slice(1)];
-      return;
-    }
-    const item = this.itemOf(epc);
-    const gs1 = item ? null : decodeTag(epc).text;
-    const text = item || gs1 ? null : decodeEpc(epc);
-    this.addLast({
-      kind: !item ? 'unknown' : item.in_scope ? 'found' : 'misplaced',
-      epc,
-      title: item ? item.name : 'Unknown tag',
-      detail: item ? `SKU ${item.sku}` : (gs1 ?? (text ? `Reads as “${text}”` : epc)),
-    });
-  }
-
-  private addLast(entry: Omit<LastRead, 'id' | 'times'>) {
-    this.last = [{ ...entry, id: this.nextId++, times: 1 }, ...this.last].slice(0, LAST_SHOWN);
+    if (top && isSameRow(top, entry)) this.last = [{ ...top, times: top.times + 1 }, ...this.last.slice(1)];
+    else this.last = [{ ...entry, id: this.nextId++, times: 1 }, ...this.last].slice(0, LAST_SHOWN);
+    this.stored.last = this.last;
   }
 
   private buildView(): CountView {
-    const waiting = this.queue.reduce((n, b) => n + b.reads.reduce((m, r) => m + r.count, 0), 0);
+    const t = this.tally;
     return {
-      found: this.found,
+      found: t.found,
       expected: this.stored.sheet.tags_expected,
-      misplaced: this.misplaced,
-      unknown: this.unknown,
+      misplaced: t.misplaced,
+      unknown: t.unknown,
       ignored: this.stored.ignoredCount,
+      packages: t.packagesExpected > 0 ? { found: t.packagesFound, expected: t.packagesExpected } : null,
       reads: this.stored.readsCount,
-      last: this.last,
-      unsent: waiting + this.bufferedReads,
-      isOffline: this.isOffline,
-      problem: this.problem,
+      last: rowsView(this.last, t),
+      prompt: this.prompts[0]?.prompt ?? null,
+      unsent: this.outbox.waitingReads() + this.bufferedReads,
+      isOffline: this.outbox.isOffline,
+      problem: this.outbox.problem,
     };
   }
 

@@ -1,5 +1,6 @@
 import type { TCountSheet } from '@quantics/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { LastRead } from './last-reads';
 
 /**
  * What a count in progress keeps in IndexedDB, so a reload, a dead Wi-Fi corner or the phone sleeping loses
@@ -21,11 +22,27 @@ export type StoredCount = {
   sheet: TCountSheet;
   /** Distinct EPCs read so far, in the order first read. */
   seen: string[];
+  /**
+   * Every barcode scan taken so far, in order (codes are not aggregated: each scan counts). Absent in counts kept
+   * before barcodes were counted.
+   */
+  scans?: StoredScan[];
+  /** The live list as last shown, so a reload shows it again. Absent in older counts: rebuilt from `seen`. */
+  last?: LastRead[];
   readsCount: number;
   ignoredCount: number;
 };
 
-export type StoredRead = { epc: string; count: number; seen_at: string };
+/** A barcode scan as counted: `quantity` null when none was entered (one unit, or a package's expected units). */
+export type StoredScan = { code: string; quantity: number | null };
+
+/** An RFID tag read, as the reader protocol takes it (reads of one EPC in a batch add up in `count`). */
+export type StoredTagRead = { epc: string; count: number; seen_at: string };
+/** A barcode scan, as the reader protocol takes it: one per scan; no quantity is one unit. */
+export type StoredCodeRead = { code: string; quantity?: number; seen_at: string };
+/** Batches kept before barcodes were counted hold tag reads only: they still load and send as they are. */
+export type StoredRead = StoredTagRead | StoredCodeRead;
+export const isCodeRead = (read: StoredRead): read is StoredCodeRead => 'code' in read;
 export type StoredBatch = { key: string; seq: number; reads: StoredRead[] };
 
 interface CountDb extends DBSchema {

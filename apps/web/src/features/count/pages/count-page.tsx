@@ -1,4 +1,4 @@
-import type { TAudit, TUser } from '@quantics/contracts';
+import type { TAudit, TUser, TWedgeRead } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -16,15 +16,20 @@ import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
 import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
 import { CaptureField, type CaptureHandle } from '../components/capture-field';
-import { CountFigures, LastReads } from '../components/count-figures';
+import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
+import { LastReads } from '../components/last-reads-list';
+import { QuantityDialog } from '../components/number-pad';
+import { PackageDialog } from '../components/package-dialog';
+import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderTest } from '../components/reader-test';
 import { SetUpBrowser } from '../components/set-up-browser';
 import { type StartChoice, StartCountForm } from '../components/start-count-form';
 import { COUNT_TEXTS } from '../count-texts';
-import { CountSession, type CountView } from '../lib/count-session';
+import { CountSession, type CountView, type LastReadView } from '../lib/count-session';
 
 const prefixKey = (user: TUser) => `quantics.count.prefix.${countKey(user)}`;
+const askQuantityKey = (user: TUser) => `quantics.count.ask-quantity.${countKey(user)}`;
 const EMPTY_VIEW = () => null;
 const NO_SUBSCRIBE = () => () => {};
 
@@ -91,6 +96,11 @@ export function CountPage() {
   const [isFinishing, setIsFinishing] = useState(false);
   const [result, setResult] = useState<TAudit | null>(null);
   const [prefix, setPrefix] = useState(() => (user ? (localStorage.getItem(prefixKey(user)) ?? '') : ''));
+  // A habit of the person on this handheld, kept like the prefix: a shop that counts by hand always wants it.
+  const [askQuantity, setAskQuantity] = useState(
+    () => !!user && localStorage.getItem(askQuantityKey(user)) === 'on',
+  );
+  const [quantityRow, setQuantityRow] = useState<LastReadView | null>(null);
   const capture = useRef<CaptureHandle>(null);
   const view = useCountView(session);
 
@@ -143,7 +153,13 @@ export function CountPage() {
   }, [hasUnsent, session]);
   const blocker = useBlocker(hasUnsent);
 
-  const onRead = useCallback((epcs: string[], ignored: string[]) => session?.take(epcs, ignored), [session]);
+  const onRead = useCallback(
+    (reads: TWedgeRead[], ignored: string[]) => session?.take(reads, ignored, { askQuantity }),
+    [session, askQuantity],
+  );
+  // A dialog closed: the reader's next keystrokes must land in the capture field again (after Radix has given the
+  // focus back to whatever opened the dialog).
+  const backToCapture = useCallback(() => requestAnimationFrame(() => capture.current?.focus()), []);
 
   if (!user) return null;
 
@@ -248,9 +264,48 @@ export function CountPage() {
           ) : (
             <CaptureField ref={capture} prefix={prefix} onRead={onRead} />
           )}
+          <QuantitySwitch
+            isOn={askQuantity}
+            onChange={(isOn) => {
+              setAskQuantity(isOn);
+              localStorage.setItem(askQuantityKey(user), isOn ? 'on' : 'off');
+              backToCapture();
+            }}
+          />
           <CountFigures view={view} isBlind={s.isBlind} />
-          <LastReads view={view} />
+          <LastReads view={view} onEnterQuantity={setQuantityRow} />
         </div>
+        <QuantityDialog
+          isOpen={quantityRow !== null || view.prompt?.kind === 'quantity'}
+          key={quantityRow ? `row-${quantityRow.id}` : `prompt-${view.prompt?.id}`}
+          title={quantityRow?.title ?? view.prompt?.title ?? ''}
+          detail={quantityRow?.detail ?? view.prompt?.detail ?? ''}
+          onSubmit={(n) => {
+            if (quantityRow) session.enterQuantity(quantityRow.id, n);
+            else session.answerPrompt(n);
+            setQuantityRow(null);
+            backToCapture();
+          }}
+          onCancel={() => {
+            if (quantityRow) setQuantityRow(null);
+            else session.dismissPrompt();
+            backToCapture();
+          }}
+        />
+        {view.prompt?.kind === 'package' && !quantityRow && (
+          <PackageDialog
+            key={view.prompt.id}
+            prompt={view.prompt}
+            onAnswer={(n) => {
+              session.answerPrompt(n);
+              backToCapture();
+            }}
+            onCancel={() => {
+              session.dismissPrompt();
+              backToCapture();
+            }}
+          />
+        )}
         <div className="fixed inset-x-0 bottom-16 z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:static sm:mt-4 sm:border-0 sm:bg-transparent sm:p-0 lg:bottom-0 dark:border-slate-800 dark:bg-slate-950/95 sm:dark:bg-transparent">
           <Button
             size="lg"

@@ -1,0 +1,139 @@
+import { READER_MESSAGES } from '@quantics/contracts';
+import { isRetryable, ReaderError, readerCall } from '../api/reader-client';
+import {
+  deleteBatch,
+  isCodeRead,
+  type StoredBatch,
+  type StoredCount,
+  saveBatch,
+  saveCount,
+} from './count-store';
+
+export type OutboxProblem = { kind: 'device-removed' | 'audit-closed'; message: string };
+
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * A count's batches on their way to the portal: each is written to IndexedDB (with the count's progress, in one
+ * transaction) before it is sent, deleted once answered, and resent with the same batch_seq until it is, waiting
+ * longer after each failure (1 s doubling to 10 s) while there is no connection. A refusal that retrying cannot fix
+ * (the device removed, the audit closed) stops it: `problem`.
+ */
+export class BatchOutbox {
+  isOffline = false;
+  problem: OutboxProblem | null = null;
+  private isPumping = false;
+  private saving: Promise<void> = Promise.resolve();
+  private retryDelay = RETRY_MIN_MS;
+  private wake: (() => void) | undefined;
+  private isStopped = false;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    private readonly token: string,
+    private readonly auditId: number,
+    private readonly queue: StoredBatch[],
+    private readonly onChange: () => void,
+  ) {}
+
+  /** Reads in batches not yet answered (a tag read counts its repeats; a scan is one). */
+  waitingReads(): number {
+    return this.queue.reduce((n, b) => n + b.reads.reduce((m, r) => m + (isCodeRead(r) ? 1 : r.count), 0), 0);
+  }
+
+  /** The count's progress alone (no reads waiting): after what is being saved already. */
+  save(snapshot: StoredCount): Promise<void> {
+    this.saving = this.saving.then(() => saveCount(snapshot));
+    return this.saving;
+  }
+
+  /** A new batch: kept first, with the count's progress, then sent. */
+  send(snapshot: StoredCount, batch: StoredBatch): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      await saveBatch(snapshot, batch);
+      this.queue.push(batch);
+      void this.pump();
+    });
+    return this.saving;
+  }
+
+  /** Resolves once every batch is answered; throws the problem that stopped it. */
+  async drain(): Promise<void> {
+    await this.saving;
+    while (this.queue.length > 0 || this.isPumping) {
+      if (this.problem) throw new Error(this.problem.message);
+      await new Promise<void>((resolve) => this.waiters.add(resolve));
+    }
+    if (this.problem) throw new Error(this.problem.message);
+  }
+
+  /** The connection is back (the browser says so): try the waiting batches now. */
+  retryNow() {
+    this.retryDelay = RETRY_MIN_MS;
+    this.wake?.();
+  }
+
+  stop() {
+    this.isStopped = true;
+    this.wake?.();
+  }
+
+  async pump() {
+    if (this.isPumping) return;
+    this.isPumping = true;
+    try {
+      while (this.queue.length > 0 && !this.problem && !this.isStopped) {
+        const batch = this.queue[0] as StoredBatch;
+        try {
+          await readerCall(this.token, `/api/rfid/audits/${this.auditId}/reads`, {
+            method: 'POST',
+            body: { batch_seq: batch.seq, reads: batch.reads },
+          });
+          this.queue.shift();
+          await deleteBatch(batch.key, batch.seq);
+          this.isOffline = false;
+          this.retryDelay = RETRY_MIN_MS;
+          this.changed();
+        } catch (err) {
+          if (isRetryable(err)) {
+            this.isOffline = true;
+            this.changed();
+            await this.pause(this.retryDelay);
+            this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+          } else this.fail(err);
+        }
+      }
+    } finally {
+      this.isPumping = false;
+      this.changed();
+    }
+  }
+
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private fail(err: unknown) {
+    const status = err instanceof ReaderError ? err.status : 0;
+    const message = err instanceof Error ? err.message : String(err);
+    this.problem =
+      status === 401
+        ? { kind: 'device-removed', message: READER_MESSAGES.deviceTokenRequired }
+        : { kind: 'audit-closed', message };
+    this.changed();
+  }
+
+  private changed() {
+    for (const w of [...this.waiters]) w();
+    this.waiters.clear();
+    this.onChange();
+  }
+}

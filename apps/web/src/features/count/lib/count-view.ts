@@ -1,0 +1,79 @@
+import type { OutboxProblem } from './batch-outbox';
+import type { CountTally, ResolvedCode } from './count-tally';
+import { packageExpected } from './count-tally';
+import { codeRead, type LastRead } from './last-reads';
+
+export type { LastRead, ReadKind } from './last-reads';
+
+/** A row of the live list as shown: a package's room and units, and whether a quantity may be entered for it. */
+export type LastReadView = LastRead & {
+  package: { label: string; room: string | null; expected: number; counted: number | null } | null;
+  canEnterQuantity: boolean;
+};
+
+/**
+ * A scan waiting for the person (the "Scan, then enter quantity" mode): a plain barcode's quantity, or a package to
+ * confirm at its expected units or count by hand. Nothing of it is counted or sent until answered.
+ */
+export type Prompt = {
+  id: number;
+  kind: 'quantity' | 'package';
+  code: string;
+  title: string;
+  detail: string;
+  package: { label: string; room: string | null; expected: number } | null;
+};
+
+/** What the screen shows, rebuilt after every change (a stable object between changes, for useSyncExternalStore). */
+export type CountView = {
+  found: number;
+  expected: number;
+  misplaced: number;
+  unknown: number;
+  ignored: number;
+  /** A Dutchie audit's packages with a Metrc label in scope, and how many were read or scanned; null: none. */
+  packages: { found: number; expected: number } | null;
+  reads: number;
+  last: LastReadView[];
+  prompt: Prompt | null;
+  /** Reads taken but not yet answered by the server (waiting in the batch being filled or in IndexedDB). */
+  unsent: number;
+  isOffline: boolean;
+  problem: OutboxProblem | null;
+};
+
+/** Rows as shown: packages with their room and units now; the newest plain barcode scan may take a quantity. */
+export function rowsView(last: LastRead[], tally: CountTally): LastReadView[] {
+  const newestPlain = last.find((r) => r.isPlain);
+  return last.map((r) => {
+    const item = r.packageEpc ? tally.itemOfTag(r.packageEpc) : undefined;
+    return {
+      ...r,
+      package: item
+        ? {
+            label: item.sku,
+            room: item.belongs ?? null,
+            expected: packageExpected(item),
+            counted: tally.countedOf(item),
+          }
+        : null,
+      canEnterQuantity: item !== undefined || (r === newestPlain && r.quantity === null),
+    };
+  });
+}
+
+export function promptOf(id: number, kind: Prompt['kind'], r: ResolvedCode, tally: CountTally): Prompt {
+  const row = codeRead(tally, r, null);
+  const item = r.item;
+  return {
+    id,
+    kind,
+    code: r.code,
+    title: row.title,
+    detail: row.detail,
+    package:
+      item && kind === 'package'
+        ? { label: item.sku, room: item.belongs ?? null, expected: packageExpected(item) }
+        : null,
+  };
+}
