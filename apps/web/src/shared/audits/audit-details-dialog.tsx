@@ -58,6 +58,13 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply }: Prop
                 {audit.tags_found} / {audit.tags_expected}
               </span>
             </Fact>
+            {audit.packages_expected !== null && (
+              <Fact label="Packages found">
+                <span className="tabular-nums" data-testid="packages-found">
+                  {audit.packages_found ?? 0} of {audit.packages_expected}
+                </span>
+              </Fact>
+            )}
             <Fact label="Accuracy">
               <Accuracy value={audit.accuracy} />
             </Fact>

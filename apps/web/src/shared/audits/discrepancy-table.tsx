@@ -8,6 +8,36 @@ import { AUDIT_TEXTS } from './audit-texts';
 const varianceClass = (variance: number) =>
   variance < 0 ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300';
 const signed = (variance: number) => (variance > 0 ? `+${variance}` : String(variance));
+/** GS1's separator is invisible: shown as a space, as the row's tag text shows it. */
+const shown = (code: string) => code.replaceAll('\u001d', ' ');
+
+/** What the row is: its product, or an unknown tag, or an unknown barcode scan. */
+const nameOf = (r: TDiscrepancy) => r.product_name ?? (r.code_format ? 'Unknown code' : 'Unknown tag');
+
+/**
+ * Under the SKU: an unknown scan's format (UPC-A, GS1 DataMatrix…) and the barcodes scanned for the row (a product's
+ * scans; an unknown scan's own code is the SKU column already).
+ */
+function CodeLines({ r }: { r: TDiscrepancy }) {
+  const codes = r.codes === null ? null : shown(r.codes);
+  const isOwnCode = codes !== null && codes === r.rfid_tag;
+  return (
+    <>
+      {r.code_format && (
+        <span className="block font-sans text-xs text-slate-500 dark:text-slate-400">{r.code_format}</span>
+      )}
+      {codes && !isOwnCode && (
+        <span
+          className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400"
+          title={codes}
+          data-testid="discrepancy-codes"
+        >
+          Scanned: {codes}
+        </span>
+      )}
+    </>
+  );
+}
 
 /**
  * SKU, Product Name, Expected, Found, Variance, Type, with each row's note underneath: a table on wider screens,
@@ -38,11 +68,12 @@ export function DiscrepancyTable({
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
-                    {r.product_name ?? 'Unknown tag'}
+                    {nameOf(r)}
                   </p>
                   <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
                     {r.product_sku ?? r.rfid_tag ?? r.epc}
                   </p>
+                  <CodeLines r={r} />
                 </div>
                 <DiscrepancyTypeBadge type={r.discrepancy_type} />
               </div>
@@ -72,9 +103,12 @@ export function DiscrepancyTable({
         <TBody>
           {rows.map((r) => (
             <Tr key={r.id} data-testid="discrepancy-row">
-              <Td className="font-mono text-xs">{r.product_sku ?? r.rfid_tag ?? r.epc}</Td>
+              <Td className="max-w-56 font-mono text-xs">
+                <span className="block truncate">{r.product_sku ?? r.rfid_tag ?? r.epc}</span>
+                <CodeLines r={r} />
+              </Td>
               <Td className="max-w-64">
-                <p className="truncate">{r.product_name ?? 'Unknown tag'}</p>
+                <p className="truncate">{nameOf(r)}</p>
                 {r.notes && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
               </Td>
               <Td className="text-right tabular-nums">{r.expected_quantity}</Td>
