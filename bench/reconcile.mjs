@@ -1,8 +1,11 @@
 // Reconciliation at size: 100,000 products and an audit of 100,000 distinct tags (some missing, misplaced and
 // unknown), completed through the API on a real server on PostgreSQL, beside the very same reconciliation
 // statement run bare on an identical audit; then the same audit read as GS1 SGTIN-96 tags (each product has a
-// GTIN; each tag a serial of it), matched by GTIN, beside the SKU tags' figures.
-// Usage: node bench/reconcile.mjs [products=100000] [rounds=3]
+// GTIN; each tag a serial of it), matched by GTIN, beside the SKU tags' figures. Then every product at 2 units, and
+// the same count made two ways, alternated: by RFID alone (each product's 2 units as 2 tags, told apart by their
+// TIDs), and by RFID and barcodes (1 tag and 1 barcode scan a product, the scans a third each EAN-13, GS1 DataMatrix
+// with a serial, SKU): the same figures, the second with 98,000 scans beside its 100,000 tags.
+// Usage: node bench/reconcile.mjs [products=100000] [rounds=3]; BENCH_ONLY=tags or BENCH_ONLY=barcodes runs one part.
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
 import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -14,7 +17,7 @@ const { reconcileStatement } = await tsImport(
   '../apps/server/src/modules/audits/reconcile.sql.ts',
   import.meta.url,
 );
-const { decodeTag, gtinCheckDigit, sgtin96 } = await tsImport(
+const { codeKey, decodeTag, gtinCheckDigit, identifyCode, sgtin96 } = await tsImport(
   '../packages/contracts/src/index.ts',
   import.meta.url,
 );
@@ -66,8 +69,19 @@ try {
     `seeded ${productCount.toLocaleString('en-US')} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
+  /** The products an audit's tags read ($2 company, $3 aisle, $4 warehouse): in scope but `missing`, `misplaced`. */
+  const readSet = `(select id, epc from products
+      where company_id = $2 and location_id = $3 and id % ${Math.floor((productCount - outside) / missing)} <> 0
+    union all
+    (select id, epc from products where company_id = $2 and location_id = $4 order by 2 limit ${misplaced})) p`;
+
   /** An audit at Store whose reads are: every in-scope product but `missing`, `misplaced` from the warehouse, `unknown` strangers; each tag read twice. */
   async function seedAudit(tags) {
+    // Counting by RFID alone at 2 units a product, each product's reads carry 2 TIDs (2 tags).
+    const tid =
+      tags === 'units'
+        ? `'E280' || lpad(to_hex(id * 2 + r), 20, '0')`
+        : `'E280' || lpad(to_hex(id), 20, '0')`;
     const start = await post(
       server.base,
       '/api/rfid/audits',
@@ -81,14 +95,8 @@ try {
     );
     await pool.query(
       `insert into audit_reads (company_id, audit_id, batch_seq, ordinal, epc, tid, rssi, count, seen_at)
-       select $2::int, $1::int, 0, row_number() over () - 1, decode(t.epc, 'hex'), decode(t.tid, 'hex'), -50 - r, 1, now()
-       from (
-         select epc, 'E280' || lpad(to_hex(id), 20, '0') as tid from products
-           where company_id = $2 and location_id = $3 and id % ${Math.floor((productCount - outside) / missing)} <> 0
-         union all
-         (select epc, 'E280' || lpad(to_hex(id), 20, '0') from products
-           where company_id = $2 and location_id = $4 order by 1 limit ${misplaced})
-       ) t, generate_series(1, 2) r
+       select $2::int, $1::int, 0, row_number() over () - 1, decode(t.epc, 'hex'), decode(t.tid, 'hex'), -50, 1, now()
+       from (select epc, ${tid} as tid from ${readSet}, generate_series(1, 2) r) t
        union all
        select $2::int, $1::int, 0, 10000000 + i, decode(left(md5(i::text || $1::text), 24), 'hex'),
          decode('E280FFFF' || lpad(to_hex(i), 16, '0'), 'hex'), -70, 1, now()
@@ -105,7 +113,59 @@ try {
       companyId,
     ]);
     if (tags === 'sgtin') await asSgtins(auditId);
-    return { auditId, reads: rows[0].n, tags: rows[0].tags };
+    const scans = tags === 'mixed' ? await addScans(auditId) : 0;
+    return { auditId, reads: rows[0].n, tags: rows[0].tags, scans };
+  }
+
+  /**
+   * A barcode scan in batch 1 for each product the audit's tags read, identified as the ingest identifies them: a
+   * third EAN-13 (plain), a third GS1 DataMatrix with a serial, a third the SKU in lower case.
+   */
+  async function addScans(auditId) {
+    const GS = '\u001d';
+    const ids = (
+      await pool.query(
+        `select id from ${readSet.replaceAll('$2', '$1').replaceAll('$3', '$2').replaceAll('$4', '$3')}`,
+        [companyId, aisle, warehouse],
+      )
+    ).rows.map((r) => r.id);
+    const rows = ids.map((i, k) => {
+      const code =
+        i % 3 === 0
+          ? gtinOf(i).slice(1)
+          : i % 3 === 1
+            ? `]d201${gtinOf(i)}21S${i}${GS}10LOT`
+            : `b${String(i).padStart(7, '0')}`;
+      const id = identifyCode(code);
+      const key = codeKey(id);
+      return [
+        k,
+        code,
+        id.kind,
+        id.format,
+        key,
+        id.serialized,
+        id.epc,
+        id.gtin,
+        id.altGtin,
+        id.serial,
+        id.skuKey,
+      ];
+    });
+    const col = (c) => rows.map((r) => r[c]);
+    await pool.query(
+      'insert into audit_batches (company_id, audit_id, batch_seq, read_count) values ($2, $1, 1, $3)',
+      [auditId, companyId, rows.length],
+    );
+    await pool.query(
+      `insert into audit_scans (company_id, audit_id, batch_seq, ordinal, code, kind, format, key, serialized, epc,
+         gtin, alt_gtin, serial, sku_key, seen_at)
+       select $2, $1, 1, r.o, r.code, r.kind, r.format, r.key, r.serialized, r.epc, r.gtin, r.alt, r.serial, r.sku, now()
+       from unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::text[], $10::text[],
+         $11::text[], $12::text[], $13::text[]) as r(o, code, kind, format, key, serialized, epc, gtin, alt, serial, sku)`,
+      [auditId, companyId, ...Array.from({ length: 11 }, (_, c) => col(c))],
+    );
+    return rows.length;
   }
 
   /**
@@ -134,70 +194,96 @@ try {
   const dialect = new PgDialect();
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const results = {};
-  for (const tags of ['sku', 'sgtin']) {
-    const api = [];
-    const bare = [];
-    // The bare statement's PostgreSQL backend CPU: far less disturbed than its time by other work on the machine.
-    const bareCpu = [];
-    let last;
+  const LABELS = {
+    sku: 'SKU tags',
+    sgtin: 'GS1 SGTIN-96 tags, matched by GTIN',
+    units: '2 units a product, counted by RFID alone (2 tags each)',
+    mixed: '2 units a product, counted by RFID and barcodes (1 tag and 1 scan each)',
+  };
+  /**
+   * Rounds outside, modes inside: the modes' audits are completed one after the other in each round, so the shared
+   * machine's load falls on them alike.
+   */
+  async function measure(modes) {
+    const runs = Object.fromEntries(modes.map((m) => [m, { api: [], bare: [], bareCpu: [], last: null }]));
     for (let round = 0; round < rounds; round++) {
-      const a = await seedAudit(tags);
-      const b = await seedAudit(tags);
-      await pool.query('analyze audit_reads');
-      let t = performance.now();
-      const done = await post(
-        server.base,
-        `/api/rfid/audits/${a.auditId}/complete`,
-        { batch_count: 1 },
-        deviceToken,
-      );
-      api.push(performance.now() - t);
-      if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
-      last = { ...done.body, reads: a.reads, tags: a.tags };
-      const q = dialect.sqlToQuery(
-        reconcileStatement({
-          companyId,
-          auditId: b.auditId,
-          expected: { from: 'catalogue', locationId: store },
-        }),
-      );
-      const client = await pool.connect();
-      const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
-      const cpu0 = cpuSeconds(pid);
-      t = performance.now();
-      await client.query('begin');
-      const out = await client.query(
-        `${explain && round === 0 ? 'explain (analyze, buffers) ' : ''}${q.sql}`,
-        q.params,
-      );
-      if (explain && round === 0) console.log(out.rows.map((r) => r['QUERY PLAN']).join('\n'));
-      await client.query('commit');
-      bare.push(performance.now() - t);
-      bareCpu.push((cpuSeconds(pid) - cpu0) * 1000);
-      client.release();
+      for (const tags of modes) {
+        const run = runs[tags];
+        const a = await seedAudit(tags);
+        const b = await seedAudit(tags);
+        await pool.query('analyze audit_reads');
+        await pool.query('analyze audit_scans');
+        let t = performance.now();
+        const done = await post(
+          server.base,
+          `/api/rfid/audits/${a.auditId}/complete`,
+          { batch_count: a.scans ? 2 : 1 },
+          deviceToken,
+        );
+        run.api.push(performance.now() - t);
+        if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
+        run.last = { ...done.body, reads: a.reads, tags: a.tags, scans: a.scans };
+        const q = dialect.sqlToQuery(
+          reconcileStatement({
+            companyId,
+            auditId: b.auditId,
+            expected: { from: 'catalogue', locationId: store },
+          }),
+        );
+        const client = await pool.connect();
+        const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+        const cpu0 = cpuSeconds(pid);
+        t = performance.now();
+        await client.query('begin');
+        const out = await client.query(
+          `${explain && round === 0 ? 'explain (analyze, buffers) ' : ''}${q.sql}`,
+          q.params,
+        );
+        if (explain && round === 0) console.log(out.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        await client.query('commit');
+        run.bare.push(performance.now() - t);
+        run.bareCpu.push((cpuSeconds(pid) - cpu0) * 1000);
+        client.release();
+      }
     }
-    const [apiMs, bareMs] = [median(api), median(bare)];
-    results[tags] = apiMs;
+    for (const tags of modes) {
+      const { api, bare, bareCpu, last } = runs[tags];
+      const [apiMs, bareMs] = [median(api), median(bare)];
+      results[tags] = { api: apiMs, cpu: median(bareCpu) };
+      const scans = last.scans ? ` and ${last.scans.toLocaleString('en-US')} barcode scans` : '';
+      console.log(
+        `reconcile (${LABELS[tags]}): ${productCount.toLocaleString('en-US')} products, audit of ${last.tags.toLocaleString('en-US')} distinct tags (${last.reads.toLocaleString('en-US')} reads)${scans}, median of ${rounds}`,
+      );
+      console.log(
+        `  result: expected ${last.tags_expected}, found ${last.tags_found}, discrepancies ${last.discrepancies_count}, misplaced ${last.misplaced_count}, unknown ${last.unknown_count}, accuracy ${last.accuracy}%`,
+      );
+      console.log(
+        `  completion through the API  ${apiMs.toFixed(0)} ms  (runs: ${api.map((x) => x.toFixed(0)).join(', ')})`,
+      );
+      console.log(
+        `  the same SQL run bare       ${bareMs.toFixed(0)} ms  (runs: ${bare.map((x) => x.toFixed(0)).join(', ')})`,
+      );
+      console.log(`  ratio ${(apiMs / bareMs).toFixed(2)}x`);
+      console.log(
+        `  the bare statement's PostgreSQL CPU ${median(bareCpu).toFixed(0)} ms  (runs: ${bareCpu.map((x) => x.toFixed(0)).join(', ')})`,
+      );
+    }
+  }
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'barcodes') {
+    await measure(['sku', 'sgtin']);
     console.log(
-      `reconcile (${tags === 'sku' ? 'SKU tags' : 'GS1 SGTIN-96 tags, matched by GTIN'}): ${productCount.toLocaleString('en-US')} products, audit of ${last.tags.toLocaleString('en-US')} distinct tags (${last.reads.toLocaleString('en-US')} reads), median of ${rounds}`,
-    );
-    console.log(
-      `  result: expected ${last.tags_expected}, found ${last.tags_found}, discrepancies ${last.discrepancies_count}, misplaced ${last.misplaced_count}, unknown ${last.unknown_count}, accuracy ${last.accuracy}%`,
-    );
-    console.log(
-      `  completion through the API  ${apiMs.toFixed(0)} ms  (runs: ${api.map((x) => x.toFixed(0)).join(', ')})`,
-    );
-    console.log(
-      `  the same SQL run bare       ${bareMs.toFixed(0)} ms  (runs: ${bare.map((x) => x.toFixed(0)).join(', ')})`,
-    );
-    console.log(`  ratio ${(apiMs / bareMs).toFixed(2)}x`);
-    console.log(
-      `  the bare statement's PostgreSQL CPU ${median(bareCpu).toFixed(0)} ms  (runs: ${bareCpu.map((x) => x.toFixed(0)).join(', ')})`,
+      `SGTIN tags beside SKU tags (completion through the API): ${(results.sgtin.api / results.sku.api).toFixed(2)}x`,
     );
   }
-  console.log(
-    `SGTIN tags beside SKU tags (completion through the API): ${(results.sgtin / results.sku).toFixed(2)}x`,
-  );
+  if (only !== 'tags') {
+    await pool.query('update products set quantity = 2 where company_id = $1', [companyId]);
+    await pool.query('analyze products');
+    await measure(['units', 'mixed']);
+    console.log(
+      `RFID and barcodes beside RFID alone: completion through the API ${(results.mixed.api / results.units.api).toFixed(2)}x, the bare statement's PostgreSQL CPU ${(results.mixed.cpu / results.units.cpu).toFixed(2)}x`,
+    );
+  }
 } finally {
   await pool.end();
   await server.stop();

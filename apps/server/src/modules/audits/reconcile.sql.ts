@@ -60,13 +60,14 @@ type ExpectedParts = {
   /** CTEs the others read (the location scope and paths). */
   before: SQL[];
   /**
-   * The scans matched to items, over `scanned`: item_codes (item key, codes: what was scanned for the item, for its
-   * row) and unknown_scans (the scan groups that match nothing), plus what the item CTEs read.
+   * The scans matched to items, over `scanned`: unknown_scans (the scan groups that match nothing), and what the
+   * item CTEs read.
    */
   scans: SQL;
   /**
-   * The in_scope CTE (id, sku, name, epc, rfid_tag, expected, found, codes, is_package, seen) and misplaced (...,
-   * units, path, codes), over found and the scans.
+   * The in_scope CTE (item, id, sku, name, epc, rfid_tag, expected, found, is_package, seen) and misplaced (item,
+   * ..., units, path), over found and the scans; and item_codes (item, codes: what was scanned for an item, for its
+   * discrepancy row).
    */
   inScopeAndMisplaced: SQL;
   /** A subquery over `found f` that finds the EPC's item. */
@@ -109,10 +110,6 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
   left join products ps on pe.id is null and pg.id is null and pa.id is null and g.sku_key is not null
     and ps.company_id = ${cid} and ps.sku = g.sku_key
 ),
-item_codes as (
-  select product_id::text as item, ${codeList} as codes from scan_matched where product_id is not null
-  group by product_id
-),
 unknown_scans as (select * from scan_matched where product_id is null)`,
     // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
     // serials of one GTIN add up as units of one product. The product's place comes along (pg is only joined when
@@ -134,18 +131,22 @@ found_products as (
   where product_id is not null group by product_id, location_id
 ),
 in_scope as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found,
-    c.codes, false as is_package, null::boolean as seen
+  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found,
+    false as is_package, null::boolean as seen
   from products p left join found_products fp on fp.product_id = p.id
-  left join item_codes c on c.item = p.id::text
   where p.company_id = ${cid} and ${inScope}
 ),
 misplaced as (
-  select p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path, c.codes
+  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
   from found_products fp join products p on p.company_id = ${cid} and p.id = fp.product_id
   left join paths pa on pa.id = fp.location_id
-  left join item_codes c on c.item = p.id::text
   where ${outOfScope}
+),
+-- Only the rows written need their codes: the products found matching what was expected (most) are skipped.
+item_codes as (
+  select product_id as item, ${codeList} as codes from scan_matched
+  where product_id in (select id from in_scope where found <> expected union all select id from misplaced)
+  group by product_id
 )`,
     matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
     writes: [markScanned(cid, completedAt)],
@@ -188,19 +189,17 @@ unknown_scans as (
         when f.epc is not null or s.item is not null
           then greatest(case when e.in_scope then e.expected else e.units end, 1)
         else 0 end
-      else coalesce(f.units, 0) + coalesce(s.units, 0) end as found,
-    c.codes
+      else coalesce(f.units, 0) + coalesce(s.units, 0) end as found
   from audit_expected e left join found f on f.epc = e.epc
   left join package_scans s on s.item = e.epc
-  left join item_codes c on c.item = e.epc
   where e.company_id = ${cid} and e.audit_id = ${aid}
 ),
 in_scope as (
-  select null::int as id, package_id as sku, name, epc, rfid_tag, expected, found, codes, is_package, seen
+  select epc as item, null::int as id, package_id as sku, name, epc, rfid_tag, expected, found, is_package, seen
   from package_found where in_scope
 ),
 misplaced as (
-  select null::int as id, package_id as sku, name, epc, rfid_tag, found as units, belongs as path, codes
+  select epc as item, null::int as id, package_id as sku, name, epc, rfid_tag, found as units, belongs as path
   from package_found where not in_scope and seen
 )`,
     matchesFound: sql`select 1 from audit_expected e where e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc`,
@@ -267,18 +266,18 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
   return sql`ins as (
   insert into audit_discrepancies (company_id, audit_id, product_id, product_sku, product_name, epc, rfid_tag,
     expected_quantity, found_quantity, discrepancy_type, notes, codes, code_format)
-  select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, expected, found,
-    case when found < expected then 'shortage' else 'overage' end,
-    case when found < expected then (expected - found) || ' fewer than expected'
-      else (found - expected) || ' more than expected' end,
-    codes, null
-  from in_scope where found <> expected
+  select ${cid}, ${aid}, i.id, i.sku, i.name, i.epc, i.rfid_tag, i.expected, i.found,
+    case when i.found < i.expected then 'shortage' else 'overage' end,
+    case when i.found < i.expected then (i.expected - i.found) || ' fewer than expected'
+      else (i.found - i.expected) || ' more than expected' end,
+    c.codes, null
+  from in_scope i left join item_codes c on c.item = i.item where i.found <> i.expected
   union all
-  select ${cid}, ${aid}, id, sku, name, epc, rfid_tag, 0, units, 'misplaced',
-    case when path is null then 'Read here, but this product has no location set'
-      else 'Read here, but belongs in ' || path end,
-    codes, null
-  from misplaced
+  select ${cid}, ${aid}, m.id, m.sku, m.name, m.epc, m.rfid_tag, 0, m.units, 'misplaced',
+    case when m.path is null then 'Read here, but this product has no location set'
+      else 'Read here, but belongs in ' || m.path end,
+    c.codes, null
+  from misplaced m left join item_codes c on c.item = m.item
   union all
   select ${cid}, ${aid}, null, null, null, epc, text, 0, units, 'unknown',
     case ${metrc(sql`epc`)}
