@@ -14,34 +14,37 @@ const shown = (code: string) => code.replaceAll('\u001d', ' ');
 /** What the row is: its product, or an unknown tag, or an unknown barcode scan. */
 const nameOf = (r: TDiscrepancy) => r.product_name ?? (r.code_format ? 'Unknown code' : 'Unknown tag');
 
-/**
- * Under the SKU: an unknown scan's format (UPC-A, GS1 DataMatrix…) and the barcodes scanned for the row (a product's
- * scans; an unknown scan's own code is the SKU column already).
- */
-function CodeLines({ r }: { r: TDiscrepancy }) {
-  const codes = r.codes === null ? null : shown(r.codes);
-  const isOwnCode = codes !== null && codes === r.rfid_tag;
+/** The barcodes scanned for a row; null for an unknown scan (its own code is the SKU column already). */
+function scannedOf(r: TDiscrepancy): string | null {
+  if (r.codes === null) return null;
+  const codes = shown(r.codes);
+  return codes === r.rfid_tag || codes === r.product_sku ? null : codes;
+}
+
+function Scanned({ r, className }: { r: TDiscrepancy; className?: string }) {
+  const codes = scannedOf(r);
+  if (!codes) return null;
   return (
-    <>
-      {r.code_format && (
-        <span className="block font-sans text-xs text-slate-500 dark:text-slate-400">{r.code_format}</span>
-      )}
-      {codes && !isOwnCode && (
-        <span
-          className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400"
-          title={codes}
-          data-testid="discrepancy-codes"
-        >
-          Scanned: {codes}
-        </span>
-      )}
-    </>
+    <p
+      className={cn('font-mono text-xs text-slate-500 dark:text-slate-400', className)}
+      title={codes}
+      data-testid="discrepancy-codes"
+    >
+      Scanned: {codes}
+    </p>
   );
 }
 
+/** An unknown scan's format: UPC-A, GS1 DataMatrix, Text… */
+function CodeFormat({ r }: { r: TDiscrepancy }) {
+  if (!r.code_format) return null;
+  return <p className="font-sans text-xs text-slate-500 dark:text-slate-400">{r.code_format}</p>;
+}
+
 /**
- * SKU, Product Name, Expected, Found, Variance, Type, with each row's note underneath: a table on wider screens,
- * one card per discrepancy on phones (the dialog is narrower than the six columns).
+ * SKU, Product Name, Expected, Found, Variance, Type, with each row's note and the barcodes scanned for it underneath
+ * (an unknown scan's format under its code): a table on wider screens, one card per discrepancy on phones (the dialog
+ * is narrower than the six columns).
  */
 export function DiscrepancyTable({
   rows,
@@ -73,7 +76,8 @@ export function DiscrepancyTable({
                   <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
                     {r.product_sku ?? r.rfid_tag ?? r.epc}
                   </p>
-                  <CodeLines r={r} />
+                  <CodeFormat r={r} />
+                  <Scanned r={r} className="line-clamp-2 wrap-anywhere" />
                 </div>
                 <DiscrepancyTypeBadge type={r.discrepancy_type} />
               </div>
@@ -103,13 +107,14 @@ export function DiscrepancyTable({
         <TBody>
           {rows.map((r) => (
             <Tr key={r.id} data-testid="discrepancy-row">
-              <Td className="max-w-56 font-mono text-xs">
-                <span className="block truncate">{r.product_sku ?? r.rfid_tag ?? r.epc}</span>
-                <CodeLines r={r} />
+              <Td className="font-mono text-xs">
+                {r.product_sku ?? r.rfid_tag ?? r.epc}
+                <CodeFormat r={r} />
               </Td>
               <Td className="max-w-64">
                 <p className="truncate">{nameOf(r)}</p>
                 {r.notes && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+                <Scanned r={r} className="truncate" />
               </Td>
               <Td className="text-right tabular-nums">{r.expected_quantity}</Td>
               <Td className="text-right tabular-nums">{r.found_quantity}</Td>

@@ -62,9 +62,16 @@ function Row({ r, onEnterQuantity }: { r: LastReadView; onEnterQuantity: (row: L
           )}
           <Badge tone={KIND[r.kind].tone}>{KIND[r.kind].label}</Badge>
         </div>
-        <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{r.detail}</p>
+        <p className="line-clamp-2 font-mono text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
+          {r.detail}
+        </p>
         {hasMeta && (
-          <div className="mt-1.5 flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+          <div
+            className={cn(
+              'mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5',
+              r.canEnterQuantity && 'min-h-9',
+            )}
+          >
             <div className="min-w-0">
               {r.package && <PackageLine pkg={r.package} />}
               {r.quantity !== null && !r.package && (

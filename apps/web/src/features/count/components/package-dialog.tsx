@@ -32,15 +32,17 @@ export function PackageDialog({
           <Package className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900 dark:text-slate-100">{prompt.title}</p>
+          <p className="line-clamp-2 font-medium text-slate-900 dark:text-slate-100">{prompt.title}</p>
           <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{prompt.detail}</p>
           {pkg && (
-            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
               <div>
-                <dt className="text-xs text-slate-500 dark:text-slate-400">Room</dt>
-                <dd className="truncate text-slate-900 dark:text-slate-100">{pkg.room ?? '—'}</dd>
+                <dt className="text-xs text-slate-500 dark:text-slate-400">
+                  {pkg.room?.includes(',') ? 'Rooms' : 'Room'}
+                </dt>
+                <dd className="break-words text-slate-900 dark:text-slate-100">{pkg.room ?? '—'}</dd>
               </div>
-              <div>
+              <div className="text-right">
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Expected</dt>
                 <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
                   {pkg.expected.toLocaleString()}

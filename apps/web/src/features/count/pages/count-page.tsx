@@ -157,8 +157,7 @@ export function CountPage() {
     (reads: TWedgeRead[], ignored: string[]) => session?.take(reads, ignored, { askQuantity }),
     [session, askQuantity],
   );
-  // A dialog closed: the reader's next keystrokes must land in the capture field again (after Radix has given the
-  // focus back to whatever opened the dialog).
+  // A dialog closed or the switch flipped: the reader's next keystrokes must land in the capture field again.
   const backToCapture = useCallback(() => requestAnimationFrame(() => capture.current?.focus()), []);
 
   if (!user) return null;
@@ -273,7 +272,14 @@ export function CountPage() {
             }}
           />
           <CountFigures view={view} isBlind={s.isBlind} />
-          <LastReads view={view} onEnterQuantity={setQuantityRow} />
+          <LastReads
+            view={view}
+            onEnterQuantity={(row) => {
+              // The dialog gives the focus back to what had it as it opened: the capture field, for the next scan.
+              capture.current?.focus();
+              setQuantityRow(row);
+            }}
+          />
         </div>
         <QuantityDialog
           isOpen={quantityRow !== null || view.prompt?.kind === 'quantity'}
