@@ -21,6 +21,7 @@ export const COUNT_TEXTS = {
   enterQuantity: 'Enter quantity',
   quantityLabel: 'Quantity',
   quantityMax: 'At most 100,000',
+  padScanned: 'That was a scan, not a quantity. Enter the quantity, then scan the next item.',
   backspace: 'Delete last digit',
   packageTitle: 'Package scanned',
   confirmExpected: (n: number) => `Confirm ${n}`,

@@ -22,27 +22,35 @@ const KIND: Record<ReadKind, { label: string; tone: BadgeTone; icon: string }> =
 };
 const TAG_ICONS = { found: PackageCheck, misplaced: MapPinOff, unknown: CircleHelp, ignored: TriangleAlert };
 
-/** A package's room and units: as expected, or what was entered for it. */
-function PackageLine({ pkg }: { pkg: NonNullable<LastReadView['package']> }) {
+/** A package's room and units: as expected, or what was entered for it (a blind count shows no expected units). */
+function PackageLine({ pkg, isBlind }: { pkg: NonNullable<LastReadView['package']>; isBlind: boolean }) {
   return (
     <p className="text-xs text-slate-600 tabular-nums dark:text-slate-300">
       {pkg.room ?? 'No room'}
-      {' · '}
-      {pkg.counted === null ? (
-        <>Expected {pkg.expected.toLocaleString()}</>
-      ) : (
+      {pkg.counted !== null ? (
         <>
+          {' · '}
           <span className="font-semibold text-slate-900 dark:text-slate-100">
             Counted {pkg.counted.toLocaleString()}
-          </span>{' '}
-          of {pkg.expected.toLocaleString()}
+          </span>
+          {!isBlind && ` of ${pkg.expected.toLocaleString()}`}
         </>
+      ) : (
+        !isBlind && ` · Expected ${pkg.expected.toLocaleString()}`
       )}
     </p>
   );
 }
 
-function Row({ r, onEnterQuantity }: { r: LastReadView; onEnterQuantity: (row: LastReadView) => void }) {
+function Row({
+  r,
+  isBlind,
+  onEnterQuantity,
+}: {
+  r: LastReadView;
+  isBlind: boolean;
+  onEnterQuantity: (row: LastReadView) => void;
+}) {
   const Icon = r.package ? Package : r.code !== null ? ScanBarcode : TAG_ICONS[r.kind];
   const hasMeta = r.package !== null || r.quantity !== null || r.isRepeat || r.canEnterQuantity;
   return (
@@ -73,7 +81,7 @@ function Row({ r, onEnterQuantity }: { r: LastReadView; onEnterQuantity: (row: L
             )}
           >
             <div className="min-w-0">
-              {r.package && <PackageLine pkg={r.package} />}
+              {r.package && <PackageLine pkg={r.package} isBlind={isBlind} />}
               {r.quantity !== null && !r.package && (
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   Quantity{' '}
@@ -112,9 +120,11 @@ function Row({ r, onEnterQuantity }: { r: LastReadView; onEnterQuantity: (row: L
  */
 export function LastReads({
   view,
+  isBlind,
   onEnterQuantity,
 }: {
   view: CountView;
+  isBlind: boolean;
   onEnterQuantity: (row: LastReadView) => void;
 }) {
   return (
@@ -132,7 +142,7 @@ export function LastReads({
       ) : (
         <ol aria-label="Last reads" className="divide-y divide-slate-100 dark:divide-slate-800">
           {view.last.map((r) => (
-            <Row key={r.id} r={r} onEnterQuantity={onEnterQuantity} />
+            <Row key={r.id} r={r} isBlind={isBlind} onEnterQuantity={onEnterQuantity} />
           ))}
         </ol>
       )}

@@ -7,6 +7,9 @@ import { COUNT_TEXTS } from '../count-texts';
 
 /** The reader protocol's largest quantity for one scan. */
 export const QUANTITY_MAX = 100_000;
+/** Keys closer together than this are a machine typing (a scanner), not a thumb. */
+const SCANNER_KEY_MS = 30;
+const SCANNER_BURST = 4;
 
 function PadKey({ className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
@@ -38,6 +41,7 @@ export function NumberPad({
   submitLabel?: string;
 }) {
   const [digits, setDigits] = useState('');
+  const [isScanRefused, setIsScanRefused] = useState(false);
   const display = useRef<HTMLOutputElement>(null);
   const value = Number(digits || '0');
   const canSubmit = value >= 1;
@@ -50,15 +54,25 @@ export function NumberPad({
   const back = () => setDigits((cur) => cur.slice(0, -1));
   const submit = () => canSubmit && onSubmit(value);
 
-  // Keys work wherever the focus is in the dialog; Enter on a focused button is that button's.
+  // Keys work wherever the focus is in the dialog; Enter on a focused button is that button's. A scanner typing the
+  // next barcode into the pad (keys a few milliseconds apart) must not become a quantity: its Enter clears the pad.
   const keys = useRef({ press, back, submit });
   keys.current = { press, back, submit };
   useEffect(() => {
     display.current?.focus();
+    let lastAt = 0;
+    let burst = 0;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (/^[0-9]$/.test(e.key)) keys.current.press(e.key);
-      else if (e.key === 'Backspace') keys.current.back();
+      burst = e.timeStamp - lastAt < SCANNER_KEY_MS ? burst + 1 : 0;
+      lastAt = e.timeStamp;
+      if ((e.key === 'Enter' || e.key === 'Tab') && burst >= SCANNER_BURST) {
+        setDigits('');
+        setIsScanRefused(true);
+      } else if (/^[0-9]$/.test(e.key)) {
+        setIsScanRefused(false);
+        keys.current.press(e.key);
+      } else if (e.key === 'Backspace') keys.current.back();
       else if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) keys.current.submit();
       else return;
       e.preventDefault();
@@ -82,7 +96,13 @@ export function NumberPad({
       >
         {value.toLocaleString()}
       </output>
-      <p className="text-right text-xs text-slate-500 dark:text-slate-400">{COUNT_TEXTS.quantityMax}</p>
+      {isScanRefused ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300" role="alert">
+          {COUNT_TEXTS.padScanned}
+        </p>
+      ) : (
+        <p className="text-right text-xs text-slate-500 dark:text-slate-400">{COUNT_TEXTS.quantityMax}</p>
+      )}
       <div className="grid grid-cols-3 gap-2">
         {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
           <PadKey key={d} className={DIGIT_KEY} onClick={() => press(d)}>

@@ -8,18 +8,20 @@ import { NumberPad } from './number-pad';
 
 /**
  * A Dutchie package scanned in "Scan, then enter quantity": the package, its room and expected units, confirmed as
- * expected in one tap, or counted by hand on the number pad.
+ * expected in one tap, or counted by hand on the number pad. A blind count shows no expected units: the pad at once.
  */
 export function PackageDialog({
   prompt,
+  isBlind,
   onAnswer,
   onCancel,
 }: {
   prompt: Prompt;
+  isBlind: boolean;
   onAnswer: (quantity: number | null) => void;
   onCancel: () => void;
 }) {
-  const [isCounting, setIsCounting] = useState(false);
+  const [isCounting, setIsCounting] = useState(isBlind);
   const pkg = prompt.package;
   return (
     <Dialog
@@ -42,12 +44,14 @@ export function PackageDialog({
                 </dt>
                 <dd className="break-words text-slate-900 dark:text-slate-100">{pkg.room ?? '—'}</dd>
               </div>
-              <div className="text-right">
-                <dt className="text-xs text-slate-500 dark:text-slate-400">Expected</dt>
-                <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
-                  {pkg.expected.toLocaleString()}
-                </dd>
-              </div>
+              {!isBlind && (
+                <div className="text-right">
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">Expected</dt>
+                  <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
+                    {pkg.expected.toLocaleString()}
+                  </dd>
+                </div>
+              )}
             </dl>
           )}
         </div>

@@ -19,10 +19,9 @@ import { CaptureField, type CaptureHandle } from '../components/capture-field';
 import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
 import { LastReads } from '../components/last-reads-list';
-import { QuantityDialog } from '../components/number-pad';
-import { PackageDialog } from '../components/package-dialog';
 import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderTest } from '../components/reader-test';
+import { ScanDialogs } from '../components/scan-dialogs';
 import { SetUpBrowser } from '../components/set-up-browser';
 import { type StartChoice, StartCountForm } from '../components/start-count-form';
 import { COUNT_TEXTS } from '../count-texts';
@@ -274,6 +273,7 @@ export function CountPage() {
           <CountFigures view={view} isBlind={s.isBlind} />
           <LastReads
             view={view}
+            isBlind={s.isBlind}
             onEnterQuantity={(row) => {
               // The dialog gives the focus back to what had it as it opened: the capture field, for the next scan.
               capture.current?.focus();
@@ -281,37 +281,14 @@ export function CountPage() {
             }}
           />
         </div>
-        <QuantityDialog
-          isOpen={quantityRow !== null || view.prompt?.kind === 'quantity'}
-          key={quantityRow ? `row-${quantityRow.id}` : `prompt-${view.prompt?.id}`}
-          title={quantityRow?.title ?? view.prompt?.title ?? ''}
-          detail={quantityRow?.detail ?? view.prompt?.detail ?? ''}
-          onSubmit={(n) => {
-            if (quantityRow) session.enterQuantity(quantityRow.id, n);
-            else session.answerPrompt(n);
-            setQuantityRow(null);
-            backToCapture();
-          }}
-          onCancel={() => {
-            if (quantityRow) setQuantityRow(null);
-            else session.dismissPrompt();
-            backToCapture();
-          }}
+        <ScanDialogs
+          session={session}
+          view={view}
+          isBlind={s.isBlind}
+          row={quantityRow}
+          onRowDone={() => setQuantityRow(null)}
+          onClosed={backToCapture}
         />
-        {view.prompt?.kind === 'package' && !quantityRow && (
-          <PackageDialog
-            key={view.prompt.id}
-            prompt={view.prompt}
-            onAnswer={(n) => {
-              session.answerPrompt(n);
-              backToCapture();
-            }}
-            onCancel={() => {
-              session.dismissPrompt();
-              backToCapture();
-            }}
-          />
-        )}
         <div className="fixed inset-x-0 bottom-16 z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:static sm:mt-4 sm:border-0 sm:bg-transparent sm:p-0 lg:bottom-0 dark:border-slate-800 dark:bg-slate-950/95 sm:dark:bg-transparent">
           <Button
             size="lg"
