@@ -13,7 +13,7 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { cpuSeconds, freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
 
-const { reconcileStatement } = await tsImport(
+const { RECONCILE_SETTINGS, reconcileStatement } = await tsImport(
   '../apps/server/src/modules/audits/reconcile.sql.ts',
   import.meta.url,
 );
@@ -235,6 +235,9 @@ try {
         const cpu0 = cpuSeconds(pid);
         t = performance.now();
         await client.query('begin');
+        // The same setting the completion runs with (reconcile in reconcile.sql.ts).
+        const settings = dialect.sqlToQuery(RECONCILE_SETTINGS);
+        await client.query(settings.sql, settings.params);
         const out = await client.query(
           `${explain && round === 0 ? 'explain (analyze, buffers) ' : ''}${q.sql}`,
           q.params,

@@ -11,7 +11,7 @@ import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from './dutchie-expected.ts';
 import { ensureReadPartitions, moveOwnLegacyReads } from './reads-storage.repo.ts';
-import { reconcileStatement } from './reconcile.sql.ts';
+import { reconcile } from './reconcile.sql.ts';
 
 export type IngestDeps = {
   db: Db;
@@ -167,16 +167,12 @@ export async function reconcileAudit(
   performer: Performer,
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.db, companyId, audit.id);
-  await tx.execute(
-    reconcileStatement({
-      companyId,
-      auditId: audit.id,
-      expected: audit.expectedAsOf
-        ? { from: 'snapshot' }
-        : { from: 'catalogue', locationId: audit.locationId },
-      at: deps.at,
-    }),
-  );
+  await reconcile(tx, {
+    companyId,
+    auditId: audit.id,
+    expected: audit.expectedAsOf ? { from: 'snapshot' } : { from: 'catalogue', locationId: audit.locationId },
+    at: deps.at,
+  });
   const done = await getAudit(tx, companyId, audit.id, deps.clock);
   await recordActivity(tx, {
     companyId,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { AUDIT_TAG_COLUMNS, tagsOfReads } from './reads-storage.repo.ts';
 
 /** What an audit's reads are set against. */
@@ -24,6 +25,19 @@ export type ReconcileOptions = {
 };
 
 /**
+ * Runs the reconciliation in the caller's transaction. Without just-in-time compilation: PostgreSQL compiles a large
+ * audit's statement (its cost is past jit_above_cost) to machine code every time, 0.3 to 0.7 s of a 100,000-tag
+ * audit's completion, for expressions that run once each (docs/benchmarks.md).
+ */
+export async function reconcile(tx: Db, o: ReconcileOptions) {
+  await tx.execute(RECONCILE_SETTINGS);
+  await tx.execute(reconcileStatement(o));
+}
+
+/** For this transaction only: the benchmark runs the bare statement with the same setting. */
+export const RECONCILE_SETTINGS = sql`set local jit = off`;
+
+/**
  * Reconciliation as ONE set-based statement (the benchmark runs this same text bare to compare):
  * - the audit's tags compacted into audit_tags, and found per EPC from them: the distinct TIDs read with it, at
  *   least 1 (a read without a TID counts as one unit);
@@ -38,11 +52,12 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
   const cid = sql`${o.companyId}::int`;
   const completedAt = o.at ? sql`${o.at.toISOString()}::timestamptz` : sql`now()`;
   const expected =
-    o.expected.from === 'catalogue' ? catalogue(cid, o.expected.locationId, completedAt) : snapshot(cid, aid);
+    o.expected.from === 'catalogue'
+      ? catalogue(cid, aid, o.expected.locationId, completedAt)
+      : snapshot(cid, aid);
   const ctes = [
     ...expected.before,
     foundTags(aid, cid),
-    scanGroups(aid, cid),
     expected.scans,
     expected.inScopeAndMisplaced,
     unknownTags(expected.matchesFound),
@@ -60,7 +75,7 @@ type ExpectedParts = {
   /** CTEs the others read (the location scope and paths). */
   before: SQL[];
   /**
-   * The scans matched to items, over `scanned`: unknown_scans (the scan groups that match nothing), and what the
+   * The scans (grouped by scanGroups) matched to items: unknown_scans (the scan groups that match nothing), and what the
    * item CTEs read.
    */
   scans: SQL;
@@ -76,7 +91,7 @@ type ExpectedParts = {
   writes: SQL[];
 };
 
-function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): ExpectedParts {
+function catalogue(cid: SQL, aid: SQL, locationId: number | null, completedAt: SQL): ExpectedParts {
   const inScope = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
   const outOfScope =
     locationId === null
@@ -97,16 +112,24 @@ function catalogue(cid: SQL, locationId: number | null, completedAt: SQL): Expec
 )`,
     ],
     // A scan group belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU:
-    // contracts' matchCode, in the same order. Each join is only tried when the ones before found nothing.
+    // contracts' matchCode, in the same order; each join is only tried when the ones before found nothing. Most scans
+    // have neither an EPC (a tag's EPC typed with a quantity) nor a UPC-E alternative: they take the two joins they
+    // need, and only the few others the four, so no hash of every product is built for what is rarely there. The two
+    // sets are grouped apart (the grouping keys hold epc and alt_gtin, so no group spans both), each inline, so the
+    // planner sees audit_scans' statistics for each.
     scans: sql`scan_matched as (
   select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
-    coalesce(pe.id, pg.id, pa.id, ps.id) as product_id,
-    coalesce(pe.location_id, pg.location_id, pa.location_id, ps.location_id) as location_id
-  from scanned g
+    coalesce(pg.id, ps.id) as product_id, coalesce(pg.location_id, ps.location_id) as location_id
+  from ${scanGroups(aid, cid, sql`epc is null and alt_gtin is null`)} g
+  left join products pg on g.gtin is not null and pg.company_id = ${cid} and pg.gtin = g.gtin
+  left join products ps on pg.id is null and g.sku_key is not null and ps.company_id = ${cid} and ps.sku = g.sku_key
+  union all
+  select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
+    coalesce(pe.id, pg.id, pa.id, ps.id), coalesce(pe.location_id, pg.location_id, pa.location_id, ps.location_id)
+  from ${scanGroups(aid, cid, sql`(epc is not null or alt_gtin is not null)`)} g
   left join products pe on g.epc is not null and pe.company_id = ${cid} and pe.epc = g.epc
   left join products pg on pe.id is null and g.gtin is not null and pg.company_id = ${cid} and pg.gtin = g.gtin
-  left join products pa on pe.id is null and pg.id is null and g.alt_gtin is not null and pa.company_id = ${cid}
-    and pa.gtin = g.alt_gtin
+  left join products pa on pe.id is null and pg.id is null and pa.company_id = ${cid} and pa.gtin = g.alt_gtin
   left join products ps on pe.id is null and pg.id is null and pa.id is null and g.sku_key is not null
     and ps.company_id = ${cid} and ps.sku = g.sku_key
 ),
@@ -165,7 +188,8 @@ function snapshot(cid: SQL, aid: SQL): ExpectedParts {
   return {
     before: [],
     // A scan names a package by its label as an EPC (a Metrc label), or by its package id as text (any case).
-    scans: sql`scan_hits as (
+    scans: sql`scanned as ${scanGroups(aid, cid, sql`true`)},
+scan_hits as (
   select e.epc as item, g.key, g.code, g.units, g.scans, g.counted, g.seen_at
   from scanned g join ${expectedRows} and e.epc = g.epc
   union all
@@ -213,18 +237,20 @@ const codeList = sql`array_to_string((array_agg(replace(code, chr(29), ' ')
     || case when count(*) > 5 then ', and ' || (count(*) - 5) || ' more' else '' end`;
 
 /**
- * The audit's scans, one row per key (contracts' codeKey): a serialized code's GTIN and serial, or a plain code's
- * GTIN or text. Units: 1 for a serial however often scanned; else the scans' quantities (1 each when none was
- * given). `counted` is the last quantity given, for packages.
+ * The audit's scans, one row per key (contracts' codeKey: a serialized code's GTIN and serial, or a plain code's
+ * GTIN or text) and identity. The identity columns follow from the key but for plain codes of one GTIN sent two ways
+ * (a UPC-A and a GS1-128 without serial: two rows of one product, whose units add up as they should); a serial's key
+ * fixes every identity column, so a serial is one row and one unit however often scanned. Units: else the scans'
+ * quantities (1 each when none was given). `counted` is the last quantity given, for packages.
  */
-const scanGroups = (aid: SQL, cid: SQL) => sql`scanned as (
-  select key, min(code) as code, min(kind) as kind, min(format) as format, max(epc) as epc, max(gtin) as gtin,
-    max(alt_gtin) as alt_gtin, max(serial) as serial, max(sku_key) as sku_key, max(reason) as reason,
-    case when bool_and(serialized) and max(epc) is null then 1 else sum(coalesce(quantity, 1)) end::int as units,
-    (array_agg(quantity order by batch_seq desc, ordinal desc) filter (where quantity is not null))[1] as counted,
+const scanGroups = (aid: SQL, cid: SQL, where: SQL) => sql`(
+  select key, min(code) as code, min(kind) as kind, min(format) as format, epc, gtin, alt_gtin, serial, sku_key,
+    reason,
+    case when bool_and(serialized) and epc is null then 1 else sum(coalesce(quantity, 1)) end::int as units,
+    (max(array[batch_seq, ordinal, quantity]) filter (where quantity is not null))[3] as counted,
     count(*)::int as scans, max(seen_at) as seen_at
-  from audit_scans where company_id = ${cid} and audit_id = ${aid}
-  group by key
+  from audit_scans where company_id = ${cid} and audit_id = ${aid} and ${where}
+  group by key, epc, gtin, alt_gtin, serial, sku_key, reason
 )`;
 
 /**
