@@ -177,10 +177,18 @@ describe('audits of a point-of-sale company', () => {
       serialized: true,
       code: item.packageId.toLowerCase(),
       format: 'Metrc label',
-      package: { package_id: item.packageId, name: item.productName, room: rooms.join(', '), quantity: item.quantity },
+      package: {
+        package_id: item.packageId,
+        name: item.productName,
+        room: rooms.join(', '),
+        quantity: item.quantity,
+      },
     });
     const gone = `${item.packageId.slice(0, 12)}999${item.packageId.slice(15)}`;
-    expect(await lookup(gone)).toMatchObject({ kind: 'unknown', reason: `Metrc label ${gone} is not in Dutchie` });
+    expect(await lookup(gone)).toMatchObject({
+      kind: 'unknown',
+      reason: `Metrc label ${gone} is not in Dutchie`,
+    });
     expect(await lookup('012345678905')).toMatchObject({
       kind: 'unknown',
       reason: 'No package of the Dutchie store has this code',

@@ -111,18 +111,28 @@ function catalogue(cid: SQL, aid: SQL, locationId: number | null, completedAt: S
   where l.company_id = ${cid}
 )`,
     ],
-    // A scan group belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU:
-    // contracts' matchCode, in the same order; each join is only tried when the ones before found nothing. Most scans
-    // have neither an EPC (a tag's EPC typed with a quantity) nor a UPC-E alternative: they take the two joins they
-    // need, and only the few others the four, so no hash of every product is built for what is rarely there. The two
-    // sets are grouped apart (the grouping keys hold epc and alt_gtin, so no group spans both), each inline, so the
-    // planner sees audit_scans' statistics for each.
-    scans: sql`scan_matched as (
-  select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
+    // A scan belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU: contracts'
+    // matchCode, in the same order; each join is only tried when the ones before found nothing. Most scans are plain
+    // (a UPC, a SKU) or a GS1 serial, with neither an EPC (a tag's EPC typed with a quantity) nor a UPC-E
+    // alternative: plain ones go to their product scan by scan (found_products adds their quantities), serials
+    // grouped first (one unit each however often scanned), both through the two joins they need. Only the few others
+    // take all four, so no hash of every product is built for what is rarely there. Each set is read from audit_scans
+    // inline, so the planner sees its statistics.
+    scans: sql`scan_rows as (
+  select key, code, kind, format, gtin, serial, reason, sku_key, coalesce(quantity, 1) as units, 1 as scans, seen_at
+  from audit_scans
+  where company_id = ${cid} and audit_id = ${aid} and not serialized and epc is null and alt_gtin is null
+  union all
+  select key, min(code), min(kind), min(format), gtin, serial, reason, null, 1, count(*)::int, max(seen_at)
+  from audit_scans where company_id = ${cid} and audit_id = ${aid} and serialized and epc is null
+  group by key, gtin, serial, reason
+),
+scan_matched as (
+  select r.key, r.code, r.kind, r.format, r.gtin, r.serial, null::text as epc, r.reason, r.units, r.scans, r.seen_at,
     coalesce(pg.id, ps.id) as product_id, coalesce(pg.location_id, ps.location_id) as location_id
-  from ${scanGroups(aid, cid, sql`epc is null and alt_gtin is null`)} g
-  left join products pg on g.gtin is not null and pg.company_id = ${cid} and pg.gtin = g.gtin
-  left join products ps on pg.id is null and g.sku_key is not null and ps.company_id = ${cid} and ps.sku = g.sku_key
+  from scan_rows r
+  left join products pg on r.gtin is not null and pg.company_id = ${cid} and pg.gtin = r.gtin
+  left join products ps on pg.id is null and r.sku_key is not null and ps.company_id = ${cid} and ps.sku = r.sku_key
   union all
   select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
     coalesce(pe.id, pg.id, pa.id, ps.id), coalesce(pe.location_id, pg.location_id, pa.location_id, ps.location_id)
@@ -133,7 +143,10 @@ function catalogue(cid: SQL, aid: SQL, locationId: number | null, completedAt: S
   left join products ps on pe.id is null and pg.id is null and pa.id is null and g.sku_key is not null
     and ps.company_id = ${cid} and ps.sku = g.sku_key
 ),
-unknown_scans as (select * from scan_matched where product_id is null)`,
+unknown_scans as (
+  select key, min(code) as code, kind, format, gtin, serial, epc, reason, sum(units)::int as units
+  from scan_matched where product_id is null group by key, kind, format, gtin, serial, epc, reason
+)`,
     // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
     // serials of one GTIN add up as units of one product. The product's place comes along (pg is only joined when
     // pe is not), so the few misplaced ones are picked out before their other columns are looked up.
@@ -167,8 +180,11 @@ misplaced as (
 ),
 -- Only the rows written need their codes: the products found matching what was expected (most) are skipped.
 item_codes as (
-  select product_id as item, ${codeList} as codes from scan_matched
-  where product_id in (select id from in_scope where found <> expected union all select id from misplaced)
+  select product_id as item, ${codeList} as codes from (
+    select product_id, code, sum(scans)::int as scans from scan_matched
+    where product_id in (select id from in_scope where found <> expected union all select id from misplaced)
+    group by product_id, code
+  ) c
   group by product_id
 )`,
     matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
@@ -320,7 +336,7 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
         || coalesce(', serial ' || serial, '') || ' matches no product'
       when kind = 'text' then 'Unknown code "' || code || '" matches no product'
       else 'Unknown ' || format || ' ' || code || ' matches no product' end,
-    code, format
+    replace(code, chr(29), ' '), format
   from unknown_scans
   returning discrepancy_type, expected_quantity, found_quantity
 )`;
