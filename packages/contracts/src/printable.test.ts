@@ -23,7 +23,7 @@ const pkg: TDutchieItem = {
 };
 
 describe('printableFromPackage (the spec: a Printable product derived from a package record)', () => {
-  it('uses the package id as id, SKU and EPC source; RFID text is its first 6 plus last 6 characters', () => {
+  it('uses the package id as id, SKU and EPC source: a Metrc label is the EPC; RFID text is its first 6 plus last 6', () => {
     expect(printableFromPackage(pkg)).toEqual({
       id: '1A4000061401001101000073',
       name: 'Summit Granddaddy Purple Shatter 1g',
@@ -32,9 +32,16 @@ describe('printableFromPackage (the spec: a Printable product derived from a pac
       location: 'Backstock',
       quantity: 4,
       rfid_tag: '1A4000000073',
-      // '1A4000000073' as ASCII bytes.
-      epc: '314134303030303030303733',
+      // A Metrc label (1A4 and 21 hex digits) is what Metrc's own RFID tag carries: written as it is.
+      epc: '1A4000061401001101000073',
     });
+  });
+
+  it('derives the EPC of another package id from the text of its first 6 plus last 6 characters', () => {
+    const other = printableFromPackage({ ...pkg, packageId: 'PKG-2026-000073-BX' });
+    expect(other.rfid_tag).toBe('PKG-20073-BX');
+    // 'PKG-20073-BX' as ASCII bytes.
+    expect(other.epc).toBe('504B472D32303037332D4258');
   });
 
   it('has no location when the package is in no room', () => {

@@ -109,6 +109,8 @@ describe('arrays into SQL', () => {
         expected: auditExpected.expected,
         in_scope: auditExpected.inScope,
         belongs: auditExpected.belongs,
+        is_package: auditExpected.isPackage,
+        units: auditExpected.units,
       })
       .from(auditExpected)
       .where(eq(auditExpected.auditId, auditId))

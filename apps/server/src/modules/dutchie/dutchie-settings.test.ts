@@ -80,7 +80,8 @@ describe('the point-of-sale settings', () => {
 
     const list = await call('GET', '/api/dutchie-inventory', shop.member.token);
     expect(list.body.sync.location_name).toBe('Northside Cannabis Co. - Denver');
-    expect(list.body.data[0].packageId).toMatch(/1102\d{6}$/);
+    // The Denver store's Metrc labels (its facility: 0xF0000 + 1102 = F044E).
+    expect(list.body.data[0].packageId).toMatch(/^1A4F044E0000\d{12}$/);
     const activity = await call('GET', '/api/stats/activity', shop.admin.token);
     expect(JSON.stringify(activity.body)).toContain(
       'replaced the Dutchie API key (Northside Cannabis Co. - Denver)',
