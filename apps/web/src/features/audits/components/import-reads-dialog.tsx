@@ -22,13 +22,14 @@ type Step =
 
 const FORMAT_NAMES: Record<TAuditImportResponse['format'], string> = {
   '123rfid': '123RFID Mobile export',
-  csv: 'CSV with an EPC column',
-  text: 'one EPC a line',
+  csv: 'CSV with an EPC or barcode column',
+  text: 'one EPC or barcode a line',
 };
 
 /**
- * Import reads: a reader app's file (123RFID Mobile's inventory export, a CSV with an EPC or tag column, or one EPC a
- * line) for a location or room becomes an audit, reconciled like a handheld's. Opens the audit when done.
+ * Import reads: a reader app's file (123RFID Mobile's inventory export, a CSV with an EPC or tag column and/or a
+ * barcode column, or one EPC or barcode a line) for a location or room becomes an audit, reconciled like a
+ * handheld's. Opens the audit when done.
  */
 export function ImportReadsDialog({
   isOpen,
@@ -148,7 +149,7 @@ export function ImportReadsDialog({
             accept=".csv,.txt,text/csv,text/plain"
             label="File of reads"
             prompt="Drop a file of reads here, or click to choose one"
-            hint="123RFID Mobile's inventory export, any CSV with an EPC or tag column, or one EPC a line."
+            hint="123RFID Mobile's inventory export, any CSV with an EPC, tag or barcode column (and a quantity), or one EPC or barcode a line."
           />
           {error && (
             <p
