@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { notify } from '@/lib/toast';
 import { useUpdateCompany } from '../api/save-company';
 import { downloadSecurityLog } from '../api/security-log';
@@ -81,25 +81,12 @@ export function SecurityPolicyCard({ company, userId }: { company: TCompany; use
               </p>
             )}
           </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={isOn}
+          <Switch
+            isOn={isOn}
+            onChange={toggle}
             aria-labelledby="require-2fa-label"
             disabled={update.isPending || (lacksOwn && !isOn)}
-            onClick={toggle}
-            className={cn(
-              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50',
-              isOn ? 'bg-brand-600' : 'bg-slate-300 dark:bg-slate-700',
-            )}
-          >
-            <span
-              className={cn(
-                'inline-block size-5 rounded-full bg-white shadow transition-transform',
-                isOn ? 'translate-x-5.5' : 'translate-x-0.5',
-              )}
-            />
-          </button>
+          />
         </section>
 
         <section className="space-y-3 p-5 sm:p-6" aria-labelledby="without-2fa-title">

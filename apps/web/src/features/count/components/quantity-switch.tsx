@@ -1,6 +1,6 @@
 import { Calculator } from 'lucide-react';
 import { useId } from 'react';
-import { cn } from '@/lib/cn';
+import { Switch } from '@/components/ui/switch';
 import { COUNT_TEXTS } from '../count-texts';
 
 /** "Scan, then enter quantity": each plain barcode scan (and each package scanned) asks before it counts. */
@@ -17,25 +17,13 @@ export function QuantitySwitch({ isOn, onChange }: { isOn: boolean; onChange: (i
           {COUNT_TEXTS.askQuantityHint}
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={isOn}
+      <Switch
+        size="lg"
+        isOn={isOn}
+        onChange={onChange}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint`}
-        onClick={() => onChange(!isOn)}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
-          isOn ? 'bg-brand-600' : 'bg-slate-300 dark:bg-slate-700',
-        )}
-      >
-        <span
-          className={cn(
-            'inline-block size-6 rounded-full bg-white shadow transition-transform',
-            isOn ? 'translate-x-5.5' : 'translate-x-0.5',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }
