@@ -3,6 +3,7 @@ import bark from 'bark-js';
 import { decodeTag } from './gs1.ts';
 import { GTIN_MESSAGES, gtinCheckDigit } from './gtin.ts';
 import { isEpcHex } from './rfid.ts';
+import { textProblem } from './text.ts';
 
 /**
  * "What did we just read?": one answer for every way a read arrives (the reader protocol, the Count screen, reader
@@ -282,13 +283,15 @@ export function codeKey(id: TCodeIdentity): string {
   return `text:${id.skuKey ?? id.text}`;
 }
 
-/** Why a code cannot be taken at all (length, characters other than GS), or undefined. */
+/** Why a code cannot be taken at all (length, or the text rule with GS allowed), or undefined. */
 export function codeProblem(code: string): string | undefined {
   const trimmed = code.trim();
-  if (trimmed.length < 1 || trimmed.length > CODE_MAX) return CODE_MESSAGES.codeRequired;
-  // Printable: no control character but the GS separator, no DEL or C1 control.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this check's job.
-  if (/[\u0000-\u001C\u001E\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(trimmed))
+  if (trimmed.length < 1 || trimmed.length > CODE_MAX || textProblem(trimmed, false, true)) {
     return CODE_MESSAGES.codeRequired;
+  }
   return undefined;
 }
+
+/** A scan's quantity: a whole number from 1 to this. */
+export const CODE_QUANTITY_MAX = 100_000;
+export const isCodeQuantity = (n: number) => Number.isInteger(n) && n >= 1 && n <= CODE_QUANTITY_MAX;

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
 import { scannedCode } from './text.ts';
 
+/**
+ * What a scanner read, as sent: 1 to 200 printable characters, GS1's GS separator allowed (the reader protocol's
+ * `code`, the lookup's `code`).
+ */
+export const ZScannedCode = scannedCode(
+  z
+    .string({ error: CODE_MESSAGES.codeRequired })
+    .refine((v) => codeProblem(v) === undefined, CODE_MESSAGES.codeRequired),
+);
+
 /** GET /api/inventory/lookup?code=…: what a scanned code is, for the Count screen and for integrations. */
-export const ZCodeLookupQuery = z.object({
-  code: scannedCode(
-    z
-      .string({ error: CODE_MESSAGES.codeRequired })
-      .refine((v) => codeProblem(v) === undefined, CODE_MESSAGES.codeRequired),
-  ),
-});
+export const ZCodeLookupQuery = z.object({ code: ZScannedCode });
 export type TCodeLookupQuery = z.input<typeof ZCodeLookupQuery>;
 
 export const LOOKUP_MESSAGES = {

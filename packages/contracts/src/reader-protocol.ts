@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
+import { CODE_MESSAGES, CODE_QUANTITY_MAX } from './code-identity.ts';
+import { ZScannedCode } from './code-lookup.ts';
 import { ZSerialNumber } from './devices.ts';
-import { scannedCode } from './text.ts';
 
 /**
  * The reader protocol (version 1): what handheld readers of other vendors code against. Keep it backwards
@@ -163,17 +163,13 @@ export const ZRead = z
      * What a barcode scanner read, as it sent it (1 to 200 printable characters; GS1's GS separator allowed): a GTIN
      * barcode, a GS1 element string or Digital Link, a SKU, a Metrc label. See docs/readers.md.
      */
-    code: scannedCode(
-      z
-        .string({ error: CODE_MESSAGES.codeRequired })
-        .refine((v) => codeProblem(v) === undefined, CODE_MESSAGES.codeRequired),
-    ).optional(),
+    code: ZScannedCode.optional(),
     /** Units this scan counts (a case of 12, a package counted by hand); 1 when absent. Scans only. */
     quantity: z
       .number({ error: CODE_MESSAGES.quantity })
       .int(CODE_MESSAGES.quantity)
       .min(1, CODE_MESSAGES.quantity)
-      .max(100_000, CODE_MESSAGES.quantity)
+      .max(CODE_QUANTITY_MAX, CODE_MESSAGES.quantity)
       .optional(),
     seen_at: z.iso.datetime({ offset: true, error: 'seen_at must be an ISO 8601 time' }).nullish(),
   })

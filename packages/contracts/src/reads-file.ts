@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAudit } from './audits.ts';
-import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
+import { CODE_MESSAGES, codeProblem, isCodeQuantity } from './code-identity.ts';
 import { IMPORT_FAILURES_LISTED_MAX } from './inventory-csv.ts';
 import { textProblem } from './text.ts';
 
@@ -137,7 +137,7 @@ function codeRead(code: string, quantityCell: string): TFileReadResult {
   if (codeProblem(code)) return { ok: false, value: code.slice(0, 100), message: CODE_MESSAGES.codeRequired };
   const cell = quantityCell.trim();
   const quantity = cell ? Number(cell) : null;
-  if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1 || quantity > 100_000)) {
+  if (quantity !== null && !isCodeQuantity(quantity)) {
     return { ok: false, value: code.slice(0, 100), message: READS_FILE_MESSAGES.quantityInvalid };
   }
   return { ok: true, read: { code, quantity } };
