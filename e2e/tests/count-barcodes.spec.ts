@@ -1,16 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { auth, epcOf, figure, setUpHandheld } from './count-helpers';
 import { addSimKey, simInventory } from './dutchie-helpers';
 import { registerViaApi, signInWithToken } from './helpers';
 import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
 
-/** The EPC a SKU's label carries: the SKU padded to 12 characters, as hex (the contracts' epcFromSku). */
-const epcOf = (sku: string) =>
-  [...sku.toUpperCase().padEnd(12, '0')]
-    .map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase();
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** GS1's group separator, as a scanner types it between variable-length fields. */
 const GS = '\u001d';
 const UPC = '012345678905';
@@ -50,14 +43,6 @@ async function seedCatalogue(request: APIRequestContext, token: string) {
   await product({ name: 'Gummies 10pk', sku: 'GUMMY', quantity: 5 });
 }
 
-async function setUpHandheld(page: Page, name: string) {
-  await page.goto('/count');
-  await page.getByLabel('Handheld name').fill(name);
-  await page.getByRole('button', { name: 'Set up this handheld' }).click();
-  await expect(page.getByText(`Counting as ${name}`)).toBeVisible();
-}
-
-const figure = (page: Page, name: string) => page.getByTestId(`count-${name}`);
 const lastReads = (page: Page) => page.getByRole('list', { name: 'Last reads' }).getByRole('listitem');
 const pad = (page: Page) => page.getByRole('dialog', { name: 'Enter quantity' });
 const padKey = (page: Page, key: string) => pad(page).getByRole('button', { name: key, exact: true });

@@ -1,17 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { auth, epcOf, figure, setUpHandheld } from './count-helpers';
 import { registerViaApi, shoot, signInWithToken } from './helpers';
 import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
 
-/** The EPC a SKU's label carries: the SKU padded to 12 characters, as hex (the contracts' epcFromSku). */
-const epcOf = (sku: string) =>
-  [...sku.toUpperCase().padEnd(12, '0')]
-    .map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
-    .join('')
-    .toUpperCase();
 /** 'HELLOWORLD12' as a tag: matches no product, and its text is readable. */
 const READABLE_UNKNOWN = epcOf('HELLOWORLD12');
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function seed(request: APIRequestContext, token: string) {
   const store = await createLocationViaApi(request, token, { name: 'Store' });
@@ -42,14 +35,6 @@ async function seed(request: APIRequestContext, token: string) {
   });
 }
 
-async function setUpHandheld(page: Page, name: string) {
-  await page.goto('/count');
-  await page.getByLabel('Handheld name').fill(name);
-  await page.getByRole('button', { name: 'Set up this handheld' }).click();
-  await expect(page.getByText(`Counting as ${name}`)).toBeVisible();
-}
-
-const figure = (page: Page, name: string) => page.getByTestId(`count-${name}`);
 /** '1:05' -> 65, and back. */
 const seconds = (text: string) => {
   const [m, sec] = text.trim().split(':').map(Number);
