@@ -99,8 +99,10 @@ export class BatchOutbox {
           if (isRetryable(err)) {
             this.isOffline = true;
             this.changed();
-            await this.pause(this.retryDelay);
-            this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+            // The next wait is set before this one: retryNow() during the wait starts again at 1 s.
+            const delay = this.retryDelay;
+            this.retryDelay = Math.min(delay * 2, RETRY_MAX_MS);
+            await this.pause(delay);
           } else this.fail(err);
         }
       }
