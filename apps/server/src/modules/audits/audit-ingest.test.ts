@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { READER_MESSAGES } from '@quantics/contracts';
+import { READER_MESSAGES, READS_PER_BATCH_MAX } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, auditBatches, auditReads, audits } from '../../db/schema/index.ts';
@@ -71,7 +71,11 @@ describe('reads', () => {
   it('refuses more than 5,000 reads a batch and bad EPCs, storing nothing', async () => {
     const id = await startAudit();
     const many = Array.from({ length: 5001 }, () => ({ epc }));
-    expect((await send(id, 0, many)).statusCode).toBe(400);
+    const tooMany = await send(id, 0, many);
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([
+      400,
+      `reads must hold at most ${READS_PER_BATCH_MAX} reads a batch`,
+    ]);
     const bad = await send(id, 0, [{ epc: 'XYZ' }]);
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'epc must be 24 hex digits']);
     expect(await storedReads(id)).toBe(0);
@@ -145,7 +149,14 @@ describe('completing', () => {
     const id = await startAudit();
     await send(id, 0, []);
     await send(id, 1, []);
-    expect((await complete(id, 1)).statusCode).toBe(409);
+    const res = await complete(id, 1);
+    expect([res.statusCode, res.json()]).toEqual([
+      409,
+      {
+        message: 'batch_count is 1, but batch 1 has arrived: send the number of batches sent',
+        missing_batch_seqs: [],
+      },
+    ]);
   });
 });
 
@@ -185,6 +196,7 @@ describe('time-out', () => {
 
     const late = await send(id, 1, readsOf(epc, 1));
     expect([late.statusCode, late.json().message]).toEqual([409, READER_MESSAGES.auditFailed]);
-    expect((await complete(id, 1)).statusCode).toBe(409);
+    const done = await complete(id, 1);
+    expect([done.statusCode, done.json().message]).toEqual([409, READER_MESSAGES.auditFailed]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { READER_MESSAGES, type TCountSheet } from '@quantics/contracts';
+import { API_MESSAGES, READER_MESSAGES, type TCountSheet } from '@quantics/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.ts';
@@ -60,7 +60,7 @@ describe('a browser as a device', () => {
       url: '/api/devices',
       headers: bearer(device_token),
     });
-    expect(asPerson.statusCode).toBe(401);
+    expect([asPerson.statusCode, asPerson.json().message]).toEqual([401, API_MESSAGES.authRequired]);
   });
 
   it('names the person as who counted, and the browser as the device', async () => {
@@ -126,10 +126,11 @@ describe('the count sheet', () => {
     // Read one in scope, one misplaced, one with no location and one unknown; the sheet's figures are the audit's.
     const unknown = '5A5A5A5A5A5A5A5A5A5A5A5A';
     const read = [epcs.CNT1, epcs.CNT3, epcs.CNT4, unknown];
-    await asReader(t, device_token, `/api/rfid/audits/${auditId}/reads`, {
+    const sent = await asReader(t, device_token, `/api/rfid/audits/${auditId}/reads`, {
       batch_seq: 0,
       reads: read.map((epc) => ({ epc })),
     });
+    expect(sent.statusCode).toBe(200);
     const done = (
       await asReader(t, device_token, `/api/rfid/audits/${auditId}/complete`, { batch_count: 1 })
     ).json();
@@ -152,6 +153,8 @@ describe('the count sheet', () => {
       await asReader(t, device_token, '/api/rfid/audits', { client_audit_id: randomUUID() })
     ).json().audit_id;
     const sheet = (await sheetOf(device_token, auditId)).json() as TCountSheet;
+    // Every product of the company, each in scope (an empty list would pass every() alone).
+    expect(sheet.items.map((i) => i.sku).sort()).toEqual(['CNT1', 'CNT2', 'CNT3', 'CNT4']);
     expect(sheet.items.every((i) => i.in_scope)).toBe(true);
     expect(sheet.tags_expected).toBe(10);
   });

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES, READER_MESSAGES } from '@quantics/contracts';
+import { API_MESSAGES, DEVICE_MESSAGES, READER_MESSAGES } from '@quantics/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema/index.ts';
@@ -79,8 +79,10 @@ describe('devices', () => {
     expect((await call('DELETE', `/api/devices/${r.deviceId}`)).json()).toEqual({ success: true });
     const after = await heartbeat(r.token, 50, 2);
     expect([after.statusCode, after.json().message]).toEqual([401, READER_MESSAGES.deviceTokenRequired]);
-    expect((await call('GET', `/api/devices/${r.deviceId}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/devices/${r.deviceId}`)).statusCode).toBe(404);
+    const gone = await call('GET', `/api/devices/${r.deviceId}`);
+    expect([gone.statusCode, gone.json().message]).toEqual([404, DEVICE_MESSAGES.notFound]);
+    const again = await call('DELETE', `/api/devices/${r.deviceId}`);
+    expect([again.statusCode, again.json().message]).toEqual([404, DEVICE_MESSAGES.notFound]);
   });
 
   it('logs pairings with the device as performer and counts devices on the company card', async () => {
@@ -93,13 +95,16 @@ describe('devices', () => {
       message: 'Zebra RFD40 SN-LOGGED paired (confirmed by Devices Co Operator)',
     });
     const stats = await call('GET', `/api/companies/${a.companyId}/stats`);
-    const n = (await call('GET', '/api/devices')).json().length;
+    const listed = (await call('GET', '/api/devices')).json() as { id: number; serial_number: string }[];
+    const n = listed.length;
     expect(stats.json().devices).toBe(n);
     expect(n).toBeGreaterThan(0);
     expect(r.deviceId).toBeGreaterThan(0);
+    expect(listed.find((d) => d.id === r.deviceId)?.serial_number).toBe('SN-LOGGED');
   });
 
   it('keeps members away from devices', async () => {
-    expect((await call('GET', '/api/devices', undefined, a.member.token)).statusCode).toBe(403);
+    const res = await call('GET', '/api/devices', undefined, a.member.token);
+    expect([res.statusCode, res.json().message]).toEqual([403, API_MESSAGES.operatorOnly]);
   });
 });
