@@ -273,6 +273,21 @@ export function matchCode<T>(id: TCodeIdentity, catalogue: TCodeCatalogue<T>): T
 }
 
 /**
+ * The item a tag read names, by reconciliation's rule for tags (reconcile.repo.ts, `matched`): the one carrying its EPC,
+ * else (a GS1 SGTIN) the one with its GTIN, whatever the serial. The EPC in any case, as the server stores it.
+ */
+export function matchTag<T>(
+  epc: string,
+  catalogue: Pick<TCodeCatalogue<T>, 'byEpc' | 'byGtin'>,
+): T | undefined {
+  const upper = epc.toUpperCase();
+  const byEpc = catalogue.byEpc(upper);
+  if (byEpc) return byEpc;
+  const { gtin } = decodeTag(upper);
+  return gtin ? catalogue.byGtin(gtin) : undefined;
+}
+
+/**
  * The key that makes two scans one unit: a serialized code's GTIN and serial (or its EPC), else the code's text as
  * matched (its GTIN, its SKU): plain scans of one key add up their quantities.
  */

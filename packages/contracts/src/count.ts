@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TCodeCatalogue } from './code-identity.ts';
 import { DEVICE_MESSAGES, DEVICE_NAME_MAX, ZDevice } from './devices.ts';
 import { EPC_HEX_LENGTH } from './rfid.ts';
 
@@ -64,6 +65,21 @@ export const ZCountSheet = z.object({
   items: z.array(ZCountSheetItem),
 });
 export type TCountSheet = z.infer<typeof ZCountSheet>;
+
+/**
+ * Where matchTag and matchCode look on a count sheet: its items by EPC, by GTIN-14 and by upper-case SKU (a Dutchie
+ * package by its label and its package id), as reconciliation looks them up in the catalogue or the audit's snapshot.
+ */
+export function sheetCatalogue(sheet: Pick<TCountSheet, 'items'>): TCodeCatalogue<TCountSheetItem> {
+  const byEpc = new Map(sheet.items.map((i) => [i.epc, i]));
+  const byGtin = new Map(sheet.items.flatMap((i) => (i.gtin ? [[i.gtin, i] as const] : [])));
+  const bySku = new Map(sheet.items.map((i) => [i.sku.toUpperCase(), i]));
+  return {
+    byEpc: (epc) => byEpc.get(epc),
+    byGtin: (gtin) => byGtin.get(gtin),
+    bySku: (sku) => bySku.get(sku),
+  };
+}
 
 /** One read the capture field took: an RFID tag's EPC, or what a barcode scanner typed (resolved as a code). */
 export type TWedgeRead = { kind: 'epc'; value: string } | { kind: 'code'; value: string };

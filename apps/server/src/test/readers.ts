@@ -79,15 +79,5 @@ export async function addProducts(t: TestApp, companyId: number, seeds: ProductS
   return Object.fromEntries(rows.map((r) => [r.sku, r]));
 }
 
-/** A TID per unit: 24 hex digits, distinct per (epc, n). */
-export const tidFor = (epc: string, n: number) =>
-  `E280${epc.slice(0, 12)}${n.toString(16).padStart(8, '0')}`.toUpperCase();
-
-/** `units` tags of one EPC, each read `times` times (as a handheld does), as protocol reads. */
-export function readsOf(epc: string, units: number, times = 2) {
-  const reads = [];
-  for (let u = 0; u < units; u++) {
-    for (let i = 0; i < times; i++) reads.push({ epc, tid: tidFor(epc, u), rssi: -40 - i, count: 1 });
-  }
-  return reads;
-}
+// A TID per unit, and a product's tags as reads: with the reconciliation cases they build, in the contracts.
+export { readsOf, tidFor } from '@quantics/contracts/testing';

@@ -3,9 +3,25 @@ import {
   AUDIT_MESSAGES,
   auditAccuracy,
   decodeEpc,
-  epcFromRfidTag,
+  matchTag,
+  rfidTagFromSku,
+  sheetCatalogue,
+  type TCountSheet,
   type TDiscrepancy,
 } from '@quantics/contracts';
+import {
+  GARBLED,
+  GHOST,
+  GTIN_PRODUCTS,
+  GTIN_WALK,
+  RECONCILE_LOCATIONS,
+  RECONCILE_PRODUCTS,
+  RECONCILE_WALK,
+  reconcileEpc,
+  storeReads,
+  type TReconcileLocation,
+  type TTagCase,
+} from '@quantics/contracts/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.ts';
@@ -24,50 +40,42 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 let a: Tenant;
 let reader: PairedReader;
-let loc: { store: number; backroom: number; shelf: number; other: number };
+// The cases are the contracts' (testing/reconcile-cases.ts): the Count screen's matchTag is tested with the same.
+let loc: Record<TReconcileLocation, number>;
 let epc: Record<string, string>;
-const GHOST = epcFromRfidTag('GHOST0000000');
-const GARBLED = '00FF00FF00FF00FF00FF00FF';
 
 beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t, 'Reconcile Co');
   reader = await pairReader(t, a);
-  const store = await addLocation(t, a.companyId, 'Store');
-  const backroom = await addLocation(t, a.companyId, 'Backroom', store);
-  const shelf = await addLocation(t, a.companyId, 'Shelf A', backroom);
-  const other = await addLocation(t, a.companyId, 'Other store');
-  loc = { store, backroom, shelf, other };
-  const rows = await addProducts(t, a.companyId, [
-    { sku: 'P1', quantity: 5, locationId: store },
-    { sku: 'P2', quantity: 3, locationId: shelf },
-    { sku: 'P3', quantity: 2, locationId: backroom },
-    { sku: 'P4', quantity: 4, locationId: backroom },
-    { sku: 'P5', quantity: 7, locationId: other },
-    { sku: 'P6', quantity: 1, locationId: null },
-    { sku: 'P7', quantity: 1, locationId: shelf },
-  ]);
+  loc = {} as Record<TReconcileLocation, number>;
+  for (const l of RECONCILE_LOCATIONS) {
+    loc[l.key] = await addLocation(t, a.companyId, l.name, l.parent ? loc[l.parent] : null);
+  }
+  const rows = await addProducts(
+    t,
+    a.companyId,
+    RECONCILE_PRODUCTS.map((p) => ({
+      sku: p.sku,
+      quantity: p.quantity,
+      locationId: p.location ? loc[p.location] : null,
+    })),
+  );
   epc = Object.fromEntries(Object.entries(rows).map(([sku, r]) => [sku, r.epc]));
 });
 afterAll(() => t.close());
 
-/** The walk through the store: every kind of finding. */
-function storeReads() {
-  const e = (sku: string) => epc[sku] ?? '';
-  return [
-    ...readsOf(e('P1'), 5, 3),
-    ...readsOf(e('P2'), 1),
-    ...readsOf(e('P3'), 4),
-    // P4: none found.
-    ...readsOf(e('P5'), 2),
-    ...readsOf(e('P6'), 1),
-    // P7 read twice without a TID: one unit.
-    { epc: e('P7'), rssi: -60 },
-    { epc: e('P7').toLowerCase(), rssi: -61 },
-    { epc: GHOST },
-    { epc: GARBLED, tid: 'E2801111' },
-  ];
+/** The product the Count screen names for each read of each case, on the audit's own count sheet. */
+async function sheetAnswers(token: string, auditId: number, cases: readonly TTagCase[]) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/rfid/audits/${auditId}/sheet`,
+    headers: bearer(token),
+  });
+  const catalogue = sheetCatalogue(res.json() as TCountSheet);
+  return cases.map((c) => c.reads.map((r) => matchTag(r.epc, catalogue)?.sku ?? null));
 }
+const tableAnswers = (cases: readonly TTagCase[]) => cases.map((c) => c.reads.map(() => c.product));
 
 async function runAudit(locationId: number | null, reads: object[]) {
   const start = await asReader(t, reader.token, '/api/rfid/audits', {
@@ -286,5 +294,64 @@ describe('applying counts', () => {
     const res = await apply(id, { reason: 'x' });
     expect([res.statusCode, res.json().message]).toEqual([409, AUDIT_MESSAGES.notCompleted]);
     expect((await apply(id, { reason: 'x' }, a.member.token)).statusCode).toBe(403);
+  });
+});
+
+describe('which product is this EPC: reconciliation and the Count screen agree', () => {
+  it('names every read of the walk as the table does, on the count sheet of the same audit', async () => {
+    expect(epc).toEqual(Object.fromEntries(RECONCILE_PRODUCTS.map((p) => [p.sku, reconcileEpc(p.sku)])));
+    const start = await asReader(t, reader.token, '/api/rfid/audits', {
+      client_audit_id: randomUUID(),
+      location_id: loc.store,
+    });
+    expect(await sheetAnswers(reader.token, start.json().audit_id, RECONCILE_WALK)).toEqual(
+      tableAnswers(RECONCILE_WALK),
+    );
+  });
+
+  it('counts SGTIN tags for the product with their GTIN unless one carries the EPC, as matchTag does', async () => {
+    const b = await createTenant(t, 'Reconcile GTIN Co');
+    const bReader = await pairReader(t, b);
+    const aisle = await addLocation(t, b.companyId, 'Aisle');
+    await t.database.db.insert(products).values(
+      GTIN_PRODUCTS.map((p) => ({
+        companyId: b.companyId,
+        name: `Product ${p.sku}`,
+        sku: p.sku,
+        rfidTag: rfidTagFromSku(p.sku),
+        epc: p.epc ?? reconcileEpc(p.sku),
+        isEpcExplicit: p.epc !== null,
+        gtin: p.gtin,
+        quantity: p.quantity,
+        locationId: aisle,
+      })),
+    );
+    const start = await asReader(t, bReader.token, '/api/rfid/audits', {
+      client_audit_id: randomUUID(),
+      location_id: aisle,
+    });
+    const id = start.json().audit_id as number;
+    expect(await sheetAnswers(bReader.token, id, GTIN_WALK)).toEqual(tableAnswers(GTIN_WALK));
+
+    await asReader(t, bReader.token, `/api/rfid/audits/${id}/reads`, {
+      batch_seq: 0,
+      reads: GTIN_WALK.flatMap((c) => c.reads),
+    });
+    const done = await asReader(t, bReader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
+    expect(done.json()).toMatchObject({ status: 'completed', tags_found: 5, unknown_count: 1 });
+    const rows = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/audits/${id}/discrepancies`,
+        headers: bearer(b.member.token),
+      })
+    ).json() as TDiscrepancy[];
+    // Two serials and its own tag for the shirt; the sample's serial for the sample alone; one pair of socks.
+    expect(Object.fromEntries(rows.map((r) => [r.product_sku ?? r.epc, r.found_quantity]))).toEqual({
+      SHIRT1: 3,
+      SOCKS1: 1,
+      'SHIRT-SAMPLE': 1,
+      [GTIN_WALK[4]?.reads[0]?.epc ?? '']: 1,
+    });
   });
 });

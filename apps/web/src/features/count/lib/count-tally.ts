@@ -1,8 +1,10 @@
 import {
   codeKey,
-  decodeTag,
   identifyCode,
   matchCode,
+  matchTag,
+  sheetCatalogue,
+  type TCodeCatalogue,
   type TCodeIdentity,
   type TCountSheet,
   type TCountSheetItem,
@@ -23,9 +25,9 @@ type ItemTally = { tags: number; scanUnits: number; counted: number | null; isSe
 export const isPlainCode = (r: ResolvedCode) => r.identity.kind !== 'epc' && !r.identity.serialized;
 
 /**
- * The live figures of a count, by the rules reconciliation applies when it completes (reconcile.sql.ts), so what
+ * The live figures of a count, by the rules reconciliation applies when it completes (reconcile.repo.ts), so what
  * the screen shows is what the result will say:
- * - a tag is one unit per distinct EPC (the browser sends no TID), for the item with its EPC, else its GTIN;
+ * - a tag is one unit per distinct EPC (the browser sends no TID), for the item matchTag names (its EPC, else its GTIN);
  * - a scan names an item by matchCode (EPC, GTIN, SKU); a scanned EPC with no quantity is that tag read;
  * - a serialized scan (GS1 with a serial) is one unit per key however often scanned; any other scan adds its
  *   quantity (1 when none was entered);
@@ -41,37 +43,25 @@ export class CountTally {
   readonly packagesExpected: number;
   /** A Dutchie audit's sheet (its items say whether they are packages): a Metrc label it lacks is said so. */
   readonly isPointOfSale: boolean;
-  private readonly byEpc: Map<string, TCountSheetItem>;
-  private readonly byGtin: Map<string, TCountSheetItem>;
-  private readonly bySku: Map<string, TCountSheetItem>;
+  private readonly catalogue: TCodeCatalogue<TCountSheetItem>;
   private readonly tags = new Set<string>();
   private readonly scanKeys = new Set<string>();
   private readonly items = new Map<TCountSheetItem, ItemTally>();
 
   constructor(sheet: TCountSheet) {
-    this.byEpc = new Map(sheet.items.map((i) => [i.epc, i]));
-    this.byGtin = new Map(sheet.items.flatMap((i) => (i.gtin ? [[i.gtin, i] as const] : [])));
-    this.bySku = new Map(sheet.items.map((i) => [i.sku.toUpperCase(), i]));
+    this.catalogue = sheetCatalogue(sheet);
     this.packagesExpected = sheet.items.filter((i) => i.is_package && i.in_scope).length;
     this.isPointOfSale = sheet.items.some((i) => i.is_package !== undefined);
   }
 
-  /** The item a tag is: the one carrying this EPC, else (a GS1 SGTIN) the one with its GTIN. */
+  /** The item a tag is (contracts' matchTag): the one carrying this EPC, else (a GS1 SGTIN) the one with its GTIN. */
   itemOfTag(epc: string): TCountSheetItem | undefined {
-    const item = this.byEpc.get(epc);
-    if (item || this.byGtin.size === 0) return item;
-    const { gtin } = decodeTag(epc);
-    return gtin ? this.byGtin.get(gtin) : undefined;
+    return matchTag(epc, this.catalogue);
   }
 
   resolve(code: string): ResolvedCode {
     const identity = identifyCode(code);
-    const item = matchCode(identity, {
-      byEpc: (epc) => this.byEpc.get(epc),
-      byGtin: (gtin) => this.byGtin.get(gtin),
-      bySku: (sku) => this.bySku.get(sku),
-    });
-    return { code, identity, item, key: codeKey(identity) };
+    return { code, identity, item: matchCode(identity, this.catalogue), key: codeKey(identity) };
   }
 
   hasTag(epc: string) {
