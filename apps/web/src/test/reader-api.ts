@@ -1,0 +1,149 @@
+import {
+  READER_MESSAGES,
+  type TCountSheet,
+  ZCompleteAuditRequest,
+  ZReadsRequest,
+  ZStartAuditRequest,
+} from '@quantics/contracts';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** What the stand-in reader API does with the next calls: answer, or fail as a dead connection or a sick server. */
+export type Outage = 'network' | 503 | null;
+
+export type Audit = {
+  id: number;
+  deviceToken: string;
+  status: 'in_progress' | 'completed' | 'failed';
+  sheet: TCountSheet;
+};
+
+/**
+ * The reader protocol as the server answers it (apps/server/src/modules/ingest/adapters/reader-protocol.routes.ts and the audits'
+ * ingest service), over MSW: a device token that is unknown or revoked is 401, another device's audit 404, a batch
+ * number seen before is answered alike and stored once (`duplicate: true`, even after completion), a new batch for a
+ * completed or failed audit 409, and complete is 409 with `missing_batch_seqs` until every batch has arrived.
+ * Bodies are checked with the contracts' schemas, as the server does.
+ */
+export class ReaderApi {
+  /** Device tokens the server knows: remove one to play a device removed in the portal. */
+  readonly tokens = new Set<string>();
+  readonly audits = new Map<number, Audit>();
+  /** Batches stored, per audit and batch number. */
+  readonly stored = new Map<number, Map<number, unknown[]>>();
+  /** Every reads call that reached the server (the fake clock's time included), stored or not. */
+  readonly attempts: { auditId: number; seq: number; at: number; reads: unknown[] }[] = [];
+  readonly completions: { auditId: number; batchCount: number }[] = [];
+  outage: Outage = null;
+  /** The sheet of the next audit started through the protocol. */
+  nextSheet: Omit<TCountSheet, 'audit_id'> = { items: [], tags_expected: 0 };
+  /** The next reads call is stored, but its answer never reaches the browser (the connection drops). */
+  loseNextAnswer = false;
+  private nextAudit = 41;
+
+  readonly server = setupServer(
+    http.post('/api/rfid/audits', async ({ request }) => {
+      const down = this.refuse(request);
+      if (down) return down;
+      const body = ZStartAuditRequest.safeParse(await request.json());
+      if (!body.success) return invalid(body.error);
+      const id = this.openAudit(this.tokenOf(request), this.nextSheet);
+      return HttpResponse.json({ audit_id: id, status: 'in_progress' }, { status: 201 });
+    }),
+    http.get('/api/rfid/audits/:id/sheet', ({ request, params }) => {
+      const down = this.refuse(request);
+      if (down) return down;
+      const audit = this.deviceAudit(request, Number(params.id));
+      return audit ? HttpResponse.json(audit.sheet) : notFound();
+    }),
+    http.post('/api/rfid/audits/:id/reads', async ({ request, params }) => {
+      const down = this.refuse(request);
+      if (down) return down;
+      const audit = this.deviceAudit(request, Number(params.id));
+      if (!audit) return notFound();
+      const json = await request.json();
+      const body = ZReadsRequest.safeParse(json);
+      if (!body.success) return invalid(body.error);
+      // Kept as sent, so a test compares them with what the browser holds.
+      const seq = body.data.batch_seq;
+      const reads = (json as { reads: unknown[] }).reads;
+      this.attempts.push({ auditId: audit.id, seq, at: Date.now(), reads });
+      const batches = this.stored.get(audit.id) ?? new Map<number, unknown[]>();
+      this.stored.set(audit.id, batches);
+      const before = batches.get(seq);
+      if (before) return HttpResponse.json({ batch_seq: seq, accepted: before.length, duplicate: true });
+      if (audit.status === 'completed') return conflict(READER_MESSAGES.auditCompleted);
+      if (audit.status === 'failed') return conflict(READER_MESSAGES.auditFailed);
+      batches.set(seq, reads);
+      if (this.loseNextAnswer) {
+        this.loseNextAnswer = false;
+        return HttpResponse.error();
+      }
+      return HttpResponse.json({ batch_seq: seq, accepted: reads.length, duplicate: false });
+    }),
+    http.post('/api/rfid/audits/:id/complete', async ({ request, params }) => {
+      const down = this.refuse(request);
+      if (down) return down;
+      const audit = this.deviceAudit(request, Number(params.id));
+      if (!audit) return notFound();
+      const body = ZCompleteAuditRequest.parse(await request.json());
+      this.completions.push({ auditId: audit.id, batchCount: body.batch_count });
+      if (audit.status === 'failed') return conflict(READER_MESSAGES.auditFailed);
+      const have = this.stored.get(audit.id) ?? new Map();
+      const missing = [...Array(body.batch_count).keys()].filter((seq) => !have.has(seq));
+      if (missing.length > 0)
+        return HttpResponse.json(
+          { message: READER_MESSAGES.missingBatches, missing_batch_seqs: missing },
+          { status: 409 },
+        );
+      audit.status = 'completed';
+      return HttpResponse.json({ id: audit.id, status: 'completed', batch_count: have.size });
+    }),
+  );
+
+  /** An audit this device token started (the portal's count sheet with it). */
+  openAudit(token: string, sheet: Omit<TCountSheet, 'audit_id'>): number {
+    const id = this.nextAudit++;
+    this.tokens.add(token);
+    this.audits.set(id, { id, deviceToken: token, status: 'in_progress', sheet: { audit_id: id, ...sheet } });
+    return id;
+  }
+
+  /** An audit, to change as the portal would (completed, failed, moved to another device). */
+  auditOf(id: number): Audit {
+    const audit = this.audits.get(id);
+    if (!audit) throw new Error(`No audit ${id}`);
+    return audit;
+  }
+
+  /** The batch numbers stored for an audit, in order. */
+  storedSeqs(auditId: number): number[] {
+    return [...(this.stored.get(auditId)?.keys() ?? [])].sort((a, b) => a - b);
+  }
+
+  private tokenOf(request: Request) {
+    return request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+  }
+
+  /** The outage, else the device token check every reader route makes first. */
+  private refuse(request: Request) {
+    if (this.outage === 'network') return HttpResponse.error();
+    if (this.outage === 503)
+      return HttpResponse.json({ message: 'The database is not reachable' }, { status: 503 });
+    if (!this.tokens.has(this.tokenOf(request)))
+      return HttpResponse.json({ message: READER_MESSAGES.deviceTokenRequired }, { status: 401 });
+    return null;
+  }
+
+  /** Another device's audit is not found, as one of another company is. */
+  private deviceAudit(request: Request, id: number) {
+    const audit = this.audits.get(id);
+    return audit && audit.deviceToken === this.tokenOf(request) ? audit : undefined;
+  }
+}
+
+/** A body the schema refuses: 400 with its first message, as the server's error handler answers. */
+const invalid = (error: { issues: { message: string }[] }) =>
+  HttpResponse.json({ message: error.issues[0]?.message }, { status: 400 });
+const notFound = () => HttpResponse.json({ message: READER_MESSAGES.auditNotFound }, { status: 404 });
+const conflict = (message: string) => HttpResponse.json({ message }, { status: 409 });
