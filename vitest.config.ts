@@ -1,19 +1,77 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The test tiers (docs/contributing.md, "Tests in tiers"):
+ * - `fast`: everything that runs in this process against a database: contracts, the server through app.inject,
+ *   the print utility and the reader simulator. The inner loop: `npm run test:fast` (with `web`).
+ * - `web`: the web app's state machines, queues and components, in a browser-like DOM (jsdom, fake IndexedDB).
+ * - `system`: tests that start processes or clusters, stop databases, or run the fuzzers at full strength.
+ * `npm test` runs every tier, then the browser tests.
+ */
+export const SYSTEM_TESTS = [
+  'apps/server/src/server.test.ts',
+  'apps/server/src/graceful-shutdown.test.ts',
+  'apps/server/src/db-outage.test.ts',
+  'apps/server/src/redis-outage.test.ts',
+  'apps/server/src/two-instances.test.ts',
+  'apps/server/src/demo/demo-launcher.test.ts',
+  'apps/server/src/modules/alerts/alerts-instances.test.ts',
+  'apps/server/src/modules/print/serials-two-instances.test.ts',
+  'apps/server/src/modules/dutchie/dutchie-stock-events.test.ts',
+  'apps/server/src/modules/chat/tallie-openai.test.ts',
+  'apps/server/src/test/fuzz.test.ts',
+  // The print utility built into its one file and run beside a portal server process and the stand-in Zebra.
+  'apps/print-agent/src/integration*.test.ts',
+  // The reader simulator's CLI run as a process against a portal server process.
+  'apps/reader-sim/src/reader-sim*.test.ts',
+];
+
+const shared = {
+  // Every test fails when a route it called answered 500 (see the file).
+  setupFiles: ['apps/server/src/test/unhandled-errors.setup.ts'],
+  pool: 'forks' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/print-agent/src/**/*.test.ts',
-      'apps/reader-sim/src/**/*.test.ts',
-      // The web app's state machines and queues (the Count screen's), beside their code, in Node.
-      'apps/web/src/**/*.test.ts',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'fast',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/print-agent/src/**/*.test.ts',
+            'apps/reader-sim/src/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', ...SYSTEM_TESTS],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'system',
+          include: SYSTEM_TESTS,
+        },
+      },
+      {
+        // The web app's own alias, so a test imports what the app imports.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          // The web app's state machines, queues and components, beside their code, in a browser-like DOM with a
+          // fake IndexedDB and Testing Library's matchers (the setup file). No server runs here, so the server's
+          // setup file (500 answers) does not apply: an API is answered by MSW in the test.
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          testTimeout: 10_000,
+        },
+      },
     ],
-    // Every test fails when a route it called answered 500 (see the file).
-    setupFiles: ['apps/server/src/test/unhandled-errors.setup.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });
