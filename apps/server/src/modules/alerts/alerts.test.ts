@@ -108,10 +108,14 @@ describe('the bell', () => {
   });
 
   it('refuses bad input with a message and changes nothing', async () => {
-    for (const payload of [{ ids: 'all' }, { ids: [-1] }, { ids: [1.5] }]) {
+    const cases: [object, string][] = [
+      [{ ids: 'all' }, 'ids must be a list of notification ids'],
+      [{ ids: [-1] }, 'ids must be notification ids'],
+      [{ ids: [1.5] }, 'ids must be notification ids'],
+    ];
+    for (const [payload, message] of cases) {
       const res = await call('POST', '/api/notifications/read', a.admin.token, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBeTruthy();
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
     expect((await call('GET', '/api/notifications?limit=500', a.admin.token)).statusCode).toBe(400);
   });
@@ -212,15 +216,27 @@ describe('e-mail', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(ALERTS_MESSAGES.eventsNotAllowed);
-    for (const bad of [
-      { email_events: ['nope'], accuracy_below: null, digest_hour: null, time_zone: 'UTC' },
-      { email_events: [], accuracy_below: 101, digest_hour: null, time_zone: 'UTC' },
-      { email_events: [], accuracy_below: null, digest_hour: 24, time_zone: 'UTC' },
-      { email_events: [], accuracy_below: null, digest_hour: 8, time_zone: 'Mars/Olympus' },
-    ]) {
+    const cases: [object, string][] = [
+      [
+        { email_events: ['nope'], accuracy_below: null, digest_hour: null, time_zone: 'UTC' },
+        `events must be among: ${EVENT_TYPES.join(', ')}`,
+      ],
+      [
+        { email_events: [], accuracy_below: 101, digest_hour: null, time_zone: 'UTC' },
+        'accuracy_below must be a whole number from 1 to 100',
+      ],
+      [
+        { email_events: [], accuracy_below: null, digest_hour: 24, time_zone: 'UTC' },
+        'digest_hour must be a whole number from 0 to 23',
+      ],
+      [
+        { email_events: [], accuracy_below: null, digest_hour: 8, time_zone: 'Mars/Olympus' },
+        'time_zone must be a time zone such as Europe/Amsterdam',
+      ],
+    ];
+    for (const [bad, message] of cases) {
       const res = await call('PUT', '/api/settings/notifications', a.member.token, bad);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBeTruthy();
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
     const saved = await call('PUT', '/api/settings/notifications', a.member.token, {
       email_events: ['inventory.import_completed'],
@@ -375,16 +391,17 @@ describe('webhooks', () => {
     } finally {
       await strict.close();
     }
-    for (const payload of [
-      { url: 'ftp://example.com', events: ['audit.completed'] },
-      { url: 'https://user:pw@example.com', events: ['audit.completed'] },
-      { url: hook.url, events: [] },
-      { url: hook.url, events: ['audit.exploded'] },
-      { url: hook.url, events: ['audit.completed'], enabled: 'yes' },
-    ]) {
+    const notAddress = 'url must be an https:// or http:// address';
+    const cases: [object, string][] = [
+      [{ url: 'ftp://example.com', events: ['audit.completed'] }, notAddress],
+      [{ url: 'https://user:pw@example.com', events: ['audit.completed'] }, notAddress],
+      [{ url: hook.url, events: [] }, 'choose at least one event'],
+      [{ url: hook.url, events: ['audit.exploded'] }, `events must be among: ${EVENT_TYPES.join(', ')}`],
+      [{ url: hook.url, events: ['audit.completed'], enabled: 'yes' }, 'enabled must be true or false'],
+    ];
+    for (const [payload, message] of cases) {
       const res = await call('POST', '/api/webhooks', a.admin.token, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBeTruthy();
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
     }
     expect(
       (await call('POST', '/api/webhooks', a.operator.token, { url: hook.url, events: ['audit.completed'] }))

@@ -257,6 +257,13 @@ describe('when Tallie is not sure', () => {
     });
     expect(saved.json()[1].suggestions).toEqual(r.suggestions);
     const unsure = await ask(a.member.token, 'reader battery offline scanner');
+    expect(unsure.response).toBe('Readers are visible to operators and admins only.');
     for (const s of unsure.suggestions ?? []) expect(s).not.toBe('Which readers are offline?');
+    // A question Tallie is unsure of, with suggestions: an operator is offered the reader question, a member is not.
+    const asOperator = await ask(a.operator.token, 'scanner zzkq');
+    expect(asOperator.suggestions).toContain('Which readers are offline?');
+    const asMember = await ask(a.member.token, 'scanner zzkq');
+    expect(asMember.suggestions?.length).toBeGreaterThanOrEqual(2);
+    expect(asMember.suggestions).not.toContain('Which readers are offline?');
   });
 });

@@ -174,10 +174,16 @@ describe('requiring two-factor for a company', () => {
   it('refuses bad policy bodies without changing anything', async () => {
     const a = await createTenant(t, 'Bad Body Co');
     const url = `/api/companies/${a.companyId}`;
-    for (const payload of [{}, { require_two_factor: 'yes' }, { require_two_factor: null }]) {
+    const notBoolean = 'require_two_factor must be true or false';
+    const cases: [object, string][] = [
+      [{}, SECURITY_MESSAGES.companyUpdateEmpty],
+      [{ require_two_factor: 'yes' }, notBoolean],
+      [{ require_two_factor: null }, notBoolean],
+    ];
+    for (const [payload, message] of cases) {
       const res = await call(a.admin.token, 'PUT', url, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message).toBeTruthy();
+      expect(res.json().message).toBe(message);
     }
     expect((await call(a.admin.token, 'GET', '/api/companies/current')).json()).toMatchObject({
       name: 'Bad Body Co',
