@@ -1,14 +1,7 @@
-import type { TSuccessResponse, TUser } from '@quantics/contracts';
-import { api } from '@/lib/api-client';
+import { api, shellSchema } from '@/lib/api-client';
 
-/**
- * The signed-in person (GET /api/auth/me), checked against the contracts' ZUser. The schema is loaded beside the
- * request rather than imported, so zod stays out of the first page (the landing and sign-in screens).
- */
-export async function fetchMe(): Promise<TUser> {
-  const { ZUser } = await import('./user-schema');
-  return api<TUser>('/api/auth/me', { schema: ZUser });
-}
+/** The signed-in person (GET /api/auth/me); the schema loads beside the request (zod stays out of the first page). */
+export const fetchMe = () => api('/api/auth/me', { schema: shellSchema('ZUser') });
 
 export const postLogout = () =>
-  api<TSuccessResponse>('/api/auth/logout', { method: 'POST', isAuthAttempt: true });
+  api('/api/auth/logout', { method: 'POST', isAuthAttempt: true, schema: shellSchema('ZSuccessResponse') });

@@ -1,6 +1,11 @@
+import type { z } from 'zod';
+
 export const TOKEN_KEY = 'token';
 
-/** An error answer from the API, carrying the server's message when it sent one. */
+/**
+ * An error answer from the API, carrying the server's message when it sent one (`hasServerMessage`: the message is
+ * for the person: the server's own, or ANSWER_NOT_UNDERSTOOD when a 2xx answer did not match its contract).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,29 +17,49 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiOptions = {
+/**
+ * The contracts' schema of an answer (`ZUser`, `ZInventoryListResponse`, ...), or a function loading it, for code in
+ * the first page that must keep zod out of it (`shellSchema`); `null` for an answer without a body (204).
+ */
+export type ResponseSchema<S extends z.ZodType | null = z.ZodType | null> = S | (() => Promise<S>);
+
+/** What a call resolves to: its schema's output, or undefined when it said it expects no body. */
+export type ApiAnswer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ApiOptions<S extends z.ZodType | null> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sign-in attempts answer 401 for wrong credentials; those must not bounce to /login. */
   isAuthAttempt?: boolean;
   signal?: AbortSignal;
-  /**
-   * The contracts' schema of the answer. A body that does not match it is an error (status as received, no server
-   * message, so the screen shows its own failure text) rather than data a screen would trip over.
-   */
-  schema?: ResponseSchema;
+  /** Required: every answer is parsed with its contract, so a screen never works on data it did not expect. */
+  schema: ResponseSchema<S>;
 };
 
-/** A zod schema as far as `api()` needs one (kept structural so this module does not pull zod in itself). */
-export type ResponseSchema = { safeParse(data: unknown): { success: boolean; error?: unknown } };
+type ShellSchemas = typeof import('./shell-schemas');
 
-/** The answer did not match its contract: logged with the path for whoever debugs it, shown as a failure. */
-function checkResponse(path: string, data: unknown, res: Response, schema: ResponseSchema | undefined) {
-  if (!schema) return;
-  const result = schema.safeParse(data);
-  if (result.success) return;
-  console.error(`Unexpected response from ${path}`, result.error);
-  throw new ApiError(res.status, 'Unexpected response from the server', false);
+/** A schema of `shell-schemas.ts`, loaded when the call is made (for calls the first page makes). */
+export const shellSchema =
+  <K extends keyof ShellSchemas>(name: K) =>
+  (): Promise<ShellSchemas[K]> =>
+    import('./shell-schemas').then((m) => m[name]);
+
+/** Shown where the screens show a server's message: the answer came, but not in the shape its contract says. */
+export const ANSWER_NOT_UNDERSTOOD = "The server's answer was not understood";
+
+/** The answer, parsed with its schema; a mismatch is logged with the zod issues for whoever debugs it. */
+async function parseAnswer(
+  path: string,
+  data: unknown,
+  res: Response,
+  schema: ResponseSchema,
+): Promise<unknown> {
+  const resolved = typeof schema === 'function' ? await schema() : schema;
+  if (resolved === null) return undefined;
+  const result = resolved.safeParse(data);
+  if (result.success) return result.data;
+  console.error(`The answer from ${path} does not match its contract`, result.error.issues, data);
+  throw new ApiError(res.status, ANSWER_NOT_UNDERSTOOD, true);
 }
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
@@ -64,7 +89,10 @@ function onRefused(status: number, data: unknown, opts: { isAuthAttempt?: boolea
  * JSON over fetch, sending 'Authorization: Bearer {token}' when a token is stored; errors become ApiError with
  * the server's `message` (or 'An error occurred').
  */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+export async function api<S extends z.ZodType | null>(
+  path: string,
+  opts: ApiOptions<S>,
+): Promise<ApiAnswer<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -83,10 +111,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     const hasMessage = typeof message === 'string' && message.length > 0;
     throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
   }
-  // Checked, not replaced by the parsed value: parsing strips unknown keys, and the screens keep getting exactly
-  // the server's JSON.
-  checkResponse(path, data, res, opts.schema);
-  return data as T;
+  // The server serialises through the same schema, so parsing gives back what it sent, typed by the contract.
+  return (await parseAnswer(path, data, res, opts.schema as ResponseSchema)) as ApiAnswer<S>;
 }
 
 /** A file from the API (CSV template, export) with the bearer token; errors as in `api()`. */

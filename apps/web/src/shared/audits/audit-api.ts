@@ -1,4 +1,4 @@
-import { type TAudit, type TDashboardStats, type TDiscrepancy, ZAudit } from '@quantics/contracts';
+import { type TAudit, type TDashboardStats, ZAudit, ZDiscrepanciesResponse } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useAudit(id: number | null) {
   return useQuery({
     queryKey: queryKeys.audits.detail(id),
-    queryFn: () => api<TAudit>(`/api/audits/${id}`, { schema: ZAudit }),
+    queryFn: () => api(`/api/audits/${id}`, { schema: ZAudit }),
     enabled: id !== null,
   });
 }
@@ -18,7 +18,7 @@ export function useAuditDiscrepancies(audit: TAudit | null) {
     audit !== null && audit.discrepancies_count + audit.misplaced_count + audit.unknown_count > 0;
   return useQuery({
     queryKey: queryKeys.audits.discrepancies(audit?.id),
-    queryFn: () => api<TDiscrepancy[]>(`/api/audits/${audit?.id}/discrepancies`),
+    queryFn: () => api(`/api/audits/${audit?.id}/discrepancies`, { schema: ZDiscrepanciesResponse }),
     enabled: hasRows,
   });
 }
@@ -28,7 +28,7 @@ export function useUpdateComments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, comments }: { id: number; comments: string }) =>
-      api<TAudit>(`/api/audits/${id}/comments`, { method: 'PATCH', body: { comments } }),
+      api(`/api/audits/${id}/comments`, { method: 'PATCH', body: { comments }, schema: ZAudit }),
     onSuccess: (audit) => {
       queryClient.setQueryData<TDashboardStats>(
         queryKeys.dashboard.stats,

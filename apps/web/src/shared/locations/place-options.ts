@@ -1,4 +1,4 @@
-import type { TDutchieInventoryResponse, TUser } from '@quantics/contracts';
+import { type TUser, ZDutchieInventoryResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,7 +8,7 @@ import { useLocations } from './locations-api';
 export function useDutchieRooms(isEnabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.dutchie.all, 'rooms'],
-    queryFn: () => api<TDutchieInventoryResponse>('/api/dutchie-inventory?limit=1'),
+    queryFn: () => api('/api/dutchie-inventory?limit=1', { schema: ZDutchieInventoryResponse }),
     select: (r) => r.filters.rooms,
     enabled: isEnabled,
   });

@@ -1,4 +1,4 @@
-import type { TPrintJobSerials, TProductSerials } from '@quantics/contracts';
+import { type TPrintJobSerials, ZProductSerials } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useProductSerials(productId: number | null, isEnabled = true) {
   return useQuery({
     queryKey: queryKeys.print.productSerials(productId ?? 0),
-    queryFn: () => api<TProductSerials>(`/api/print/products/${productId}/serials`),
+    queryFn: () => api(`/api/print/products/${productId}/serials`, { schema: ZProductSerials }),
     enabled: isEnabled && productId !== null,
   });
 }

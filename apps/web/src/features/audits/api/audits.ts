@@ -1,9 +1,4 @@
-import {
-  type TApplyCountsResponse,
-  type TAuditListResponse,
-  type TAuditStatus,
-  ZAuditListResponse,
-} from '@quantics/contracts';
+import { type TAuditStatus, ZApplyCountsResponse, ZAuditListResponse } from '@quantics/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,10 +6,9 @@ import { queryKeys } from '@/lib/query-keys';
 export type AuditListQuery = { page: number; limit: number; status: TAuditStatus | 'all' };
 
 export const fetchAudits = ({ page, limit, status }: AuditListQuery) =>
-  api<TAuditListResponse>(
-    `/api/audits?page=${page}&limit=${limit}${status === 'all' ? '' : `&status=${status}`}`,
-    { schema: ZAuditListResponse },
-  );
+  api(`/api/audits?page=${page}&limit=${limit}${status === 'all' ? '' : `&status=${status}`}`, {
+    schema: ZAuditListResponse,
+  });
 
 export function useAudits(query: AuditListQuery) {
   return useQuery({
@@ -28,9 +22,10 @@ export function useApplyCounts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason, ids }: { id: number; reason: string; ids?: number[] }) =>
-      api<TApplyCountsResponse>(`/api/audits/${id}/apply-counts`, {
+      api(`/api/audits/${id}/apply-counts`, {
         method: 'POST',
         body: { reason, ...(ids ? { discrepancy_ids: ids } : {}) },
+        schema: ZApplyCountsResponse,
       }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });

@@ -1,7 +1,5 @@
 import {
-  type TAuthResponse,
   type TLoginRequest,
-  type TLoginResponse,
   type TRegisterRequest,
   ZAuthResponse,
   ZLoginResponse,
@@ -9,7 +7,7 @@ import {
 import { api } from '@/lib/api-client';
 
 export const postLogin = (body: TLoginRequest) =>
-  api<TLoginResponse>('/api/auth/login', {
+  api('/api/auth/login', {
     method: 'POST',
     body,
     isAuthAttempt: true,
@@ -17,7 +15,7 @@ export const postLogin = (body: TLoginRequest) =>
   });
 
 export const postRegister = (body: TRegisterRequest) =>
-  api<TAuthResponse>('/api/auth/register', {
+  api('/api/auth/register', {
     method: 'POST',
     body,
     isAuthAttempt: true,

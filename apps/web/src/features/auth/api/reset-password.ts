@@ -1,5 +1,10 @@
-import type { TResetPasswordRequest, TSuccessResponse } from '@quantics/contracts';
+import { type TResetPasswordRequest, ZSuccessResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postResetPassword = (body: TResetPasswordRequest) =>
-  api<TSuccessResponse>('/api/auth/reset-password', { method: 'POST', body, isAuthAttempt: true });
+  api('/api/auth/reset-password', {
+    method: 'POST',
+    body,
+    isAuthAttempt: true,
+    schema: ZSuccessResponse,
+  });

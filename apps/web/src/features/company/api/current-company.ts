@@ -1,11 +1,11 @@
-import type { TCompany, TCompanyStats } from '@quantics/contracts';
+import { ZCompany, ZCompanyStats } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchCurrentCompany = () => api<TCompany>('/api/companies/current');
+export const fetchCurrentCompany = () => api('/api/companies/current', { schema: ZCompany });
 export const fetchCompanyStats = (companyId: number) =>
-  api<TCompanyStats>(`/api/companies/${companyId}/stats`);
+  api(`/api/companies/${companyId}/stats`, { schema: ZCompanyStats });
 
 export function useCurrentCompany() {
   return useQuery({ queryKey: queryKeys.companies.current, queryFn: fetchCurrentCompany });

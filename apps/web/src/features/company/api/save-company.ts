@@ -1,13 +1,13 @@
-import type { TCompany, TCompanyNameRequest, TUpdateCompanyRequest } from '@quantics/contracts';
+import { type TCompanyNameRequest, type TUpdateCompanyRequest, ZCompany } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const postCompany = (body: TCompanyNameRequest) =>
-  api<TCompany>('/api/companies', { method: 'POST', body });
+  api('/api/companies', { method: 'POST', body, schema: ZCompany });
 
 export const putCompany = ({ id, ...body }: TUpdateCompanyRequest & { id: number }) =>
-  api<TCompany>(`/api/companies/${id}`, { method: 'PUT', body });
+  api(`/api/companies/${id}`, { method: 'PUT', body, schema: ZCompany });
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();

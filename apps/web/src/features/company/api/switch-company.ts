@@ -1,8 +1,8 @@
-import type { TSwitchCompanyResponse } from '@quantics/contracts';
+import { ZSwitchCompanyResponse } from '@quantics/contracts';
 import { api, setToken } from '@/lib/api-client';
 
 export const postSwitchCompany = (companyId: number) =>
-  api<TSwitchCompanyResponse>('/api/team/switch-company', { method: 'POST', body: { companyId } });
+  api('/api/team/switch-company', { method: 'POST', body: { companyId }, schema: ZSwitchCompanyResponse });
 
 /**
  * Per spec: the new session's token is stored and the application reloads, so nothing of the previous

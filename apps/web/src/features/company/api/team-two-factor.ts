@@ -1,4 +1,4 @@
-import type { TTeamMember } from '@quantics/contracts';
+import { ZTeamMembersResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useTeamTwoFactor() {
   return useQuery({
     queryKey: queryKeys.team.members,
-    queryFn: () => api<TTeamMember[]>('/api/team/members'),
+    queryFn: () => api('/api/team/members', { schema: ZTeamMembersResponse }),
     select: (rows) => rows.filter((r) => r.kind === 'member' && r.status === 'active'),
   });
 }

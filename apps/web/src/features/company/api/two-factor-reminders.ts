@@ -1,5 +1,5 @@
-import type { TTwoFactorRemindersResponse } from '@quantics/contracts';
+import { ZTwoFactorRemindersResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postTwoFactorReminders = () =>
-  api<TTwoFactorRemindersResponse>('/api/team/two-factor-reminders', { method: 'POST' });
+  api('/api/team/two-factor-reminders', { method: 'POST', schema: ZTwoFactorRemindersResponse });

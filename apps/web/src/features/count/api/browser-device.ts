@@ -1,4 +1,4 @@
-import type { TBrowserDeviceResponse, TUser } from '@quantics/contracts';
+import { type TUser, ZBrowserDeviceResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,7 +24,7 @@ export function useSetUpBrowser(user: TUser) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api<TBrowserDeviceResponse>('/api/devices/browser', { method: 'POST', body: { name } }),
+      api('/api/devices/browser', { method: 'POST', body: { name }, schema: ZBrowserDeviceResponse }),
     onSuccess: ({ device, device_token }) => {
       const credential: BrowserCredential = { deviceId: device.id, name: device.name, token: device_token };
       localStorage.setItem(credentialKey(user), JSON.stringify(credential));

@@ -1,9 +1,9 @@
-import { DASHBOARD_REFRESH_MS, type TDashboardStats } from '@quantics/contracts';
+import { DASHBOARD_REFRESH_MS, ZDashboardStats } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchDashboardStats = () => api<TDashboardStats>('/api/stats/dashboard');
+export const fetchDashboardStats = () => api('/api/stats/dashboard', { schema: ZDashboardStats });
 
 /**
  * Every dashboard figure in one call, refreshed every 30 s. The previous answer stays on screen while the next

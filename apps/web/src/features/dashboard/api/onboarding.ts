@@ -1,9 +1,10 @@
-import type { TOnboardingStatus, TSuccessResponse } from '@quantics/contracts';
+import { type TOnboardingStatus, ZOnboardingStatus } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchOnboardingStatus = () => api<TOnboardingStatus>('/api/settings/onboarding/status');
+export const fetchOnboardingStatus = () =>
+  api('/api/settings/onboarding/status', { schema: ZOnboardingStatus });
 
 export const useOnboardingStatus = () =>
   useQuery({ queryKey: queryKeys.dashboard.onboarding, queryFn: fetchOnboardingStatus });
@@ -12,7 +13,7 @@ export const useOnboardingStatus = () =>
 export function useCompleteOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TSuccessResponse>('/api/settings/onboarding/complete', { method: 'POST' }),
+    mutationFn: () => api('/api/settings/onboarding/complete', { method: 'POST', schema: ZOnboardingStatus }),
     onSuccess: () =>
       queryClient.setQueryData<TOnboardingStatus>(queryKeys.dashboard.onboarding, { completed: true }),
   });

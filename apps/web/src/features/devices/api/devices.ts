@@ -1,14 +1,15 @@
 import {
   DEVICE_REFRESH_MS,
-  type TDevice,
-  type TRegisterConfirmResponse,
-  type TSuccessResponse,
+  ZDevice,
+  ZDevicesResponse,
+  ZRegisterConfirmResponse,
+  ZSuccessResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchDevices = () => api<TDevice[]>('/api/devices');
+export const fetchDevices = () => api('/api/devices', { schema: ZDevicesResponse });
 
 /** The company's readers, refreshed every 5 s so status, battery and signal stay current. */
 export function useDevices() {
@@ -26,13 +27,15 @@ function useInvalidatingMutation<A, R>(fn: (arg: A) => Promise<R>) {
 /** POST /api/rfid/register/confirm: binds the reader showing this code to the current company. */
 export const useRegisterDevice = () =>
   useInvalidatingMutation((code: string) =>
-    api<TRegisterConfirmResponse>('/api/rfid/register/confirm', { method: 'POST', body: { code } }),
+    api('/api/rfid/register/confirm', { method: 'POST', body: { code }, schema: ZRegisterConfirmResponse }),
   );
 
 export const useRenameDevice = () =>
   useInvalidatingMutation(({ id, name }: { id: number; name: string }) =>
-    api<TDevice>(`/api/devices/${id}`, { method: 'PUT', body: { name } }),
+    api(`/api/devices/${id}`, { method: 'PUT', body: { name }, schema: ZDevice }),
   );
 
 export const useDeleteDevice = () =>
-  useInvalidatingMutation((id: number) => api<TSuccessResponse>(`/api/devices/${id}`, { method: 'DELETE' }));
+  useInvalidatingMutation((id: number) =>
+    api(`/api/devices/${id}`, { method: 'DELETE', schema: ZSuccessResponse }),
+  );

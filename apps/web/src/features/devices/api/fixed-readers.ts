@@ -1,11 +1,11 @@
 import {
   DEVICE_REFRESH_MS,
-  type TAudit,
-  type TAuditListResponse,
   type TCreateFixedReaderRequest,
-  type TFixedReaderCreated,
   type TStartCountRequest,
-  type TStartCountResponse,
+  ZAudit,
+  ZAuditListResponse,
+  ZFixedReaderCreated,
+  ZStartCountResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -16,7 +16,7 @@ const OPEN_COUNTS = ['audits', 'list', 'fixed-readers-open'] as const;
 export function useOpenCounts() {
   return useQuery({
     queryKey: OPEN_COUNTS,
-    queryFn: () => api<TAuditListResponse>('/api/audits?status=in_progress&limit=100'),
+    queryFn: () => api('/api/audits?status=in_progress&limit=100', { schema: ZAuditListResponse }),
     refetchInterval: DEVICE_REFRESH_MS,
   });
 }
@@ -37,18 +37,20 @@ function useDevicesMutation<A, R>(fn: (arg: A) => Promise<R>) {
 /** POST /api/devices/fixed: the reader and its webhook settings (the password shown this once). */
 export const useCreateFixedReader = () =>
   useDevicesMutation((body: TCreateFixedReaderRequest) =>
-    api<TFixedReaderCreated>('/api/devices/fixed', { method: 'POST', body }),
+    api('/api/devices/fixed', { method: 'POST', body, schema: ZFixedReaderCreated }),
   );
 
 export const useReplaceWebhookPassword = () =>
   useDevicesMutation((id: number) =>
-    api<TFixedReaderCreated>(`/api/devices/${id}/webhook-password`, { method: 'POST' }),
+    api(`/api/devices/${id}/webhook-password`, { method: 'POST', schema: ZFixedReaderCreated }),
   );
 
 export const useStartCount = () =>
   useDevicesMutation(({ id, body }: { id: number; body: TStartCountRequest }) =>
-    api<TStartCountResponse>(`/api/devices/${id}/counts`, { method: 'POST', body }),
+    api(`/api/devices/${id}/counts`, { method: 'POST', body, schema: ZStartCountResponse }),
   );
 
 export const useFinishCount = () =>
-  useDevicesMutation((id: number) => api<TAudit>(`/api/devices/${id}/counts/finish`, { method: 'POST' }));
+  useDevicesMutation((id: number) =>
+    api(`/api/devices/${id}/counts/finish`, { method: 'POST', schema: ZAudit }),
+  );

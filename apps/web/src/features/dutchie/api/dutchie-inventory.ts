@@ -1,4 +1,4 @@
-import { type TDutchieInventoryResponse, ZDutchieInventoryResponse } from '@quantics/contracts';
+import { ZDutchieInventoryResponse } from '@quantics/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -27,9 +27,7 @@ function params(query: DutchieListQuery, refresh = false): string {
 }
 
 export const fetchDutchieInventory = (query: DutchieListQuery, refresh = false) =>
-  api<TDutchieInventoryResponse>(`/api/dutchie-inventory${params(query, refresh)}`, {
-    schema: ZDutchieInventoryResponse,
-  });
+  api(`/api/dutchie-inventory${params(query, refresh)}`, { schema: ZDutchieInventoryResponse });
 
 /** One page of the company's Dutchie snapshot; the previous page stays on screen while the next loads. */
 export function useDutchieInventory(query: DutchieListQuery) {

@@ -1,4 +1,4 @@
-import type { TDutchieProductResponse } from '@quantics/contracts';
+import { ZDutchieProductResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,7 +8,9 @@ export function useDutchieProduct(packageId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.dutchie.product(packageId),
     queryFn: () =>
-      api<TDutchieProductResponse>(`/api/dutchie-inventory/product/${encodeURIComponent(packageId)}`),
+      api(`/api/dutchie-inventory/product/${encodeURIComponent(packageId)}`, {
+        schema: ZDutchieProductResponse,
+      }),
     enabled: isEnabled,
     staleTime: 5 * 60_000,
   });

@@ -1,10 +1,10 @@
-import type { TSuccessResponse } from '@quantics/contracts';
+import { ZSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const deleteProduct = (id: number) =>
-  api<TSuccessResponse>(`/api/inventory/${id}`, { method: 'DELETE' });
+  api(`/api/inventory/${id}`, { method: 'DELETE', schema: ZSuccessResponse });
 
 export function useDeleteProduct() {
   const queryClient = useQueryClient();

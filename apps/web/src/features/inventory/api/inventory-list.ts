@@ -1,4 +1,4 @@
-import { type TInventoryListResponse, type TStockStatus, ZInventoryListResponse } from '@quantics/contracts';
+import { type TStockStatus, ZInventoryListResponse } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,7 +22,7 @@ export type InventoryListQuery = {
 };
 
 export const fetchInventory = (query: InventoryListQuery) =>
-  api<TInventoryListResponse>(`/api/inventory${inventoryParams(query)}`, { schema: ZInventoryListResponse });
+  api(`/api/inventory${inventoryParams(query)}`, { schema: ZInventoryListResponse });
 
 /** One page of the catalogue; the previous page stays on screen while the next one loads. */
 export function useInventoryList(query: InventoryListQuery) {

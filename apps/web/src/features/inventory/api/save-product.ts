@@ -1,13 +1,13 @@
-import type { TProduct, TProductRequest } from '@quantics/contracts';
+import { type TProductRequest, ZProduct } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const createProduct = (body: TProductRequest) =>
-  api<TProduct>('/api/inventory', { method: 'POST', body });
+  api('/api/inventory', { method: 'POST', body, schema: ZProduct });
 
 export const updateProduct = (id: number, body: TProductRequest) =>
-  api<TProduct>(`/api/inventory/${id}`, { method: 'PUT', body });
+  api(`/api/inventory/${id}`, { method: 'PUT', body, schema: ZProduct });
 
 /** POST without an id, PUT with one; the list, its cards and the locations' product counts refresh. */
 export function useSaveProduct() {

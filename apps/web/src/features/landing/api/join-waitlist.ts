@@ -1,4 +1,4 @@
-import { type TWaitlistResponse, WAITLIST_MESSAGES, type ZWaitlistRequest } from '@quantics/contracts';
+import { WAITLIST_MESSAGES, type ZWaitlistRequest, ZWaitlistResponse } from '@quantics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -13,9 +13,10 @@ const FAILED = 'Failed to join waitlist. Please try again.';
 
 /** POST /api/waitlist with exactly the four fields the spec lists. */
 export function joinWaitlist({ name, email, company, phoneNumber }: TWaitlistPayload) {
-  return api<TWaitlistResponse>('/api/waitlist', {
+  return api('/api/waitlist', {
     method: 'POST',
     body: { name, email, company, phoneNumber },
+    schema: ZWaitlistResponse,
   });
 }
 

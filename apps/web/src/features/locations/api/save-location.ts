@@ -1,13 +1,13 @@
-import type { TLocation, TLocationRequest } from '@quantics/contracts';
+import { type TLocationRequest, ZLocation } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const createLocation = (body: TLocationRequest) =>
-  api<TLocation>('/api/locations', { method: 'POST', body });
+  api('/api/locations', { method: 'POST', body, schema: ZLocation });
 
 export const updateLocation = (id: number, body: TLocationRequest) =>
-  api<TLocation>(`/api/locations/${id}`, { method: 'PUT', body });
+  api(`/api/locations/${id}`, { method: 'PUT', body, schema: ZLocation });
 
 /** POST without an id, PUT with one. Renaming a location renames it on every product row too. */
 export function useSaveLocation() {

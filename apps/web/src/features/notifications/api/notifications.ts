@@ -1,6 +1,5 @@
-import type { TNotificationsResponse } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, shellSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** How often the bell looks for news while the page is open (and whenever the window regains focus). */
@@ -8,7 +7,8 @@ export const NOTIFICATIONS_REFRESH_MS = 30_000;
 /** The bell lists the latest ten. */
 export const BELL_SIZE = 10;
 
-export const fetchNotifications = () => api<TNotificationsResponse>(`/api/notifications?limit=${BELL_SIZE}`);
+export const fetchNotifications = () =>
+  api(`/api/notifications?limit=${BELL_SIZE}`, { schema: shellSchema('ZNotificationsResponse') });
 
 /** The signed-in person's latest notifications in their current company, and how many are unread. */
 export function useNotifications(userId: number, companyId: number) {
@@ -24,7 +24,11 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: number[]) =>
-      api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: ids ? { ids } : {} }),
+      api('/api/notifications/read', {
+        method: 'POST',
+        body: ids ? { ids } : {},
+        schema: shellSchema('ZMarkReadResponse'),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LABEL_SIZE, type TLabelSettings } from '@quantics/contracts';
+import { DEFAULT_LABEL_SIZE, type TLabelSettings, ZLabelSettings } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useLabelSettings() {
   return useQuery({
     queryKey: queryKeys.print.labelSettings,
-    queryFn: () => api<TLabelSettings>('/api/print/label-settings'),
+    queryFn: () => api('/api/print/label-settings', { schema: ZLabelSettings }),
     placeholderData: DEFAULT_LABEL_SIZE,
     staleTime: 60_000,
   });
@@ -18,7 +18,7 @@ export function useSaveLabelSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (size: TLabelSettings) =>
-      api<TLabelSettings>('/api/print/label-settings', { method: 'PUT', body: size }),
+      api('/api/print/label-settings', { method: 'PUT', body: size, schema: ZLabelSettings }),
     onSuccess: (size) => queryClient.setQueryData(queryKeys.print.labelSettings, size),
   });
 }

@@ -1,4 +1,4 @@
-import type { TPrintAgent } from '@quantics/contracts';
+import { ZPrintAgentsResponse, ZSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePrintAgents() {
   return useQuery({
     queryKey: queryKeys.print.agents,
-    queryFn: () => api<TPrintAgent[]>('/api/print/agents'),
+    queryFn: () => api('/api/print/agents', { schema: ZPrintAgentsResponse }),
     refetchInterval: 15_000,
   });
 }
@@ -16,7 +16,8 @@ export function usePrintAgents() {
 export function useRevokePrintAgent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/api/print/agents/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      api(`/api/print/agents/${id}`, { method: 'DELETE', schema: ZSuccessResponse }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.print.agents });
       void queryClient.invalidateQueries({ queryKey: queryKeys.print.status });

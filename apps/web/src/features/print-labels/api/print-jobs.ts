@@ -1,4 +1,4 @@
-import type { TPrintJobsResponse } from '@quantics/contracts';
+import { ZPrintJobsResponse } from '@quantics/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePrintJobs(page: number, limit = 8) {
   return useQuery({
     queryKey: queryKeys.print.jobsPage(page, limit),
-    queryFn: () => api<TPrintJobsResponse>(`/api/print/jobs?page=${page}&limit=${limit}`),
+    queryFn: () => api(`/api/print/jobs?page=${page}&limit=${limit}`, { schema: ZPrintJobsResponse }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
-import type { TPrintRequest, TPrintResponse } from '@quantics/contracts';
+import { type TPrintRequest, ZPrintResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 /** POST /api/print/print: one product's labels; resolves once the print utility has acknowledged them. */
 export const printLabel = (body: TPrintRequest) =>
-  api<TPrintResponse>('/api/print/print', { method: 'POST', body });
+  api('/api/print/print', { method: 'POST', body, schema: ZPrintResponse });

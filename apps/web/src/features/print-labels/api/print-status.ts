@@ -1,4 +1,4 @@
-import { PRINT_STATUS_INTERVAL_MS, type TPrintStatus } from '@quantics/contracts';
+import { PRINT_STATUS_INTERVAL_MS, ZPrintStatus } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function usePrintStatus() {
   return useQuery({
     queryKey: queryKeys.print.status,
-    queryFn: () => api<TPrintStatus>('/api/print/status'),
+    queryFn: () => api('/api/print/status', { schema: ZPrintStatus }),
     refetchInterval: PRINT_STATUS_INTERVAL_MS,
     refetchIntervalInBackground: false,
   });

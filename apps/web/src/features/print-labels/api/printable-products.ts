@@ -2,10 +2,10 @@ import {
   PRINT_ADD_ALL_LIMIT,
   PRINT_SEARCH_LIMIT,
   printableFromPackage,
-  type TDutchieListResponse,
-  type TInventoryListResponse,
   type TPrintableProduct,
   type TProduct,
+  ZDutchieListResponse,
+  ZInventoryListResponse,
 } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
@@ -31,17 +31,17 @@ const toPrintable = (p: TProduct): PrintableProduct => ({
 export async function searchPrintable(term: string, isPointOfSale = false): Promise<PrintableProduct[]> {
   if (isPointOfSale) {
     const q = new URLSearchParams({ q: term, limit: String(PRINT_SEARCH_LIMIT) });
-    return (await api<TDutchieListResponse>(`/api/dutchie-inventory/search?${q}`)).data.map(
+    return (await api(`/api/dutchie-inventory/search?${q}`, { schema: ZDutchieListResponse })).data.map(
       printableFromPackage,
     );
   }
   const q = new URLSearchParams({ search: term, limit: String(PRINT_SEARCH_LIMIT) });
-  return (await api<TInventoryListResponse>(`/api/inventory?${q}`)).data.map(toPrintable);
+  return (await api(`/api/inventory?${q}`, { schema: ZInventoryListResponse })).data.map(toPrintable);
 }
 
 /** 'Add All Products' (local catalogues only): the catalogue, up to 1000. */
 export async function allPrintable(): Promise<PrintableProduct[]> {
-  return (await api<TInventoryListResponse>(`/api/inventory?limit=${PRINT_ADD_ALL_LIMIT}`)).data.map(
-    toPrintable,
-  );
+  return (
+    await api(`/api/inventory?limit=${PRINT_ADD_ALL_LIMIT}`, { schema: ZInventoryListResponse })
+  ).data.map(toPrintable);
 }

@@ -1,4 +1,4 @@
-import type { TDashboardStats } from '@quantics/contracts';
+import { ZDashboardStats } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,5 +7,5 @@ import { queryKeys } from '@/lib/query-keys';
 export const useReportStats = () =>
   useQuery({
     queryKey: queryKeys.reports.stats,
-    queryFn: () => api<TDashboardStats>('/api/stats/dashboard'),
+    queryFn: () => api('/api/stats/dashboard', { schema: ZDashboardStats }),
   });

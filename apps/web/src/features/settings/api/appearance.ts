@@ -1,5 +1,5 @@
-import type { TAppearance } from '@quantics/contracts';
+import { type TAppearance, ZAppearance } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const putAppearance = (body: TAppearance) =>
-  api<TAppearance>('/api/settings/appearance', { method: 'PUT', body });
+  api('/api/settings/appearance', { method: 'PUT', body, schema: ZAppearance });

@@ -1,5 +1,5 @@
-import type { TChangePasswordRequest, TSuccessResponse } from '@quantics/contracts';
+import { type TChangePasswordRequest, ZSuccessResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const putPassword = (body: TChangePasswordRequest) =>
-  api<TSuccessResponse>('/api/settings/password', { method: 'PUT', body });
+  api('/api/settings/password', { method: 'PUT', body, schema: ZSuccessResponse });

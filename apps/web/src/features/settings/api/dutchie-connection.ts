@@ -1,4 +1,4 @@
-import type { TDutchieConnection } from '@quantics/contracts';
+import { ZDutchieConnection, ZReplaceDutchieKeyResponse } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,19 +7,17 @@ import { queryKeys } from '@/lib/query-keys';
 export function useDutchieConnection(isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.dutchie.connection,
-    queryFn: () => api<TDutchieConnection>('/api/settings/dutchie'),
+    queryFn: () => api('/api/settings/dutchie', { schema: ZDutchieConnection }),
     enabled: isEnabled,
   });
 }
-
-type ReplaceResult = { message: string; verified: boolean; connection: TDutchieConnection };
 
 /** PUT /api/settings/dutchie: replace the key (Dutchie checks it first); the old snapshot is dropped. */
 export function useReplaceDutchieKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (apiKey: string) =>
-      api<ReplaceResult>('/api/settings/dutchie', { method: 'PUT', body: { apiKey } }),
+      api('/api/settings/dutchie', { method: 'PUT', body: { apiKey }, schema: ZReplaceDutchieKeyResponse }),
     onSuccess: (result) => {
       client.setQueryData(queryKeys.dutchie.connection, result.connection);
       client.invalidateQueries({ queryKey: queryKeys.dutchie.all });

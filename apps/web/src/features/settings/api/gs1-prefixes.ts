@@ -1,4 +1,4 @@
-import type { TGs1Prefixes } from '@quantics/contracts';
+import { ZGs1Prefixes } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useGs1Prefixes(isEnabled: boolean) {
   return useQuery({
     queryKey: queryKeys.print.gs1Prefixes,
-    queryFn: () => api<TGs1Prefixes>('/api/print/gs1-prefixes'),
+    queryFn: () => api('/api/print/gs1-prefixes', { schema: ZGs1Prefixes }),
     enabled: isEnabled,
   });
 }
@@ -17,7 +17,7 @@ export function useSaveGs1Prefixes() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (prefixes: string[]) =>
-      api<TGs1Prefixes>('/api/print/gs1-prefixes', { method: 'PUT', body: { prefixes } }),
+      api('/api/print/gs1-prefixes', { method: 'PUT', body: { prefixes }, schema: ZGs1Prefixes }),
     onSuccess: (saved) => {
       client.setQueryData(queryKeys.print.gs1Prefixes, saved);
       client.invalidateQueries({ queryKey: queryKeys.print.jobs });

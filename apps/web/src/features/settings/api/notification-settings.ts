@@ -1,4 +1,4 @@
-import type { TNotificationSettings, TNotificationSettingsResponse } from '@quantics/contracts';
+import { type TNotificationSettings, ZNotificationSettingsResponse } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useNotificationSettings() {
   return useQuery({
     queryKey: queryKeys.notifications.settings,
-    queryFn: () => api<TNotificationSettingsResponse>('/api/settings/notifications'),
+    queryFn: () => api('/api/settings/notifications', { schema: ZNotificationSettingsResponse }),
   });
 }
 
@@ -15,7 +15,7 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TNotificationSettings) =>
-      api<TNotificationSettingsResponse>('/api/settings/notifications', { method: 'PUT', body }),
+      api('/api/settings/notifications', { method: 'PUT', body, schema: ZNotificationSettingsResponse }),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.notifications.settings, saved),
   });
 }

@@ -1,9 +1,10 @@
-import type { TProfile, TUpdateProfileRequest } from '@quantics/contracts';
+import type { TUpdateProfileRequest } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, shellSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchProfile = () => api<TProfile>('/api/settings/profile');
+/** The theme-sync in the shell reads it too, so its schema loads with the call (see shell-schemas.ts). */
+export const fetchProfile = () => api('/api/settings/profile', { schema: shellSchema('ZProfile') });
 
 /** The signed-in person's profile (also the source of their theme). */
 export function useProfile({ isEnabled = true }: { isEnabled?: boolean } = {}) {
@@ -16,4 +17,4 @@ export function useProfile({ isEnabled = true }: { isEnabled?: boolean } = {}) {
 }
 
 export const putProfile = (body: TUpdateProfileRequest) =>
-  api<TProfile>('/api/settings/profile', { method: 'PUT', body });
+  api('/api/settings/profile', { method: 'PUT', body, schema: shellSchema('ZProfile') });

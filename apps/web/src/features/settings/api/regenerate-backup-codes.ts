@@ -1,5 +1,5 @@
-import type { TBackupCodesResponse, TRegenerateBackupCodesRequest } from '@quantics/contracts';
+import { type TRegenerateBackupCodesRequest, ZBackupCodesResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postRegenerateBackupCodes = (body: TRegenerateBackupCodesRequest) =>
-  api<TBackupCodesResponse>('/api/settings/2fa/regenerate-codes', { method: 'POST', body });
+  api('/api/settings/2fa/regenerate-codes', { method: 'POST', body, schema: ZBackupCodesResponse });

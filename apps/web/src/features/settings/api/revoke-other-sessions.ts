@@ -1,5 +1,5 @@
-import type { TRevokeSessionsResponse } from '@quantics/contracts';
+import { ZRevokeSessionsResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postRevokeOtherSessions = () =>
-  api<TRevokeSessionsResponse>('/api/settings/sessions/revoke-others', { method: 'POST' });
+  api('/api/settings/sessions/revoke-others', { method: 'POST', schema: ZRevokeSessionsResponse });

@@ -1,5 +1,5 @@
-import type { TSuccessResponse } from '@quantics/contracts';
+import { ZSuccessResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const deleteSession = (id: string) =>
-  api<TSuccessResponse>(`/api/settings/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  api(`/api/settings/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: ZSuccessResponse });

@@ -1,4 +1,4 @@
-import type { TSession } from '@quantics/contracts';
+import { ZSessionsResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useSessions() {
   return useQuery({
     queryKey: queryKeys.settings.sessions,
-    queryFn: () => api<TSession[]>('/api/settings/sessions'),
+    queryFn: () => api('/api/settings/sessions', { schema: ZSessionsResponse }),
     refetchInterval: 60_000,
   });
 }

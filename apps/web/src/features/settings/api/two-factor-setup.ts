@@ -1,6 +1,6 @@
-import type { TTwoFactorSetupResponse } from '@quantics/contracts';
+import { ZTwoFactorSetupResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 /** A fresh secret each time; nothing changes until a code from it is verified. */
 export const postTwoFactorSetup = () =>
-  api<TTwoFactorSetupResponse>('/api/settings/2fa/setup', { method: 'POST' });
+  api('/api/settings/2fa/setup', { method: 'POST', schema: ZTwoFactorSetupResponse });

@@ -1,4 +1,4 @@
-import type { TTwoFactorStatus } from '@quantics/contracts';
+import { ZTwoFactorStatus } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -6,6 +6,6 @@ import { queryKeys } from '@/lib/query-keys';
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: queryKeys.settings.twoFactorStatus,
-    queryFn: () => api<TTwoFactorStatus>('/api/settings/2fa/status'),
+    queryFn: () => api('/api/settings/2fa/status', { schema: ZTwoFactorStatus }),
   });
 }

@@ -1,5 +1,5 @@
-import type { TBackupCodesResponse, TVerifyTwoFactorRequest } from '@quantics/contracts';
+import { type TVerifyTwoFactorRequest, ZBackupCodesResponse } from '@quantics/contracts';
 import { api } from '@/lib/api-client';
 
 export const postTwoFactorVerify = (body: TVerifyTwoFactorRequest) =>
-  api<TBackupCodesResponse>('/api/settings/2fa/verify', { method: 'POST', body });
+  api('/api/settings/2fa/verify', { method: 'POST', body, schema: ZBackupCodesResponse });

@@ -1,10 +1,12 @@
-import type {
-  TCreatedWebhook,
-  TCreateWebhookRequest,
-  TSuccessResponse,
-  TUpdateWebhookRequest,
-  TWebhook,
-  TWebhookDeliveriesResponse,
+import {
+  type TCreateWebhookRequest,
+  type TUpdateWebhookRequest,
+  ZCreatedWebhook,
+  ZSuccessResponse,
+  ZWebhook,
+  ZWebhookDeliveriesResponse,
+  ZWebhooksResponse,
+  ZWebhookTestResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -13,7 +15,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useWebhooks() {
   return useQuery({
     queryKey: queryKeys.webhooks.all,
-    queryFn: () => api<{ data: TWebhook[] }>('/api/webhooks'),
+    queryFn: () => api('/api/webhooks', { schema: ZWebhooksResponse }),
   });
 }
 
@@ -21,7 +23,8 @@ export function useWebhooks() {
 export function useWebhookDeliveries(id: number, page: number) {
   return useQuery({
     queryKey: queryKeys.webhooks.deliveries(id, page),
-    queryFn: () => api<TWebhookDeliveriesResponse>(`/api/webhooks/${id}/deliveries?page=${page}&limit=10`),
+    queryFn: () =>
+      api(`/api/webhooks/${id}/deliveries?page=${page}&limit=10`, { schema: ZWebhookDeliveriesResponse }),
     refetchInterval: 3000,
   });
 }
@@ -36,18 +39,20 @@ function useWebhookMutation<A, R>(fn: (arg: A) => Promise<R>) {
 
 export const useCreateWebhook = () =>
   useWebhookMutation((body: TCreateWebhookRequest) =>
-    api<TCreatedWebhook>('/api/webhooks', { method: 'POST', body }),
+    api('/api/webhooks', { method: 'POST', body, schema: ZCreatedWebhook }),
   );
 
 export const useUpdateWebhook = () =>
   useWebhookMutation(({ id, ...body }: TUpdateWebhookRequest & { id: number }) =>
-    api<TWebhook>(`/api/webhooks/${id}`, { method: 'PUT', body }),
+    api(`/api/webhooks/${id}`, { method: 'PUT', body, schema: ZWebhook }),
   );
 
 export const useDeleteWebhook = () =>
-  useWebhookMutation((id: number) => api<TSuccessResponse>(`/api/webhooks/${id}`, { method: 'DELETE' }));
+  useWebhookMutation((id: number) =>
+    api(`/api/webhooks/${id}`, { method: 'DELETE', schema: ZSuccessResponse }),
+  );
 
 export const useTestWebhook = () =>
   useWebhookMutation((id: number) =>
-    api<{ message_id: string }>(`/api/webhooks/${id}/test`, { method: 'POST' }),
+    api(`/api/webhooks/${id}/test`, { method: 'POST', schema: ZWebhookTestResponse }),
   );

@@ -1,8 +1,11 @@
-import type {
-  TChatConversation,
-  TChatMessage,
-  TCreateMessageRequest,
-  TSuccessResponse,
+import {
+  type TChatConversation,
+  type TCreateMessageRequest,
+  ZChatConversation,
+  ZChatConversationsResponse,
+  ZChatMessage,
+  ZChatMessagesResponse,
+  ZSuccessResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
@@ -17,12 +20,14 @@ import {
   mirrorMessages,
 } from '../local-history';
 
-export const fetchConversations = () => api<TChatConversation[]>('/api/chat/conversations');
+export const fetchConversations = () =>
+  api('/api/chat/conversations', { schema: ZChatConversationsResponse });
 export const createConversation = (title: string) =>
-  api<TChatConversation>('/api/chat/conversations', { method: 'POST', body: { title } });
-export const fetchMessages = (id: number) => api<TChatMessage[]>(`/api/chat/conversations/${id}/messages`);
+  api('/api/chat/conversations', { method: 'POST', body: { title }, schema: ZChatConversation });
+export const fetchMessages = (id: number) =>
+  api(`/api/chat/conversations/${id}/messages`, { schema: ZChatMessagesResponse });
 export const addMessage = (id: number, body: TCreateMessageRequest) =>
-  api<TChatMessage>(`/api/chat/conversations/${id}/messages`, { method: 'POST', body });
+  api(`/api/chat/conversations/${id}/messages`, { method: 'POST', body, schema: ZChatMessage });
 
 export type ConversationList = { items: TChatConversation[]; isFromDevice: boolean };
 
@@ -68,7 +73,7 @@ export function useDeleteConversation(owner: LocalOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      if (id > 0) await api<TSuccessResponse>(`/api/chat/conversations/${id}`, { method: 'DELETE' });
+      if (id > 0) await api(`/api/chat/conversations/${id}`, { method: 'DELETE', schema: ZSuccessResponse });
       forgetConversation(owner, id);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }),
@@ -79,7 +84,7 @@ export function useClearConversations(owner: LocalOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api<TSuccessResponse>('/api/chat/conversations', { method: 'DELETE' });
+      await api('/api/chat/conversations', { method: 'DELETE', schema: ZSuccessResponse });
       forgetAll(owner);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }),

@@ -1,10 +1,10 @@
-import type { TInviteRequest, TTeamMember } from '@quantics/contracts';
+import { type TInviteRequest, ZTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const postInvite = (body: TInviteRequest) =>
-  api<TTeamMember>('/api/team/invite', { method: 'POST', body });
+  api('/api/team/invite', { method: 'POST', body, schema: ZTeamMember });
 
 export function useInviteMember() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { TTeamMember } from '@quantics/contracts';
+import { ZTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `invitationId` is an invitation row's id (kind 'invitation'). */
 export const postResendInvite = (invitationId: number) =>
-  api<TTeamMember>(`/api/team/resend-invite/${invitationId}`, { method: 'POST' });
+  api(`/api/team/resend-invite/${invitationId}`, { method: 'POST', schema: ZTeamMember });
 
 export function useResendInvite() {
   const queryClient = useQueryClient();

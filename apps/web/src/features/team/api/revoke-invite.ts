@@ -1,11 +1,11 @@
-import type { TSuccessResponse } from '@quantics/contracts';
+import { ZSuccessResponse } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `invitationId` is an invitation row's id (kind 'invitation'). */
 export const deleteInvitation = (invitationId: number) =>
-  api<TSuccessResponse>(`/api/team/invitations/${invitationId}`, { method: 'DELETE' });
+  api(`/api/team/invitations/${invitationId}`, { method: 'DELETE', schema: ZSuccessResponse });
 
 export function useRevokeInvite() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import type { TRole, TTeamMember } from '@quantics/contracts';
+import { type TRole, ZTeamMember } from '@quantics/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `userId` is a member row's id (kind 'member'). */
 export const putMemberRole = ({ userId, role }: { userId: number; role: TRole }) =>
-  api<TTeamMember>(`/api/team/members/${userId}`, { method: 'PUT', body: { role } });
+  api(`/api/team/members/${userId}`, { method: 'PUT', body: { role }, schema: ZTeamMember });
 
 export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
