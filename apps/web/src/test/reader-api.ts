@@ -7,6 +7,7 @@ import {
 } from '@quantics/contracts';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { completedAudit } from './audits';
 
 /** What the stand-in reader API does with the next calls: answer, or fail as a dead connection or a sick server. */
 export type Outage = 'network' | 503 | null;
@@ -97,7 +98,7 @@ export class ReaderApi {
           { status: 409 },
         );
       audit.status = 'completed';
-      return HttpResponse.json({ id: audit.id, status: 'completed', batch_count: have.size });
+      return HttpResponse.json(completedAudit(audit.id, have.size));
     }),
   );
 

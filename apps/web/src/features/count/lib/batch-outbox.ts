@@ -1,4 +1,4 @@
-import { READER_MESSAGES } from '@quantics/contracts';
+import { READER_MESSAGES, ZReadsResponse } from '@quantics/contracts';
 import { isRetryable, ReaderError, readerCall } from '../api/reader-client';
 import {
   deleteBatch,
@@ -87,6 +87,7 @@ export class BatchOutbox {
         const batch = this.queue[0] as StoredBatch;
         try {
           await readerCall(this.token, `/api/rfid/audits/${this.auditId}/reads`, {
+            schema: ZReadsResponse,
             method: 'POST',
             body: { batch_seq: batch.seq, reads: batch.reads },
           });

@@ -1,5 +1,6 @@
 import { epcFromSku, type TCountSheet, type TWedgeRead } from '@quantics/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { completedAudit } from '@/test/audits';
 import type { StoredBatch, StoredCount } from './count-store';
 
 // IndexedDB as two maps: what the session keeps, and what a reload finds.
@@ -75,10 +76,10 @@ beforeEach(() => {
     const answer = path.endsWith('/sheet')
       ? SHEET
       : path === '/api/rfid/audits'
-        ? { audit_id: 7 }
+        ? { audit_id: 7, status: 'in_progress' }
         : path.endsWith('/complete')
-          ? { id: 7, status: 'completed' }
-          : { accepted: true };
+          ? completedAudit(7, 1)
+          : { batch_seq: body.batch_seq, accepted: body.reads.length, duplicate: false };
     return new Response(JSON.stringify(answer), { status: 200 });
   });
 });

@@ -2,8 +2,10 @@ import {
   COUNT_BATCH_MS,
   COUNT_BATCH_READS,
   type TAudit,
-  type TCountSheet,
   type TWedgeRead,
+  ZAudit,
+  ZCountSheet,
+  ZStartAuditResponse,
 } from '@quantics/contracts';
 import { readerCall } from '../api/reader-client';
 import { BatchOutbox } from './batch-outbox';
@@ -86,7 +88,8 @@ export class CountSession {
   /** Starts the audit (the reader protocol's start, then its sheet) and keeps it in IndexedDB. */
   static async start(input: StartInput): Promise<CountSession> {
     const clientAuditId = uuid();
-    const started = await readerCall<{ audit_id: number }>(input.token, '/api/rfid/audits', {
+    const started = await readerCall(input.token, '/api/rfid/audits', {
+      schema: ZStartAuditResponse,
       method: 'POST',
       body: {
         client_audit_id: clientAuditId,
@@ -96,7 +99,9 @@ export class CountSession {
         ...(input.isBlind && { audit_type: 'Blind count' }),
       },
     });
-    const sheet = await readerCall<TCountSheet>(input.token, `/api/rfid/audits/${started.audit_id}/sheet`);
+    const sheet = await readerCall(input.token, `/api/rfid/audits/${started.audit_id}/sheet`, {
+      schema: ZCountSheet,
+    });
     const stored: StoredCount = {
       key: input.key,
       deviceId: input.deviceId,
@@ -227,7 +232,8 @@ export class CountSession {
   async finish(): Promise<TAudit> {
     await this.flush();
     await this.outbox.drain();
-    const audit = await readerCall<TAudit>(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
+    const audit = await readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
+      schema: ZAudit,
       method: 'POST',
       body: { batch_count: this.stored.nextSeq },
     });
