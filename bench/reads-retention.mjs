@@ -10,7 +10,7 @@ import { freshDatabase, pairReader, pct, post, signUp, startServer } from './rea
 
 const { openDatabase } = await tsImport('../apps/server/src/db/client.ts', import.meta.url);
 const { maintainReadStorage } = await tsImport(
-  '../apps/server/src/modules/audits/reads-storage.service.ts',
+  '../apps/server/src/modules/ingest/reads-storage.service.ts',
   import.meta.url,
 );
 const { auditClock } = await tsImport('../apps/server/src/modules/audits/audit-status.ts', import.meta.url);

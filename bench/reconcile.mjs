@@ -14,7 +14,7 @@ import { tsImport } from 'tsx/esm/api';
 import { cpuSeconds, freshDatabase, pairReader, post, signUp, startServer } from './readers-lib.mjs';
 
 const { RECONCILE_SETTINGS, reconcileStatement } = await tsImport(
-  '../apps/server/src/modules/audits/reconcile.sql.ts',
+  '../apps/server/src/modules/audits/reconcile.repo.ts',
   import.meta.url,
 );
 const { codeKey, decodeTag, gtinCheckDigit, identifyCode, sgtin96 } = await tsImport(
@@ -235,7 +235,7 @@ try {
         const cpu0 = cpuSeconds(pid);
         t = performance.now();
         await client.query('begin');
-        // The same setting the completion runs with (reconcile in reconcile.sql.ts).
+        // The same setting the completion runs with (reconcile in reconcile.repo.ts).
         const settings = dialect.sqlToQuery(RECONCILE_SETTINGS);
         await client.query(settings.sql, settings.params);
         const out = await client.query(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertExpected } from '../modules/audits/audit-ingest.repo.ts';
+import { insertExpected } from '../modules/ingest/ingest.repo.ts';
 import type { ExpectedRow } from '../modules/audits/dutchie-expected.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from './client.ts';

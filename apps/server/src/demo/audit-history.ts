@@ -1,9 +1,10 @@
 import { epcFromRfidTag, READS_PER_BATCH_MAX, rfidTagFromSku } from '@quantics/contracts';
 import type { Db } from '../db/client.ts';
 import type { DeviceContext } from '../lib/request-context.ts';
-import { completeAudit, ingestBatch, startAudit } from '../modules/audits/audit-ingest.service.ts';
 import { auditClock } from '../modules/audits/audit-status.ts';
 import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
+import { ingestBatch, startAudit } from '../modules/ingest/adapters/reader-protocol.service.ts';
+import { completeAudit } from '../modules/ingest/audit-lifecycle.service.ts';
 import { type DemoProduct, random } from './demo-data.ts';
 
 /**

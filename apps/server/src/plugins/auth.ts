@@ -18,7 +18,7 @@ import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { type AuthContext, bearerToken } from '../lib/request-context.ts';
 import { lookupDeviceToken } from '../modules/devices/device-token.ts';
-import { lookupFixedReader } from '../modules/devices/fixed-reader-auth.ts';
+import { lookupFixedReader } from '../modules/ingest/fixed-readers/fixed-reader-auth.ts';
 import { ACCESS_POLICY, type Access, TWO_FACTOR_SETUP_ACCESS } from './access-policy.ts';
 
 declare module 'fastify' {

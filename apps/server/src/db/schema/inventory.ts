@@ -128,7 +128,7 @@ export const products = pgTable(
 
 /**
  * When each product was last read by an audit, written by the statement that completes the audit
- * (reconcile.sql.ts). Its own narrow table rather than a column of products: a 100,000-tag audit rewrites 100,000 of
+ * (reconcile.repo.ts). Its own narrow table rather than a column of products: a 100,000-tag audit rewrites 100,000 of
  * these 40-byte rows in place (free room on each page, so no index entries), where the same stamp on products
  * rewrote its wide rows and ran its statement triggers over 100,000 old and new rows (0.9 s of a 2 s completion).
  */

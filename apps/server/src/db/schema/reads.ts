@@ -39,7 +39,7 @@ export const auditReads = pgTable(
 );
 
 /**
- * An audit's tags, one row per distinct EPC, written by the statement that completes the audit (reconcile.sql.ts):
+ * An audit's tags, one row per distinct EPC, written by the statement that completes the audit (reconcile.repo.ts):
  * what is kept of its reads after the raw reads' retention. Its key (company, audit, EPC bytes) is its only index:
  * everything reads an audit's tags by company and audit.
  */

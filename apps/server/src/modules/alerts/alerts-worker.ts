@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { recordTimedOutAudits } from '../audits/audit-events.ts';
+import { recordTimedOutAudits } from '../ingest/audit-events.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
-import { maintainReadStorage } from '../audits/reads-storage.service.ts';
+import { maintainReadStorage } from '../ingest/reads-storage.service.ts';
 import { recordOfflineDevices } from '../devices/device-alerts.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { BACKGROUND_BATCH, refreshStoresInBackground } from '../dutchie/dutchie-snapshot.ts';

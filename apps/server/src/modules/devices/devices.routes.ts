@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createFailureCounter } from '../../lib/failure-counter.ts';
 import { requireAuth } from '../../lib/request-context.ts';
-import { finishDueAudits } from '../audits/audit-stream.service.ts';
+import { finishDueAudits } from '../ingest/webhook-batches.service.ts';
 import * as devices from './devices.service.ts';
 import { confirmPairing, type PairingDeps } from './pairing.service.ts';
 

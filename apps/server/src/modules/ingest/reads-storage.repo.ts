@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AuditClock } from './audit-status.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 
 // Where raw reads live (audit_reads, partitioned by the month they were stored in) and what is kept of them
 // (audit_tags). The partition functions are in the migration 0019_read_storage.

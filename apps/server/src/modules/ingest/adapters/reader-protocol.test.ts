@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { READER_MESSAGES, READS_PER_BATCH_MAX } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, auditBatches, auditReads, audits } from '../../db/schema/index.ts';
-import { bearer } from '../../test/factories.ts';
-import { addProducts, asReader, type PairedReader, pairReader, readsOf } from '../../test/readers.ts';
-import { createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { activityLog, auditBatches, auditReads, audits } from '../../../db/schema/index.ts';
+import { bearer } from '../../../test/factories.ts';
+import { addProducts, asReader, type PairedReader, pairReader, readsOf } from '../../../test/readers.ts';
+import { createTenant, type Tenant } from '../../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AUDIT_TAG_COLUMNS, tagsOfReads } from './reads-storage.repo.ts';
+import { AUDIT_TAG_COLUMNS, tagsOfReads } from '../ingest/reads-storage.repo.ts';
 
 /** What an audit's reads are set against. */
 export type ExpectedStock =

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
-import type { AuditClock } from './audit-status.ts';
-import type { ExpectedRow } from './dutchie-expected.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
+import type { ExpectedRow } from '../audits/dutchie-expected.ts';
 import { storedHex } from './reads-storage.repo.ts';
 
 // The reader's writes: audits it starts and the batches of reads it streams.
@@ -29,8 +29,22 @@ export async function deviceOwner(db: Db, companyId: number, deviceId: number) {
 }
 
 /** Inserts the audit unless this reader already started one with this client_audit_id; undefined then. */
-export async function insertAudit(db: Db, values: typeof audits.$inferInsert): Promise<number | undefined> {
-  const [row] = await db.insert(audits).values(values).onConflictDoNothing().returning({ id: audits.id });
+/** Inserts an audit; a timed one ends `durationMinutes` after its start. Undefined: its client id or file is taken. */
+export async function insertAudit(
+  db: Db,
+  { durationMinutes, ...values }: typeof audits.$inferInsert & { durationMinutes: number | null },
+): Promise<number | undefined> {
+  const endsAt =
+    durationMinutes === null
+      ? null
+      : values.createdAt instanceof Date
+        ? new Date(values.createdAt.getTime() + durationMinutes * 60_000)
+        : sql`now() + ${durationMinutes}::int * interval '1 minute'`;
+  const [row] = await db
+    .insert(audits)
+    .values({ ...values, endsAt })
+    .onConflictDoNothing()
+    .returning({ id: audits.id });
   return row?.id;
 }
 

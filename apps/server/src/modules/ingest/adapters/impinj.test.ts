@@ -9,11 +9,11 @@ import {
 } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../test/factories.ts';
-import { addLocation, addProducts, pairReader, tidFor, uniqueSerial } from '../../test/readers.ts';
-import { createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { finishDueAudits } from '../audits/audit-stream.service.ts';
+import { bearer } from '../../../test/factories.ts';
+import { addLocation, addProducts, pairReader, tidFor, uniqueSerial } from '../../../test/readers.ts';
+import { createTenant, type Tenant } from '../../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { finishDueAudits } from '../webhook-batches.service.ts';
 
 let t: TestApp;
 let tenant: Tenant;

@@ -9,7 +9,7 @@ import { migrationsBefore, scratchDatabase } from '../../test/migrations.ts';
 import { addProducts, asReader, pairReader } from '../../test/readers.ts';
 import { addPerson } from '../../test/tenants.ts';
 import { type TestApp, testConfig } from '../../test/test-app.ts';
-import { auditClock } from './audit-status.ts';
+import { auditClock } from '../audits/audit-status.ts';
 import { maintainReadStorage } from './reads-storage.service.ts';
 
 // A database with reads stored before 0019_read_storage (hex text, one table), migrated, with the server running:

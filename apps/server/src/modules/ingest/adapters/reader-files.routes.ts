@@ -9,9 +9,9 @@ import {
   ZErrorResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../../lib/app-error.ts';
-import { requireAuth } from '../../lib/request-context.ts';
-import { importReads } from './audit-import.service.ts';
+import { AppError, badRequest } from '../../../lib/app-error.ts';
+import { requireAuth } from '../../../lib/request-context.ts';
+import { importReads } from './reader-files.service.ts';
 
 const FIELDS = ['location_id', 'room', 'name'] as const;
 

@@ -1,8 +1,8 @@
 import type { TAudit } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 import { recordEvent } from '../events/events.service.ts';
-import type { AuditClock } from './audit-status.ts';
 
 /** audit.completed with its figures and its discrepancies counted per type, in the completing transaction. */
 export async function recordAuditCompleted(

@@ -16,15 +16,15 @@ import {
 } from '@quantics/contracts';
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
-import { userPerformer } from '../activity/activity.service.ts';
-import * as ingestRepo from './audit-ingest.repo.ts';
-import { type IngestDeps, planAudit, reconcileAudit } from './audit-ingest.service.ts';
-import { findImportedAudit } from './audits.repo.ts';
-import { getAudit } from './audits.service.ts';
-import { ensureReadPartitions } from './reads-storage.repo.ts';
+import { badRequest } from '../../../lib/app-error.ts';
+import { isUniqueViolation } from '../../../lib/pg-errors.ts';
+import type { AuthContext } from '../../../lib/request-context.ts';
+import { userPerformer } from '../../activity/activity.service.ts';
+import { findImportedAudit } from '../../audits/audits.repo.ts';
+import { getAudit } from '../../audits/audits.service.ts';
+import { createAudit, type IngestDeps, reconcileAudit } from '../audit-lifecycle.service.ts';
+import * as ingestRepo from '../ingest.repo.ts';
+import { ensureReadPartitions } from '../reads-storage.repo.ts';
 
 export type ParsedReads = {
   format: TReadsFileFormat;
@@ -120,53 +120,48 @@ export async function importReads(
   const earlier = await findImportedAudit(deps.db, actor.companyId, hash);
   if (earlier !== undefined) return answer(earlier, true);
 
-  const plan = await planAudit(deps, actor.companyId, input.fields);
   const performer = userPerformer(actor);
   try {
     await ensureReadPartitions(deps.db);
-    const auditId = await deps.db.transaction(async (tx) => {
-      const id = await ingestRepo.insertAudit(tx, {
+    const made = await createAudit(
+      deps,
+      {
         companyId: actor.companyId,
-        deviceId: null,
-        deviceName: input.fileName,
+        source: { fileName: input.fileName, importHash: hash },
         clientAuditId: randomUUID(),
         name: input.fields.name ?? `Import of ${input.fileName}`,
-        locationId: plan.locationId,
-        room: plan.room,
-        expectedAsOf: plan.expected?.asOf ?? null,
+        place: input.fields,
         auditType: 'File import',
-        startedBy: actor.userId,
-        startedByName: performer.name,
-        importHash: hash,
-      });
-      // Nothing inserted: the same file, imported at this moment by another request, holds the hash.
-      if (id === undefined) throw new ImportRaced();
-      if (plan.expected) await ingestRepo.insertExpected(tx, actor.companyId, id, plan.expected.rows);
-      for (let seq = 0; seq * READS_PER_BATCH_MAX < parsed.reads.length; seq++) {
-        const batch = parsed.reads.slice(seq * READS_PER_BATCH_MAX, (seq + 1) * READS_PER_BATCH_MAX);
-        await ingestRepo.claimBatch(tx, actor.companyId, id, seq, batch.length);
-        await ingestRepo.insertBatch(
+        startedBy: { id: actor.userId, name: performer.name },
+      },
+      async (tx, { id, plan }) => {
+        for (let seq = 0; seq * READS_PER_BATCH_MAX < parsed.reads.length; seq++) {
+          const batch = parsed.reads.slice(seq * READS_PER_BATCH_MAX, (seq + 1) * READS_PER_BATCH_MAX);
+          await ingestRepo.claimBatch(tx, actor.companyId, id, seq, batch.length);
+          await ingestRepo.insertBatch(
+            tx,
+            actor.companyId,
+            id,
+            seq,
+            batch.map((r) =>
+              'code' in r
+                ? { code: r.code, quantity: r.quantity, seen_at: null }
+                : { epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null },
+            ),
+          );
+        }
+        await reconcileAudit(
           tx,
+          deps,
           actor.companyId,
-          id,
-          seq,
-          batch.map((r) =>
-            'code' in r
-              ? { code: r.code, quantity: r.quantity, seen_at: null }
-              : { epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null },
-          ),
+          { id, expectedAsOf: plan.expected?.asOf ?? null, locationId: plan.locationId },
+          performer,
         );
-      }
-      await reconcileAudit(
-        tx,
-        deps,
-        actor.companyId,
-        { id, expectedAsOf: plan.expected?.asOf ?? null, locationId: plan.locationId },
-        performer,
-      );
-      return id;
-    });
-    return answer(auditId, false);
+      },
+    );
+    // Nothing inserted: the same file, imported at this moment by another request, holds the hash.
+    if (made === undefined) throw new ImportRaced();
+    return answer(made.id, false);
   } catch (e) {
     // The same file, imported at the same moment by another request: answer the audit that one made.
     if (!(e instanceof ImportRaced) && !isUniqueViolation(e, 'audits_import_hash_unique')) throw e;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TBrowserDeviceResponse } from '@quantics/contracts';
-import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
-import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { issueDeviceToken } from './device-token.ts';
-import * as repo from './devices.repo.ts';
-import { getDevice } from './devices.service.ts';
+import type { Db } from '../../../db/client.ts';
+import type { AuthContext } from '../../../lib/request-context.ts';
+import { recordActivity, userPerformer } from '../../activity/activity.service.ts';
+import { issueDeviceToken } from '../../devices/device-token.ts';
+import * as repo from '../../devices/devices.repo.ts';
+import { getDevice } from '../../devices/devices.service.ts';
 
 /**
  * A person's handheld browser becomes a device of the company (kind 'browser', owned by the person) with a device

@@ -8,7 +8,7 @@ import {
   ZStartCountResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { requireAuth } from '../../../lib/request-context.ts';
 import * as fixed from './fixed-reader.service.ts';
 
 /** Fixed readers from the portal: add one (its webhook settings shown once), replace its password, run counts. */

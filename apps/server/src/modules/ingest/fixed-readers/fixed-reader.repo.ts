@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { audits, devices } from '../../db/schema/index.ts';
-import type { AuditClock } from '../audits/audit-status.ts';
+import type { Db } from '../../../db/client.ts';
+import { audits, devices } from '../../../db/schema/index.ts';
+import type { AuditClock } from '../../audits/audit-status.ts';
 
 // Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup.
 
@@ -75,26 +75,6 @@ export async function otherOpenAudit(
 }
 
 /** Names who started the count, what kind it is, and when a timed one ends (from its start). */
-export async function markStarted(
-  db: Db,
-  companyId: number,
-  auditId: number,
-  values: { startedBy: number; startedByName: string; durationMinutes: number | null },
-) {
-  await db
-    .update(audits)
-    .set({
-      startedBy: values.startedBy,
-      startedByName: values.startedByName,
-      auditType: 'Fixed reader',
-      endsAt:
-        values.durationMinutes === null
-          ? null
-          : sql`${audits.createdAt} + ${values.durationMinutes}::int * interval '1 minute'`,
-    })
-    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
-}
-
 /** Undoes a count that lost a race to start (nothing can have been stored in it that anyone saw finished). */
 export async function deleteAudit(db: Db, companyId: number, auditId: number) {
   await db.delete(audits).where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));

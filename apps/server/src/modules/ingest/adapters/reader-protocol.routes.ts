@@ -20,12 +20,13 @@ import {
   ZStartAuditResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createFailureCounter } from '../../lib/failure-counter.ts';
-import { perAddressPerHour } from '../../lib/rate-limit-store.ts';
-import { requireDevice } from '../../lib/request-context.ts';
-import { completeAudit, ingestBatch, startAudit } from '../audits/audit-ingest.service.ts';
-import { heartbeat } from '../devices/heartbeat.service.ts';
-import { type PairingDeps, pollPairing, startPairing } from '../devices/pairing.service.ts';
+import { createFailureCounter } from '../../../lib/failure-counter.ts';
+import { perAddressPerHour } from '../../../lib/rate-limit-store.ts';
+import { requireDevice } from '../../../lib/request-context.ts';
+import { heartbeat } from '../../devices/heartbeat.service.ts';
+import { type PairingDeps, pollPairing, startPairing } from '../../devices/pairing.service.ts';
+import { completeAudit } from '../audit-lifecycle.service.ts';
+import { ingestBatch, startAudit } from './reader-protocol.service.ts';
 
 const tags = [READER_PROTOCOL_TAG];
 const deviceSecurity = [{ deviceToken: [] }];

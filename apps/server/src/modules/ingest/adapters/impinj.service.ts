@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { cdbmToDbm, type TImpinjTagInventoryEvent } from '@quantics/contracts';
-import type { DeviceContext } from '../../lib/request-context.ts';
-import type { ReadInput } from '../audits/audit-ingest.repo.ts';
-import type { IngestDeps } from '../audits/audit-ingest.service.ts';
+import type { DeviceContext } from '../../../lib/request-context.ts';
+import type { IngestDeps } from '../audit-lifecycle.service.ts';
+import type { ReadInput } from '../ingest.repo.ts';
 import {
   type AppendResult,
   appendToAudit,
   completeWithStored,
   findOpenAudit,
-} from '../audits/audit-stream.service.ts';
+} from '../webhook-batches.service.ts';
 
 /** An event as the contract parsed it: tagInventory events carry their parsed tagInventoryEvent. */
 export type ParsedEvent = {

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, devices } from '../../db/schema/index.ts';
-import type { AuditClock } from './audit-status.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
  * Audits fed by devices that don't number their posts (a fixed reader's webhook): the server numbers the batches

@@ -5,7 +5,7 @@ import { bearer } from '../../test/factories.ts';
 import { addProducts, asReader, type PairedReader, pairReader, readsOf, tidFor } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditClock } from './audit-status.ts';
+import { auditClock } from '../audits/audit-status.ts';
 import { maintainReadStorage } from './reads-storage.service.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import type { TAudit } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { DeviceContext } from '../../lib/request-context.ts';
-import * as ingestRepo from './audit-ingest.repo.ts';
-import { completeAudit, type IngestDeps } from './audit-ingest.service.ts';
-import * as repo from './audit-stream.repo.ts';
+import { completeAudit, type IngestDeps } from './audit-lifecycle.service.ts';
+import * as ingestRepo from './ingest.repo.ts';
 import { ensureReadPartitions } from './reads-storage.repo.ts';
+import * as repo from './webhook-batches.repo.ts';
 
 /**
  * The ingest for devices that post whatever they read without numbering it (a fixed reader's webhook): each post

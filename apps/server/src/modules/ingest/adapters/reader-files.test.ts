@@ -6,12 +6,12 @@ import {
 } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../lib/multipart-body.ts';
-import { tableDigests } from '../../test/db-digest.ts';
-import { bearer } from '../../test/factories.ts';
-import { addLocation, addProducts, tidFor } from '../../test/readers.ts';
-import { createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipartBody } from '../../../lib/multipart-body.ts';
+import { tableDigests } from '../../../test/db-digest.ts';
+import { bearer } from '../../../test/factories.ts';
+import { addLocation, addProducts, tidFor } from '../../../test/readers.ts';
+import { createTenant, type Tenant } from '../../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let a: Tenant;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AuditClock } from './audit-status.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
 import * as repo from './reads-storage.repo.ts';
 
 export type ReadStorageDeps = {

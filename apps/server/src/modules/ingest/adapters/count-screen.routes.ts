@@ -7,9 +7,9 @@ import {
   ZErrorResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth, requireDevice } from '../../lib/request-context.ts';
-import { countSheet } from '../audits/count-sheet.service.ts';
-import { createBrowserDevice } from '../devices/browser-device.service.ts';
+import { requireAuth, requireDevice } from '../../../lib/request-context.ts';
+import { countSheet } from '../../audits/count-sheet.service.ts';
+import { createBrowserDevice } from './count-screen.service.ts';
 
 /**
  * The Count screen's two calls besides the reader protocol it speaks: a person sets up their handheld's browser

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.ts';
-import { hashToken } from '../../lib/crypto.ts';
-import type { DeviceContext } from '../../lib/request-context.ts';
-import { heardFrom } from './device-token.ts';
-import { findByTokenHash } from './devices.repo.ts';
+import type { Db } from '../../../db/client.ts';
+import { hashToken } from '../../../lib/crypto.ts';
+import type { DeviceContext } from '../../../lib/request-context.ts';
+import { heardFrom } from '../../devices/device-token.ts';
+import { findByTokenHash } from '../../devices/devices.repo.ts';
 
 /** The user name and password of an `Authorization: Basic <base64(user:password)>` header, or null. */
 export function basicCredentials(header: string | undefined): { user: string; password: string } | null {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { API_MESSAGES, READER_MESSAGES, type TCountSheet } from '@quantics/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../../db/schema/index.ts';
-import { bearer } from '../../test/factories.ts';
-import { addLocation, addProducts, asReader, pairReader } from '../../test/readers.ts';
-import { createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { devices } from '../../../db/schema/index.ts';
+import { bearer } from '../../../test/factories.ts';
+import { addLocation, addProducts, asReader, pairReader } from '../../../test/readers.ts';
+import { createTenant, type Tenant } from '../../../test/tenants.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let a: Tenant;

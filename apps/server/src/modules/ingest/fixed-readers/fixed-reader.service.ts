@@ -3,21 +3,19 @@ import {
   DEVICE_MESSAGES,
   IMPINJ_MESSAGES,
   IMPINJ_WEBHOOK_PATH,
-  READER_MESSAGES,
   serialTakenMessage,
   type TAudit,
   type TFixedReaderCreated,
   type TStartCountResponse,
 } from '@quantics/contracts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, DeviceContext } from '../../lib/request-context.ts';
-import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import type { IngestDeps } from '../audits/audit-ingest.service.ts';
-import { startAudit } from '../audits/audit-ingest.service.ts';
-import { completeWithStored, findOpenAudit, finishDueAudits } from '../audits/audit-stream.service.ts';
-import { locationExists } from '../locations/locations.service.ts';
-import { issueDeviceToken } from './device-token.ts';
-import { getDevice } from './devices.service.ts';
+import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
+import type { AuthContext, DeviceContext } from '../../../lib/request-context.ts';
+import { recordActivity, userPerformer } from '../../activity/activity.service.ts';
+import { issueDeviceToken } from '../../devices/device-token.ts';
+import { getDevice } from '../../devices/devices.service.ts';
+import type { IngestDeps } from '../audit-lifecycle.service.ts';
+import { checkPlace, createAudit, defaultAuditName } from '../audit-lifecycle.service.ts';
+import { completeWithStored, findOpenAudit, finishDueAudits } from '../webhook-batches.service.ts';
 import * as repo from './fixed-reader.repo.ts';
 
 /**
@@ -34,22 +32,6 @@ const webhookSettings = (deps: FixedReaderDeps, serial: string, password: string
   password,
 });
 
-/** The home or count place must suit the company: a location of its catalogue, or a Dutchie store's room. */
-async function checkPlace(
-  deps: IngestDeps,
-  actor: AuthContext,
-  place: { location_id: number | null; room: string | null },
-) {
-  if (actor.inventoryType === 'dutchie') {
-    if (place.location_id !== null) throw badRequest(READER_MESSAGES.locationIsForCatalogue);
-    return;
-  }
-  if (place.room !== null) throw badRequest(READER_MESSAGES.roomIsForDutchie);
-  if (place.location_id !== null && !(await locationExists(deps.db, actor.companyId, place.location_id))) {
-    throw notFound(READER_MESSAGES.locationNotFound);
-  }
-}
-
 export async function createFixedReader(
   deps: FixedReaderDeps,
   actor: AuthContext,
@@ -61,7 +43,7 @@ export async function createFixedReader(
     room: string | null;
   },
 ): Promise<TFixedReaderCreated> {
-  await checkPlace(deps, actor, input);
+  await checkPlace(deps, actor.companyId, input);
   return deps.db.transaction(async (tx) => {
     const id = await repo.insertFixedReader(tx, {
       companyId: actor.companyId,
@@ -141,29 +123,30 @@ export async function startCount(
     : { location_id: reader.locationId, room: reader.room };
   if (actor.inventoryType === 'dutchie') place.location_id = null;
   else place.room = null;
-  await checkPlace(deps, actor, isNamed ? input : place);
-  const started = await startAudit(deps, device, {
-    client_audit_id: randomUUID(),
-    name: input.name,
-    audit_type: null,
-    ...place,
+  // The place the call names is checked as named (a room named to a catalogue company is refused, not dropped).
+  if (isNamed) await checkPlace(deps, actor.companyId, input);
+  const started = await createAudit(deps, {
+    companyId: actor.companyId,
+    source: { deviceId: reader.id, deviceName: reader.name },
+    clientAuditId: randomUUID(),
+    name: input.name ?? defaultAuditName(deps.at ?? new Date()),
+    place,
+    auditType: 'Fixed reader',
+    startedBy: { id: actor.userId, name: userPerformer(actor).name },
+    durationMinutes: input.duration_minutes,
   });
+  if (started === undefined) throw new Error('a random client audit id was taken');
   const isFirst = await deps.db.transaction(async (tx) => {
     await repo.lockDeviceCounts(tx, reader.id);
-    if (await repo.otherOpenAudit(tx, deps.clock, actor.companyId, reader.id, started.audit_id)) {
+    if (await repo.otherOpenAudit(tx, deps.clock, actor.companyId, reader.id, started.id)) {
       // Committed before answering 409 (throwing here would roll the removal back).
-      await repo.deleteAudit(tx, actor.companyId, started.audit_id);
+      await repo.deleteAudit(tx, actor.companyId, started.id);
       return false;
     }
-    await repo.markStarted(tx, actor.companyId, started.audit_id, {
-      startedBy: actor.userId,
-      startedByName: userPerformer(actor).name,
-      durationMinutes: input.duration_minutes,
-    });
     return true;
   });
   if (!isFirst) throw conflict(IMPINJ_MESSAGES.countOpen);
-  return { audit_id: started.audit_id, status: 'in_progress' };
+  return { audit_id: started.id, status: 'in_progress' };
 }
 
 /** Finishes the reader's open count with every post stored so far, reconciling it; 409 when none is open. */

@@ -7,7 +7,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireDevice } from '../../lib/request-context.ts';
+import { requireDevice } from '../../../lib/request-context.ts';
 import { receiveEvents } from './impinj.service.ts';
 
 /**

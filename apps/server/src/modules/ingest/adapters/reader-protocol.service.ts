@@ -1,0 +1,76 @@
+import { READER_MESSAGES, type TAudit, type TReadsResponse } from '@quantics/contracts';
+import { conflict, notFound } from '../../../lib/app-error.ts';
+import type { DeviceContext } from '../../../lib/request-context.ts';
+import { getAudit } from '../../audits/audits.service.ts';
+import {
+  type AuditPlace,
+  createAudit,
+  defaultAuditName,
+  type IngestDeps,
+} from '../audit-lifecycle.service.ts';
+import * as repo from '../ingest.repo.ts';
+import { ensureReadPartitions } from '../reads-storage.repo.ts';
+
+/**
+ * The reader protocol's way in (handhelds and the Count screen): a reader starts its audit with an id of its own,
+ * sends its reads in numbered batches, and completes with the number of batches it sent (audit-lifecycle's
+ * completeAudit).
+ */
+
+/** Starts an audit, or answers the one this reader already started with the same client_audit_id. */
+export async function startAudit(
+  deps: IngestDeps,
+  device: DeviceContext,
+  input: AuditPlace & { client_audit_id: string; name: string | null; audit_type: string | null },
+): Promise<{ created: boolean; audit_id: number; status: TAudit['status'] }> {
+  const find = () => repo.findByClientId(deps.db, device.companyId, device.deviceId, input.client_audit_id);
+  const existing = await find();
+  if (existing === undefined) {
+    // A browser counting on the Count screen names its person: the audit says who counted.
+    const owner = await repo.deviceOwner(deps.db, device.companyId, device.deviceId);
+    const made = await createAudit(deps, {
+      companyId: device.companyId,
+      source: { deviceId: device.deviceId, deviceName: device.name },
+      clientAuditId: input.client_audit_id,
+      name: input.name ?? defaultAuditName(deps.at ?? new Date()),
+      place: { location_id: input.location_id, room: input.room },
+      auditType: input.audit_type,
+      startedBy: owner ?? null,
+    });
+    // Undefined: the same start arrived twice at once and the other one inserted; fall through to read it.
+    if (made !== undefined) return { created: true, audit_id: made.id, status: 'in_progress' };
+  }
+  const id = existing ?? (await find());
+  if (id === undefined) throw new Error('audit vanished between insert and read');
+  const audit = await getAudit(deps.db, device.companyId, id, deps.clock);
+  return { created: false, audit_id: id, status: audit.status };
+}
+
+/**
+ * Stores one batch of reads, once: the (audit, batch_seq) key makes a resent batch (or ten copies at once) a no-op
+ * answered like the first. The audit row is held FOR SHARE, so completion waits for batches in flight.
+ */
+export async function ingestBatch(
+  deps: IngestDeps,
+  device: DeviceContext,
+  auditId: number,
+  batchSeq: number,
+  reads: repo.IngestRead[],
+): Promise<TReadsResponse> {
+  await ensureReadPartitions(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
+    if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
+    if (!(await repo.claimBatch(tx, device.companyId, auditId, batchSeq, reads.length, deps.at))) {
+      return {
+        batch_seq: batchSeq,
+        accepted: await repo.batchReadCount(tx, device.companyId, auditId, batchSeq),
+        duplicate: true,
+      };
+    }
+    if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
+    if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
+    await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads);
+    return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
+  });
+}

@@ -1,0 +1,172 @@
+import { READER_MESSAGES, type TAudit } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { DeviceContext } from '../../lib/request-context.ts';
+import { type Performer, recordActivity } from '../activity/activity.service.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
+import { getAudit } from '../audits/audits.service.ts';
+import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
+import { reconcile } from '../audits/reconcile.repo.ts';
+import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { locationExists } from '../locations/locations.service.ts';
+import { recordAuditCompleted } from './audit-events.ts';
+import * as repo from './ingest.repo.ts';
+import { moveOwnLegacyReads } from './reads-storage.repo.ts';
+
+export type IngestDeps = {
+  db: Db;
+  /** The configured audit time-out (app.audits). */
+  clock: AuditClock;
+  dutchie: DutchieContext;
+  /**
+   * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
+   * server code sets it: the reader protocol has no such field.
+   */
+  at?: Date;
+};
+
+/** A place a count may cover: a location of the catalogue (or all of it), or a Dutchie store's room (or all). */
+export type AuditPlace = { location_id: number | null; room: string | null };
+
+/**
+ * The place must suit the company: a location of its catalogue, or a room for a company whose stock is in Dutchie
+ * (a room's name is checked against the store when a count plans it). Answers whether the company is a Dutchie one.
+ */
+export async function checkPlace(deps: IngestDeps, companyId: number, place: AuditPlace): Promise<boolean> {
+  if (await repo.isPointOfSale(deps.db, companyId)) {
+    if (place.location_id !== null) throw badRequest(READER_MESSAGES.locationIsForCatalogue);
+    return true;
+  }
+  if (place.room !== null) throw badRequest(READER_MESSAGES.roomIsForDutchie);
+  if (place.location_id !== null && !(await locationExists(deps.db, companyId, place.location_id))) {
+    throw notFound(READER_MESSAGES.locationNotFound);
+  }
+  return false;
+}
+
+/** What a new audit covers, and for a Dutchie store the expected stock from its snapshot. */
+export async function planAudit(deps: IngestDeps, companyId: number, place: AuditPlace): Promise<AuditPlan> {
+  if (await checkPlace(deps, companyId, place)) return pointOfSalePlan(deps.dutchie, companyId, place);
+  return { locationId: place.location_id, room: null, expected: null };
+}
+
+/** The name of an audit nobody named: when it began. */
+export const defaultAuditName = (at: Date) => `Audit ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export type NewAudit = {
+  companyId: number;
+  /** What brings the reads: a device (a handheld, a Count screen, a fixed reader) or a file, by its SHA-256. */
+  source: { deviceId: number; deviceName: string } | { fileName: string; importHash: string };
+  /** The caller's id for the audit: the same one again finds the audit it made (the reader protocol's retries). */
+  clientAuditId: string;
+  name: string;
+  place: AuditPlace;
+  auditType: string | null;
+  /** Who counted: the person who started it, or the owner of the Count screen's browser; null for a reader alone. */
+  startedBy: { id: number; name: string } | null;
+  /** A timed count (a fixed reader's) ends this many minutes after it starts. */
+  durationMinutes?: number | null;
+};
+
+/**
+ * The one way an audit begins, whatever brings its reads in (the reader protocol, the Count screen, a fixed
+ * reader's count, a file): the place is checked and planned (a Dutchie store's snapshot fetched) first, then the
+ * audit and its expected stock are inserted in one transaction, in which `within` runs too (a file's reads).
+ * Undefined: an audit with the same client id (or the same file) is already there.
+ */
+export async function createAudit(
+  deps: IngestDeps,
+  input: NewAudit,
+  within?: (tx: Db, audit: { id: number; plan: AuditPlan }) => Promise<void>,
+): Promise<{ id: number; plan: AuditPlan } | undefined> {
+  const plan = await planAudit(deps, input.companyId, input.place);
+  const { source } = input;
+  return deps.db.transaction(async (tx) => {
+    const id = await repo.insertAudit(tx, {
+      companyId: input.companyId,
+      deviceId: 'deviceId' in source ? source.deviceId : null,
+      deviceName: 'deviceId' in source ? source.deviceName : source.fileName,
+      importHash: 'importHash' in source ? source.importHash : null,
+      clientAuditId: input.clientAuditId,
+      name: input.name,
+      locationId: plan.locationId,
+      room: plan.room,
+      expectedAsOf: plan.expected?.asOf ?? null,
+      auditType: input.auditType,
+      startedBy: input.startedBy?.id ?? null,
+      startedByName: input.startedBy?.name ?? null,
+      durationMinutes: input.durationMinutes ?? null,
+      ...(deps.at && { createdAt: deps.at }),
+    });
+    if (id === undefined) return undefined;
+    if (plan.expected) await repo.insertExpected(tx, input.companyId, id, plan.expected.rows);
+    await within?.(tx, { id, plan });
+    return { id, plan };
+  });
+}
+
+/**
+ * Completes the audit once every batch 0..batch_count-1 has arrived, reconciling in the same transaction.
+ * Completing again (or twice at once: the second waits on the row lock) answers the same audit.
+ */
+export async function completeAudit(
+  deps: IngestDeps,
+  device: DeviceContext,
+  auditId: number,
+  batchCount: number,
+): Promise<TAudit> {
+  await deps.db.transaction(async (tx) => {
+    const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'update', deps.clock);
+    if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
+    if (audit.status === 'completed') return;
+    if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
+    const { missing, highest } = await repo.missingBatches(tx, device.companyId, auditId, batchCount);
+    if (missing.length > 0) {
+      throw conflict(READER_MESSAGES.missingBatches, { missing_batch_seqs: missing });
+    }
+    if (highest !== null && highest >= batchCount) {
+      throw conflict(
+        `batch_count is ${batchCount}, but batch ${highest} has arrived: send the number of batches sent`,
+        { missing_batch_seqs: [] },
+      );
+    }
+    await reconcileAudit(tx, deps, device.companyId, audit, {
+      type: 'device',
+      id: device.deviceId,
+      name: device.name,
+    });
+  });
+  return getAudit(deps.db, device.companyId, auditId, deps.clock);
+}
+
+/**
+ * Reconciles an audit whose reads are all stored (its row locked by the caller's transaction) and records its
+ * completion: the one way every audit completes, whatever brought its reads in.
+ */
+export async function reconcileAudit(
+  tx: Db,
+  deps: IngestDeps,
+  companyId: number,
+  audit: { id: number; expectedAsOf: Date | null; locationId: number | null },
+  performer: Performer,
+): Promise<TAudit> {
+  await moveOwnLegacyReads(tx, deps.db, companyId, audit.id);
+  await reconcile(tx, {
+    companyId,
+    auditId: audit.id,
+    expected: audit.expectedAsOf ? { from: 'snapshot' } : { from: 'catalogue', locationId: audit.locationId },
+    at: deps.at,
+  });
+  const done = await getAudit(tx, companyId, audit.id, deps.clock);
+  await recordActivity(tx, {
+    companyId,
+    performer,
+    action: 'audit.complete',
+    type: 'audit',
+    message: `${performer.name} completed ${done.name}: ${done.tags_found}/${done.tags_expected} tags found, ${done.discrepancies_count} discrepancies, accuracy ${done.accuracy}%`,
+    metadata: { auditId: audit.id, accuracy: done.accuracy, discrepancies: done.discrepancies_count },
+    at: deps.at,
+  });
+  await recordAuditCompleted(tx, companyId, done, deps.at);
+  return done;
+}
