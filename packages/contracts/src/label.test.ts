@@ -196,7 +196,9 @@ describe('labelToZpl', () => {
     const nameFields = fields(out).slice(1, -2);
     expect(nameFields.map(zebraDecode).join(' ')).toBe(evil);
     // Every text field is hex-escaped (^FH right before its ^FD).
-    for (const m of out.matchAll(/\^A0N,\d+,\d+(.{3})\^FD/g)) expect(m[1]).toBe('^FH');
+    const textFields = [...out.matchAll(/\^A0N,\d+,\d+(.{3})\^FD/g)];
+    expect(textFields).toHaveLength(nameFields.length + 1); // the name's lines and the SKU line
+    for (const m of textFields) expect(m[1]).toBe('^FH');
   });
 
   it('renders a label model built separately the same way', () => {

@@ -73,10 +73,12 @@ describe('multilinePaths and findTextProblem', () => {
 
 describe('jsonTextIsClean', () => {
   it('never passes a JSON text with a string the rule refuses, as a value or a key, however it is written', () => {
+    let refused = 0;
     for (let code = 0; code <= 0xffff; code++) {
       const ch = String.fromCharCode(code);
       for (const body of [{ name: `a${ch}b` }, { [`k${ch}`]: 1 }, [[`${ch}`]]]) {
         if (findTextProblem(body) === undefined) continue;
+        refused += 1;
         const compact = JSON.stringify(body);
         expect(jsonTextIsClean(compact), `U+${code.toString(16)} in ${compact}`).toBe(false);
         // Written raw where JSON allows it (a client need not escape it): still not clean.
@@ -85,6 +87,9 @@ describe('jsonTextIsClean', () => {
         }
       }
     }
+    // Each of the three bodies, once per refused UTF-16 unit: 71 control and bidi characters, tab, LF and CR
+    // (single-line everywhere here), and the 2,048 lone surrogates. None skipped, so the loop checked them all.
+    expect(refused).toBe(3 * (71 + 3 + 2048));
   });
 
   it("passes a reader's batch of plain text, so it needs no walk", () => {

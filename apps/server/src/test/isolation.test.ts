@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { TActivityItem, TCompany, TTeamMember, TUserCompany } from '@quantics/contracts';
+import {
+  REPORT_MESSAGES,
+  type TActivityItem,
+  type TCompany,
+  type TTeamMember,
+  type TUserCompany,
+} from '@quantics/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUTCHIE_DEFAULTS } from '../config.ts';
@@ -394,9 +400,16 @@ const PROBES: Record<string, Probe> = {
     // A's reader is named after its unique serial number; its audit rows carry that name.
     const aDeviceName = (await aAudit(w)).device_name as string;
     expect(aDeviceName).toBeTruthy();
+    expect(aDeviceName).toMatch(/^Zebra RFD40 \S+$/);
     for (const type of ['inventory', 'low-stock', 'audits', 'discrepancies']) {
       const res = await b('GET', `/api/reports/${type}.csv`);
       expect([200, 404], type).toContain(res.statusCode);
+      // B has audits of its own but no products: its audits report is a file (so the checks below read one), and
+      // the others are the empty report's 404, never A's rows.
+      expect(res.statusCode, type).toBe(type === 'audits' ? 200 : 404);
+      expect(res.statusCode === 404 ? res.json().message : null, type).toBe(
+        type === 'audits' ? null : REPORT_MESSAGES.noData,
+      );
       for (const secret of ['A secret', 'ISO1,', aDeviceName]) expect(res.body, type).not.toContain(secret);
     }
     const own = await as(w.a.admin.token, 'GET', '/api/reports/inventory.csv');

@@ -137,6 +137,8 @@ describe('barcode scans through the reader protocol', () => {
     // Found products get their last scan, barcode-only ones too.
     const mug = (await api(`/api/inventory/${products.MUG1?.id}`)).json() as TProduct;
     expect(mug.last_scanned).not.toBeNull();
+    // Its last scan is the time the scan carried (seen_at), the latest of its scans that say when.
+    expect(mug.last_scanned).toBe('2026-11-27T10:00:00.000Z');
 
     // The discrepancies CSV carries the same: the codes scanned for a row, and an unknown scan's kind.
     const day = new Date().toISOString().slice(0, 10);
