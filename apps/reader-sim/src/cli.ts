@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ZHeartbeatResponse } from '@quantics/contracts';
 import { ReaderClient, sleep } from './client.ts';
 import { runImpinj } from './impinj.ts';
 import { live } from './live.ts';
@@ -210,8 +211,8 @@ async function main() {
     const body = { battery_level: num('battery', 0, 100), signal_strength: num('signal', 0, 4) };
     for (;;) {
       for (const c of clients) {
-        const res = await c.client.postWithRetry('/api/rfid/heartbeat', body);
-        log(`${c.serial}: ${res.status} ${String(res.body.status ?? res.body.message)}`);
+        const res = await c.client.postWithRetry('/api/rfid/heartbeat', body, { 200: ZHeartbeatResponse });
+        log(`${c.serial}: ${res.status} ${res.error ? res.error.message : res.body.status}`);
       }
       if (!values.every) return;
       await sleep(num('every', 1) * 1000);

@@ -3,9 +3,31 @@
  * with probability p: half of the losses never reach the server, the other half reach it and lose the answer
  * (the case that makes retries arrive twice).
  */
+import { type TErrorResponse, ZErrorResponse } from '@quantics/contracts';
+
 export class NetworkDrop extends Error {}
 
-export type HttpResult = { status: number; body: Record<string, unknown> };
+/** An answer that is not what the reader protocol's contract says for its status: the server and the reader disagree. */
+export class AnswerNotUnderstood extends Error {}
+
+/** A contract schema (zod) as far as the client needs one. */
+export type Schema = {
+  parse(data: unknown): unknown;
+  safeParse(data: unknown): { success: boolean; data?: unknown; error?: { issues: unknown[] } };
+};
+
+/** The answers a call handles, by status, each with the contracts' schema of its body. */
+export type Answers = { [status: number]: Schema };
+
+/**
+ * One answer: a status the call listed with its body as the schema parsed it, or any other status with the error
+ * body every route answers (`{ message }`), as `error`.
+ */
+export type HttpResult<A extends Answers> =
+  | {
+      [K in keyof A & number]: { status: K; body: ReturnType<A[K]['parse']>; error?: undefined };
+    }[keyof A & number]
+  | { status: number; body?: undefined; error: TErrorResponse };
 
 export class ReaderClient {
   /** Requests or answers the simulated network lost. */
@@ -23,7 +45,7 @@ export class ReaderClient {
     return new ReaderClient(this.server, this.dropRate, token);
   }
 
-  async post(path: string, body: unknown): Promise<HttpResult> {
+  async post<A extends Answers>(path: string, body: unknown, answers: A): Promise<HttpResult<A>> {
     const lose = Math.random() < this.dropRate;
     const loseBeforeSending = lose && Math.random() < 0.5;
     if (loseBeforeSending) {
@@ -43,15 +65,20 @@ export class ReaderClient {
       this.dropped++;
       throw new NetworkDrop(`answer from ${path} lost`);
     }
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    return parseAnswer(path, res.status, text ? JSON.parse(text) : {}, answers);
   }
 
   /** Retries lost requests and 5xx answers with backoff; other answers are returned. */
-  async postWithRetry(path: string, body: unknown, attempts = 50): Promise<HttpResult> {
+  async postWithRetry<A extends Answers>(
+    path: string,
+    body: unknown,
+    answers: A,
+    attempts = 50,
+  ): Promise<HttpResult<A>> {
     let wait = 50;
     for (let i = 0; ; i++) {
       try {
-        const res = await this.post(path, body);
+        const res = await this.post(path, body, answers);
         if (res.status < 500) return res;
       } catch (err) {
         if (!(err instanceof NetworkDrop) && !(err instanceof TypeError)) throw err;
@@ -62,6 +89,30 @@ export class ReaderClient {
       wait = Math.min(wait * 2, 2000);
     }
   }
+}
+
+/** The body parsed with the schema its status has: the call's own for a listed status, else the error answer's. */
+function parseAnswer<A extends Answers>(
+  path: string,
+  status: number,
+  data: unknown,
+  answers: A,
+): HttpResult<A> {
+  const schema = answers[status];
+  return (
+    schema
+      ? { status, body: parseBody(path, status, data, schema) }
+      : { status, error: parseBody(path, status, data, ZErrorResponse) }
+  ) as HttpResult<A>;
+}
+
+/** `data` parsed with `schema`; an answer that does not match it is AnswerNotUnderstood. */
+export function parseBody<S extends Schema>(path: string, status: number, data: unknown, schema: S) {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data as ReturnType<S['parse']>;
+  throw new AnswerNotUnderstood(
+    `${path}: the server's answer (${status}) was not understood: ${JSON.stringify(parsed.error?.issues)}`,
+  );
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

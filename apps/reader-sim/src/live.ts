@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { ReaderClient, sleep } from './client.ts';
+import { ZHeartbeatResponse, ZLocationsResponse } from '@quantics/contracts';
+import { parseBody, ReaderClient, sleep } from './client.ts';
 import { pairOne } from './pair.ts';
 import { fromCatalogue, shape } from './population.ts';
 import { runReader } from './scan.ts';
@@ -52,10 +53,11 @@ export async function live(o: LiveOptions): Promise<never> {
     const isSilent = o.offlineAfterSeconds > 0 && elapsed % cycle >= o.offlineAfterSeconds;
     if (!isSilent) {
       const signal = Math.max(0, Math.min(4, o.signal + (Math.random() < 0.2 ? -1 : 0)));
-      const res = await client.postWithRetry('/api/rfid/heartbeat', {
-        battery_level: Math.round(battery),
-        signal_strength: signal,
-      });
+      const res = await client.postWithRetry(
+        '/api/rfid/heartbeat',
+        { battery_level: Math.round(battery), signal_strength: signal },
+        { 200: ZHeartbeatResponse },
+      );
       if (res.status === 401) {
         o.log(`${o.serial}: the portal no longer knows this reader's token; pairing again`);
         client = new ReaderClient(o.server, 0, await deviceToken(o, true));
@@ -102,7 +104,7 @@ async function locationPath(o: LiveOptions, id: number): Promise<string> {
     headers: { authorization: `Bearer ${o.userToken}` },
   });
   const found = res.ok
-    ? ((await res.json()) as { id: number; path: string }[]).find((l) => l.id === id)
+    ? parseBody('/api/locations', res.status, await res.json(), ZLocationsResponse).find((l) => l.id === id)
     : undefined;
   return found?.path ?? `Location ${id}`;
 }

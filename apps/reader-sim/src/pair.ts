@@ -1,3 +1,10 @@
+import {
+  ZErrorResponse,
+  ZPairingPaired,
+  ZPairingPending,
+  ZPairingStartResponse,
+  ZPollTooFast,
+} from '@quantics/contracts';
 import { ReaderClient, sleep } from './client.ts';
 import { type SimState, saveState } from './state.ts';
 
@@ -5,32 +12,33 @@ type Paired = SimState['readers'][number];
 
 /** One reader through the pairing protocol: show the code, poll at the server's interval until confirmed. */
 export async function pairOne(client: ReaderClient, serial: string, model: string, log: (s: string) => void) {
-  const start = await client.postWithRetry('/api/rfid/register/start', { serial_number: serial, model });
-  if (start.status !== 201) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
-  const { pairing_id, code, poll_secret, expires_in } = start.body as {
-    pairing_id: string;
-    code: string;
-    poll_secret: string;
-    expires_in: number;
-  };
-  let interval = Number(start.body.interval);
+  const start = await client.postWithRetry(
+    '/api/rfid/register/start',
+    { serial_number: serial, model },
+    { 201: ZPairingStartResponse },
+  );
+  if (start.error) throw new Error(`start: ${start.status} ${JSON.stringify(start.error)}`);
+  const { pairing_id, code, poll_secret, expires_in } = start.body;
+  let interval = start.body.interval;
   log(
     `PAIRING CODE ${code} for ${serial} (type it in the portal under Devices > Register Device; expires in ${expires_in}s)`,
   );
   for (;;) {
     await sleep(interval * 1000);
-    const res = await client.postWithRetry('/api/rfid/register/poll', { pairing_id, poll_secret });
+    const res = await client.postWithRetry(
+      '/api/rfid/register/poll',
+      { pairing_id, poll_secret },
+      // 429: polling faster than the interval (which it gives), or this address over its limit.
+      { 200: ZPairingPaired, 202: ZPairingPending, 429: ZPollTooFast.or(ZErrorResponse) },
+    );
+    if (res.error) throw new Error(`pairing ${serial}: ${res.status} ${res.error.message}`);
     if (res.status === 202) continue;
     if (res.status === 429) {
-      interval = Number(res.body.interval ?? interval) + 1;
+      interval = ('interval' in res.body ? res.body.interval : interval) + 1;
       continue;
     }
-    if (res.status === 200) {
-      const body = res.body as { device_id: number; device_token: string; company_name: string };
-      log(`PAIRED ${serial} as device ${body.device_id} with ${body.company_name}`);
-      return { serial, ...body } satisfies Paired;
-    }
-    throw new Error(`pairing ${serial}: ${res.status} ${String(res.body.message ?? '')}`);
+    log(`PAIRED ${serial} as device ${res.body.device_id} with ${res.body.company_name}`);
+    return { serial, ...res.body } satisfies Paired;
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { epcFromRfidTag } from '@quantics/contracts';
+import { epcFromRfidTag, ZInventoryListResponse, ZLocationsResponse } from '@quantics/contracts';
+import { parseBody, type Schema } from './client.ts';
 
 /** One physical tag: the EPC it carries (shared by all units of a product) and its chip's unique TID. */
 export type Tag = { epc: string; tid: string };
@@ -44,28 +45,30 @@ export function fromEpcFile(file: string): { inScope: Tag[]; outOfScope: string[
 }
 
 type Product = { epc: string; quantity: number; location_id: number | null };
-type Location = { id: number; parent_location_id: number | null };
 
-async function getJson(server: string, path: string, token: string) {
+/** A person's GET, its answer parsed with the contracts' schema. */
+async function getJson<S extends Schema>(server: string, path: string, token: string, schema: S) {
   const res = await fetch(new URL(path, server), { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return parseBody(path, res.status, await res.json(), schema);
 }
 
 /** The catalogue export (GET /api/inventory, a person's token): each product's quantity becomes that many tags. */
 export async function fromCatalogue(server: string, userToken: string, locationId: number | null) {
   const products: Product[] = [];
   for (let page = 1; ; page++) {
-    const body = (await getJson(server, `/api/inventory?limit=1000&page=${page}`, userToken)) as {
-      data: Product[];
-      pagination: { hasNext: boolean };
-    };
+    const body = await getJson(
+      server,
+      `/api/inventory?limit=1000&page=${page}`,
+      userToken,
+      ZInventoryListResponse,
+    );
     products.push(...body.data);
     if (!body.pagination.hasNext) break;
   }
   let scope: Set<number | null> | null = null;
   if (locationId !== null) {
-    const locations = (await getJson(server, '/api/locations', userToken)) as Location[];
+    const locations = await getJson(server, '/api/locations', userToken, ZLocationsResponse);
     scope = new Set([locationId]);
     for (let grew = true; grew; ) {
       grew = false;

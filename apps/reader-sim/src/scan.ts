@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { READS_PER_BATCH_MAX } from '@quantics/contracts';
+import {
+  READS_PER_BATCH_MAX,
+  type TAudit,
+  ZAudit,
+  ZHeartbeatResponse,
+  ZMissingBatches,
+  ZReadsResponse,
+  ZStartAuditResponse,
+} from '@quantics/contracts';
 import { type ReaderClient, sleep } from './client.ts';
 import type { Tag } from './population.ts';
 
@@ -28,7 +36,7 @@ export type ReaderResult = {
   sends: number;
   dropped: number;
   retries: number;
-  audit: Record<string, unknown>;
+  audit: TAudit;
 };
 
 /** Each tag several times, at a signal strength that wobbles, in the order the reader passes them. */
@@ -60,18 +68,24 @@ export async function runReader(
   tags: Tag[],
   o: ScanOptions,
 ): Promise<ReaderResult> {
-  await client.postWithRetry('/api/rfid/heartbeat', { battery_level: o.battery, signal_strength: o.signal });
-  const started = await client.postWithRetry('/api/rfid/audits', {
-    client_audit_id: randomUUID(),
-    ...(o.name ? { name: o.name } : {}),
-    ...(o.locationId !== null ? { location_id: o.locationId } : {}),
-    ...(o.room ? { room: o.room } : {}),
-    audit_type: 'Handheld scan',
-  });
-  if (started.status !== 201 && started.status !== 200) {
-    throw new Error(`start audit: ${started.status} ${String(started.body.message ?? '')}`);
-  }
-  const auditId = Number(started.body.audit_id);
+  await client.postWithRetry(
+    '/api/rfid/heartbeat',
+    { battery_level: o.battery, signal_strength: o.signal },
+    { 200: ZHeartbeatResponse },
+  );
+  const started = await client.postWithRetry(
+    '/api/rfid/audits',
+    {
+      client_audit_id: randomUUID(),
+      ...(o.name ? { name: o.name } : {}),
+      ...(o.locationId !== null ? { location_id: o.locationId } : {}),
+      ...(o.room ? { room: o.room } : {}),
+      audit_type: 'Handheld scan',
+    },
+    { 200: ZStartAuditResponse, 201: ZStartAuditResponse },
+  );
+  if (started.error) throw new Error(`start audit: ${started.status} ${started.error.message}`);
+  const auditId = started.body.audit_id;
   o.log(`${serial}: audit ${auditId} started, ${tags.length} tags in range`);
 
   const pending = readsOf(tags, o.repeats);
@@ -94,12 +108,13 @@ export async function runReader(
   const sendBatch = async (seq: number) => {
     for (;;) {
       sends++;
-      const res = await client.postWithRetry(`/api/rfid/audits/${auditId}/reads`, {
-        batch_seq: seq,
-        reads: sent[seq],
-      });
-      if (res.status === 200) return;
-      throw new Error(`batch ${seq}: ${res.status} ${String(res.body.message ?? '')}`);
+      const res = await client.postWithRetry(
+        `/api/rfid/audits/${auditId}/reads`,
+        { batch_seq: seq, reads: sent[seq] },
+        { 200: ZReadsResponse },
+      );
+      if (!res.error) return;
+      throw new Error(`batch ${seq}: ${res.status} ${res.error.message}`);
     }
   };
   const drain = async () => {
@@ -115,9 +130,12 @@ export async function runReader(
   await Promise.all([produce(), drain()]);
 
   for (let round = 0; ; round++) {
-    const done = await client.postWithRetry(`/api/rfid/audits/${auditId}/complete`, {
-      batch_count: sent.length,
-    });
+    const done = await client.postWithRetry(
+      `/api/rfid/audits/${auditId}/complete`,
+      { batch_count: sent.length },
+      { 200: ZAudit, 409: ZMissingBatches },
+    );
+    if (done.error) throw new Error(`complete: ${done.status} ${done.error.message}`);
     if (done.status === 200) {
       const readsSent = sent.reduce((n, b) => n + b.length, 0);
       o.log(`${serial}: audit ${auditId} completed: accuracy ${String(done.body.accuracy)}%`);
@@ -132,10 +150,8 @@ export async function runReader(
         audit: done.body,
       };
     }
-    const missing = done.body.missing_batch_seqs as number[] | undefined;
-    if (done.status !== 409 || !missing?.length || round > 5) {
-      throw new Error(`complete: ${done.status} ${String(done.body.message ?? '')}`);
-    }
+    const missing = done.body.missing_batch_seqs;
+    if (!missing?.length || round > 5) throw new Error(`complete: ${done.status} ${done.body.message}`);
     for (const seq of missing) await sendBatch(seq);
   }
 }
