@@ -334,7 +334,11 @@ const packageStock = z.object({
 });
 const stockOrPackage = z.union([stock, packageStock]);
 
-export const WEBHOOK_EVENT_DATA: Record<TEventType, z.ZodType> = {
+/**
+ * Each event type's payload, as stored in `events.payload` and sent as a webhook's `data`. The server writes events
+ * only through its events repo, whose payload type is this (`TEventData`), and a test parses every stored payload.
+ */
+export const WEBHOOK_EVENT_DATA = {
   'audit.completed': z.object({
     ...base,
     audit_id: z.number().int(),
@@ -387,4 +391,7 @@ export const WEBHOOK_EVENT_DATA: Record<TEventType, z.ZodType> = {
     quantity: z.number().int(),
     error: z.string().nullable(),
   }),
-};
+} satisfies Record<TEventType, z.ZodType>;
+
+/** What an event of `type` holds, `company_id` included. */
+export type TEventData<T extends TEventType> = z.input<(typeof WEBHOOK_EVENT_DATA)[T]>;

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { epcFromRfidTag, rfidTagFromSku } from '@quantics/contracts';
+import { readsOf } from '@quantics/contracts/testing';
 import { locations, products } from '../db/schema/index.ts';
 import { bearer } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -81,3 +83,38 @@ export async function addProducts(t: TestApp, companyId: number, seeds: ProductS
 
 // A TID per unit, and a product's tags as reads: with the reconciliation cases they build, in the contracts.
 export { readsOf, tidFor } from '@quantics/contracts/testing';
+
+/**
+ * An audit of a shelf of its own holding `expected` units of one product, finding `found` of them, completed through
+ * the reader protocol by a reader paired for it. With nothing expected, `found` reads of a tag nobody knows.
+ */
+export async function completeShelfAudit(
+  t: TestApp,
+  tenant: { companyId: number; operator: { token: string } },
+  name: string,
+  expected: number,
+  found: number,
+) {
+  const shelf = await addLocation(t, tenant.companyId, `${name} shelf`);
+  const sku = `S${randomUUID().slice(0, 8)}`.toUpperCase();
+  const epc =
+    expected > 0
+      ? ((await addProducts(t, tenant.companyId, [{ sku, quantity: expected, locationId: shelf }]))[sku]
+          ?.epc as string)
+      : '5155414E544943530000BEEF';
+  const reader = await pairReader(t, tenant);
+  const id = (
+    await asReader(t, reader.token, '/api/rfid/audits', {
+      client_audit_id: randomUUID(),
+      name,
+      location_id: shelf,
+    })
+  ).json().audit_id as number;
+  await asReader(t, reader.token, `/api/rfid/audits/${id}/reads`, {
+    batch_seq: 0,
+    reads: readsOf(epc, found),
+  });
+  const done = await asReader(t, reader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
+  if (done.statusCode !== 200) throw new Error(`complete: ${done.statusCode} ${done.body}`);
+  return { id, reader };
+}

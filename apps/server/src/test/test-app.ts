@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type AppConfig, DUTCHIE_DEFAULTS } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { eventContractBreaches } from './event-contracts.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
@@ -82,8 +83,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     close: async () => {
       await app.close();
+      // Whatever the file's tests did, the events they caused keep their contract (events-contract.test.ts).
+      const breaches = await eventContractBreaches(database.db).catch(() => []);
       await database.close();
       await drop();
+      if (breaches.length) throw new Error(`Events that break their contract:\n${breaches.join('\n')}`);
     },
   };
 }

@@ -3,7 +3,7 @@ import { ALERTS_MESSAGES, EVENT_TYPES } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
-import { addLocation, addProducts, asReader, pairReader, readsOf } from '../../test/readers.ts';
+import { addProducts, asReader, completeShelfAudit, pairReader } from '../../test/readers.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -38,27 +38,8 @@ const bell = async (token: string, query = '') =>
   (await call('GET', `/api/notifications${query}`, token)).json();
 
 /** An audit of a shelf of its own holding `expected` units of one product, finding `found` of them. */
-async function completeAudit(tenant: Tenant, name: string, expected: number, found: number) {
-  const shelf = await addLocation(t, tenant.companyId, `${name} shelf`);
-  const sku = `S${randomUUID().slice(0, 8)}`.toUpperCase();
-  const epc = (await addProducts(t, tenant.companyId, [{ sku, quantity: expected, locationId: shelf }]))[sku]
-    ?.epc as string;
-  const reader = await pairReader(t, tenant);
-  const id = (
-    await asReader(t, reader.token, '/api/rfid/audits', {
-      client_audit_id: randomUUID(),
-      name,
-      location_id: shelf,
-    })
-  ).json().audit_id as number;
-  await asReader(t, reader.token, `/api/rfid/audits/${id}/reads`, {
-    batch_seq: 0,
-    reads: readsOf(epc, found),
-  });
-  const done = await asReader(t, reader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
-  expect(done.statusCode).toBe(200);
-  return { id, reader };
-}
+const completeAudit = (tenant: Tenant, name: string, expected: number, found: number) =>
+  completeShelfAudit(t, tenant, name, expected, found);
 
 const eventsOf = async (companyId: number, type: string) =>
   (

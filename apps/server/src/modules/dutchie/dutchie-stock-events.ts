@@ -1,9 +1,9 @@
-import { DUTCHIE_REPORT_LOW_STOCK_MAX, type TDutchieItem } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
+import { DUTCHIE_REPORT_LOW_STOCK_MAX, type TDutchieItem, type TStockStatus } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { unnestRows } from '../../db/sql-arrays.ts';
+import { type NewEvent, recordEvents } from '../events/events.repo.ts';
+import { forgetStates, saveStates, type ToldState, toldStates } from './dutchie-stock-events.repo.ts';
 
-export type PackageStockState = 'in-stock' | 'low-stock' | 'out-of-stock';
+export type PackageStockState = TStockStatus;
 
 /** A package's state as the dashboard and reports count it: out at 0, low at 1 to 5 units. */
 export function packageStockState(quantity: number): PackageStockState {
@@ -11,8 +11,6 @@ export function packageStockState(quantity: number): PackageStockState {
   if (quantity <= DUTCHIE_REPORT_LOW_STOCK_MAX) return 'low-stock';
   return 'in-stock';
 }
-
-type Told = { package_id: string; state: string };
 
 /**
  * A Dutchie company's stock events from a new snapshot, written in the transaction that stores it
@@ -29,13 +27,9 @@ export async function recordSnapshotStockEvents(
   items: TDutchieItem[],
   opts: { isFirst: boolean },
 ): Promise<number> {
-  // No row locks here: the caller holds the snapshot's cache row locked, which already puts two stores of this
-  // company's snapshot one after the other (and locking every package's row would write to each of them).
-  const told = await tx.execute<Told>(sql`
-    select package_id, state from dutchie_stock_states where company_id = ${companyId}`);
-  const before = new Map(told.rows.map((r) => [r.package_id, r.state]));
-  const changed: { package_id: string; state: string }[] = [];
-  const events: { type: string; payload: string }[] = [];
+  const before = new Map((await toldStates(tx, companyId)).map((r) => [r.package_id, r.state]));
+  const changed: ToldState[] = [];
+  const events: NewEvent[] = [];
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.has(item.packageId)) continue;
@@ -47,7 +41,7 @@ export async function recordSnapshotStockEvents(
     if (opts.isFirst || was === undefined || state === 'in-stock') continue;
     events.push({
       type: state === 'out-of-stock' ? 'inventory.out_of_stock' : 'inventory.stock_low',
-      payload: JSON.stringify({
+      payload: {
         source: 'dutchie',
         package_id: item.packageId,
         sku: item.sku,
@@ -55,30 +49,15 @@ export async function recordSnapshotStockEvents(
         quantity: item.quantity,
         previous_state: was,
         low_stock_max: DUTCHIE_REPORT_LOW_STOCK_MAX,
-        company_id: companyId,
-      }),
+      },
     });
   }
-  const gone = [...before.keys()].filter((id) => !seen.has(id));
-  if (changed.length > 0) {
-    await tx.execute(sql`
-      insert into dutchie_stock_states (company_id, package_id, state)
-      select ${companyId}::int, package_id, state from ${unnestRows(changed, { package_id: 'text', state: 'text' })}
-      on conflict (company_id, package_id) do update set state = excluded.state`);
-  }
-  if (gone.length > 0) {
-    await tx.execute(sql`
-      delete from dutchie_stock_states s using ${unnestRows(
-        gone.map((package_id) => ({ package_id })),
-        { package_id: 'text' },
-      )}
-      where s.company_id = ${companyId} and s.package_id = r.package_id`);
-  }
-  if (events.length > 0) {
-    await tx.execute(sql`
-      insert into events (company_id, type, payload)
-      select ${companyId}::int, type, payload::jsonb from ${unnestRows(events, { type: 'text', payload: 'text' })}
-      order by ord`);
-  }
+  await saveStates(tx, companyId, changed);
+  await forgetStates(
+    tx,
+    companyId,
+    [...before.keys()].filter((id) => !seen.has(id)),
+  );
+  await recordEvents(tx, companyId, events);
   return events.length;
 }

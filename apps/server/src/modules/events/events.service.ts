@@ -1,11 +1,11 @@
 import type { TEventType } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { events } from '../../db/schema/index.ts';
+import { type NewEvent, recordEvents } from './events.repo.ts';
 
 /**
- * The one way to record that something happened. Pass the transaction of the change as `db`, so the event is kept
- * exactly when the change is: the bell reads events, and the alerts worker hands each one on to e-mail and
- * webhooks after it is committed (never inside the caller's transaction, which stays as fast as before).
+ * The untyped door to events.repo.ts, kept only for audits/audit-events.ts while it moves into modules/ingest
+ * (issue 33 §2): its payloads are converted to the typed `recordEvent` of events.repo.ts there, and this file goes.
+ * Everything else writes events through events.repo.ts.
  */
 export async function recordEvent(
   db: Db,
@@ -14,10 +14,5 @@ export async function recordEvent(
   payload: Record<string, unknown>,
   at?: Date,
 ): Promise<void> {
-  await db.insert(events).values({
-    companyId,
-    type,
-    payload: { ...payload, company_id: companyId },
-    ...(at && { createdAt: at }),
-  });
+  await recordEvents(db, companyId, [{ type, payload } as NewEvent], at);
 }

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { recordEvent } from '../events/events.service.ts';
+import { recordEvent } from '../events/events.repo.ts';
 import * as staging from './import.repo.ts';
 import { resolveLocations } from './import-locations.ts';
 

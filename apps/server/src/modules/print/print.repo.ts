@@ -8,7 +8,7 @@ import {
   products,
   users,
 } from '../../db/schema/index.ts';
-import { recordEvent } from '../events/events.service.ts';
+import { recordEvent } from '../events/events.repo.ts';
 
 // Print utilities, jobs and label settings. Every company-owned read and write is scoped by companyId.
 
