@@ -1,8 +1,7 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
-import { rateCounters } from '../db/schema/index.ts';
+import { counterOf, dropStaleCounters, hitCounter, resetCounter } from './failure-counter.repo.ts';
 
 /**
  * Fixed-window counters of failures (wrong passwords, wrong codes) shared by every server instance:
@@ -41,28 +40,13 @@ export function redisFailureCounter(redis: Redis): FailureCounter {
 export function postgresFailureCounter(db: Db): FailureCounter {
   return {
     async hit(key, windowMs) {
-      // One upsert: a passed window starts over at 1, a live one counts up; concurrent hits serialise on the row.
-      const result = await db.execute<{ count: number }>(sql`
-        insert into ${rateCounters} ("key", "count", reset_at)
-        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-        on conflict ("key") do update set
-          "count" = case when ${rateCounters.resetAt} <= now() then 1 else ${rateCounters.count} + 1 end,
-          reset_at = case when ${rateCounters.resetAt} <= now() then excluded.reset_at else ${rateCounters.resetAt} end
-        returning "count"`);
-      const count = Number(result.rows[0]?.count ?? 1);
+      const count = await hitCounter(db, key, windowMs);
       // A new window is rare (first failure after a quiet spell): a good moment to drop stale rows.
-      if (count === 1) await db.delete(rateCounters).where(lt(rateCounters.resetAt, sql`now()`));
+      if (count === 1) await dropStaleCounters(db);
       return count;
     },
-    async count(key) {
-      const result = await db.execute<{ count: number }>(
-        sql`select "count" from ${rateCounters} where "key" = ${key} and reset_at > now()`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
-    },
-    async reset(key) {
-      await db.execute(sql`delete from ${rateCounters} where "key" = ${key}`);
-    },
+    count: (key) => counterOf(db, key),
+    reset: (key) => resetCounter(db, key),
   };
 }
 

@@ -12,7 +12,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { readUnsubscribeToken } from './alert-mail.ts';
-import { skipTodayIfPast } from './digest.service.ts';
+import { skipTodayIfPast } from './digest.repo.ts';
 import * as repo from './notifications.repo.ts';
 
 const who = (actor: AuthContext) => ({

@@ -1,6 +1,6 @@
 import { API_MESSAGES, ZErrorResponse, ZHealthResponse } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './health.repo.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['system'], response: { 200: ZHealthResponse, 503: ZErrorResponse } } },
     async (request, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         return { status: 'ok' as const };
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');

@@ -14,7 +14,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
-import { reportRows, reportSource } from './report-sources.ts';
+import { reportSource } from './report-sources.ts';
+import { reportRows } from './reports.repo.ts';
 import { securityLogSource } from './security-log.ts';
 
 /**

@@ -1,7 +1,6 @@
-import { SECURITY_LOG_ACTIONS, SECURITY_LOG_HEADER } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
-import { sqlArray } from '../../db/sql-arrays.ts';
+import { SECURITY_LOG_HEADER } from '@quantics/contracts';
 import type { ReportSource } from './report-sources.ts';
+import { securityLogPage } from './reports.repo.ts';
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 
@@ -12,14 +11,7 @@ const text = (v: unknown) => (v == null ? '' : String(v));
 export function securityLogSource(companyId: number, from: string, to: string): ReportSource {
   return {
     header: SECURITY_LOG_HEADER,
-    page: (after, size) => sql`
-      SELECT id, created_at, created_at::text AS created_key, action, performer_name, message, metadata->>'ip' AS ip, metadata->>'user_agent' AS ua
-      FROM activity_log
-      WHERE company_id = ${companyId}
-        AND action = ANY(${sqlArray(SECURITY_LOG_ACTIONS, 'text')})
-        AND created_at >= ${from}::date AND created_at < ${to}::date + 1
-        ${after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
-      ORDER BY created_at, id LIMIT ${size}`,
+    page: (after, size) => securityLogPage(companyId, from, to, after, size),
     row: (r) => {
       const at = new Date(r.created_at as string).toISOString();
       // The key keeps the microseconds (a Date would drop them and the page boundary could repeat a row).

@@ -1,0 +1,75 @@
+import type { TDutchieItem } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** A person whose digest is due, with the day it is for in their time zone. */
+export type DueDigest = { user_id: number; company_id: number; email: string; local_day: string };
+
+/** A line of a digest. */
+export type DigestItem = {
+  name: string;
+  sku: string;
+  quantity: number;
+  status: string;
+  expiration_date: string | null;
+  is_expiring: boolean;
+};
+
+/**
+ * Claims up to 100 digests that are due (the person's hour has come in their time zone, and today's has not gone) and
+ * marks today as sent, in the caller's transaction; SKIP LOCKED between instances.
+ */
+export async function claimDueDigests(tx: Db): Promise<DueDigest[]> {
+  const due = await tx.execute<DueDigest>(sql`
+    with due as (
+      select s.user_id, s.company_id from notification_settings s
+      join memberships m on m.user_id = s.user_id and m.company_id = s.company_id and m.is_active
+      where s.digest_hour is not null
+        and extract(hour from now() at time zone s.time_zone) >= s.digest_hour
+        and (s.last_digest_on is null or s.last_digest_on < (now() at time zone s.time_zone)::date)
+      order by s.user_id, s.company_id limit 100
+      for update of s skip locked
+    )
+    update notification_settings s set last_digest_on = (now() at time zone s.time_zone)::date
+    from due, users u
+    where s.user_id = due.user_id and s.company_id = due.company_id and u.id = s.user_id
+    returning s.user_id, s.company_id, u.email, s.last_digest_on::text as local_day`);
+  return due.rows;
+}
+
+/** Set the last digest day to today when today's hour has already passed, so saving settings sends nothing at once. */
+export async function skipTodayIfPast(db: Db, userId: number, companyId: number): Promise<void> {
+  await db.execute(sql`update notification_settings set last_digest_on = (now() at time zone time_zone)::date
+    where user_id = ${userId} and company_id = ${companyId} and digest_hour is not null
+      and extract(hour from now() at time zone time_zone) >= digest_hour`);
+}
+
+/** A local catalogue's products that are low, out, or expiring within 30 days. */
+export async function productDigestItems(db: Db, companyId: number): Promise<DigestItem[]> {
+  const res = await db.execute<DigestItem>(sql`
+    select name, sku, quantity, status, expiration_date::text as expiration_date,
+      coalesce(expiration_date >= current_date and expiration_date <= current_date + 30, false) as is_expiring
+    from products
+    where company_id = ${companyId} and (status in ('low-stock', 'out-of-stock')
+      or (expiration_date >= current_date and expiration_date <= current_date + 30))
+    order by name, id limit 1000`);
+  return res.rows;
+}
+
+export type PosSnapshot = { items: TDutchieItem[]; fetched_at: string };
+
+/**
+ * A point-of-sale company's digest is read from its last stored Dutchie snapshot (no call to Dutchie from here;
+ * the snapshot is refreshed whenever someone looks at the store). Null for a company with a local catalogue; a
+ * Dutchie company with no snapshot yet has nothing to say.
+ */
+export async function dutchieSnapshot(db: Db, companyId: number): Promise<PosSnapshot | null> {
+  const res = await db.execute<{ body: { items?: TDutchieItem[] } | null; fetched_at: string | null }>(sql`
+    select c.body, to_char(c.fetched_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as fetched_at
+    from companies co
+    left join dutchie_cache c on c.company_id = co.id and c.kind = 'inventory' and c.params = ''
+    where co.id = ${companyId} and co.inventory_type = 'dutchie'`);
+  const row = res.rows[0];
+  if (!row) return null;
+  return { items: row.body?.items ?? [], fetched_at: row.fetched_at ?? '' };
+}

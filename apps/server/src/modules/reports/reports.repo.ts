@@ -1,0 +1,94 @@
+import { SECURITY_LOG_ACTIONS } from '@quantics/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
+
+/** A row's key, to read the page after it. */
+export type Key = (string | number)[];
+
+/** A report's query read in keyset pages: ORDER BY a unique key, then "after the last row". */
+export type PagedQuery = {
+  /** One page after the given key (undefined: the first page). */
+  page: (after: Key | undefined, size: number) => SQL;
+  /** A row's cells, and its key for the next page. */
+  row: (r: Record<string, unknown>) => { cells: unknown[]; key: Key };
+};
+
+export type ReportScope = { companyId: number; start: string; end: string; clock: AuditClock };
+
+/** The catalogue (inventory and low-stock reports), by name. */
+export function productsPage(companyId: number, onlyLow: boolean, after: Key | undefined, size: number): SQL {
+  const low = onlyLow ? sql`AND p.status <> 'in-stock'` : sql``;
+  return sql`
+    SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, l.name AS location, p.quantity,
+      p.min_stock_level, p.status, p.unit_cost, p.retail_price, p.quantity * p.unit_cost AS value,
+      to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, ps.last_scanned,
+      greatest(p.min_stock_level - p.quantity, 0) AS shortage,
+      greatest(p.min_stock_level - p.quantity, 0) * p.unit_cost AS reorder_value
+    FROM products p LEFT JOIN locations l ON l.company_id = p.company_id AND l.id = p.location_id
+      LEFT JOIN product_scans ps ON ps.company_id = p.company_id AND ps.product_id = p.id
+    WHERE p.company_id = ${companyId} ${low}
+      ${after ? sql`AND (p.name, p.id) > (${after[0]}, ${after[1]})` : sql``}
+    ORDER BY p.name, p.id LIMIT ${size}`;
+}
+
+/** The audits started in the scope's days, oldest first. */
+export function auditsPage(s: ReportScope, after: Key | undefined, size: number): SQL {
+  return sql`
+    SELECT audits.id, audits.created_at, audits.name, ${s.clock.status()} AS status,
+      audits.device_name, coalesce(l.name, audits.room) AS location, audits.tags_found, audits.tags_expected,
+      audits.discrepancies_count, audits.misplaced_count, audits.unknown_count, audits.accuracy,
+      audits.audit_type, audits.completed_at, audits.comments, audits.packages_found,
+      audits.packages_expected
+    FROM audits LEFT JOIN locations l ON l.company_id = audits.company_id AND l.id = audits.location_id
+    WHERE audits.company_id = ${s.companyId} AND ${inRange(sql`audits.created_at`, s)}
+      ${after ? sql`AND (audits.created_at, audits.id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
+    ORDER BY audits.created_at, audits.id LIMIT ${size}`;
+}
+
+/** The discrepancies of the audits started in the scope's days. */
+export function discrepanciesPage(s: ReportScope, after: Key | undefined, size: number): SQL {
+  return sql`
+    SELECT d.id, a.created_at, a.name AS audit, d.product_sku, d.product_name, d.expected_quantity,
+      d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes, d.codes, d.code_format
+    FROM audit_discrepancies d JOIN audits a ON a.company_id = d.company_id AND a.id = d.audit_id
+    WHERE d.company_id = ${s.companyId} AND ${inRange(sql`a.created_at`, s)}
+      ${after ? sql`AND d.id > ${after[0]}` : sql``}
+    ORDER BY d.id LIMIT ${size}`;
+}
+
+/** The company's security log (SECURITY_LOG_ACTIONS) between two days, both included, oldest first. */
+export function securityLogPage(
+  companyId: number,
+  from: string,
+  to: string,
+  after: Key | undefined,
+  size: number,
+): SQL {
+  return sql`
+    SELECT id, created_at, created_at::text AS created_key, action, performer_name, message, metadata->>'ip' AS ip, metadata->>'user_agent' AS ua
+    FROM activity_log
+    WHERE company_id = ${companyId}
+      AND action = ANY(${sqlArray(SECURITY_LOG_ACTIONS, 'text')})
+      AND created_at >= ${from}::date AND created_at < ${to}::date + 1
+      ${after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
+    ORDER BY created_at, id LIMIT ${size}`;
+}
+
+/** Whole days, start and end included, in UTC. */
+const inRange = (column: SQL, s: ReportScope) =>
+  sql`${column} >= ${s.start}::date AND ${column} < ${s.end}::date + 1`;
+
+export async function* reportRows(db: Db, source: PagedQuery, size = 1000): AsyncGenerator<unknown[][]> {
+  let after: Key | undefined;
+  for (;;) {
+    const result = await db.execute(source.page(after, size));
+    const rows = result.rows as Record<string, unknown>[];
+    if (rows.length === 0) return;
+    const mapped = rows.map(source.row);
+    yield mapped.map((m) => m.cells);
+    if (rows.length < size) return;
+    after = mapped[mapped.length - 1]?.key;
+  }
+}
