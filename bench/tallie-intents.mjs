@@ -19,13 +19,13 @@ import {
   PERIODS,
 } from '../apps/server/src/modules/chat/tallie/nlu/entities.ts';
 import {
-  recognize,
+  createRecognizer,
   TUNING,
   trainRecognizer,
-  warm,
 } from '../apps/server/src/modules/chat/tallie/nlu/recognizer.ts';
 import { keywordIntent } from './data/tallie-keyword-rules.mjs';
 
+const { recognize, warm } = createRecognizer();
 const args = process.argv.slice(2);
 const ROUNDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 20);
 const load = (file) =>

@@ -8,9 +8,10 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import { builtinProvider } from '../apps/server/src/modules/chat/tallie/builtin-provider.ts';
-import { recognize } from '../apps/server/src/modules/chat/tallie/nlu/recognizer.ts';
+import { createRecognizer } from '../apps/server/src/modules/chat/tallie/nlu/recognizer.ts';
 import { ms, seedProducts, startBench, timed } from './lib.mjs';
 
+const { recognize } = createRecognizer();
 const PRODUCTS = Number(process.argv[2] ?? 1_000_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const CONCURRENCY = Number(process.argv[4] ?? 5);

@@ -36,6 +36,7 @@ import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/recognizer.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     inventory: InventoryQueries;
     /** The audit time-out, bound once: what reads an audit's status takes it from here. */
     audits: AuditClock;
+    /** Tallie's intent recognizer, trained on its first question (its model cached in DATA_DIR). */
+    tallie: Recognizer;
   }
 }
 
@@ -140,6 +143,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
+  app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
   // interval, which one instance at a time runs under an advisory lock.
   const sweeper = dueAuditSweeper(

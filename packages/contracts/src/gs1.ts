@@ -18,33 +18,51 @@ export type TDecodedTag = {
 const NOT_GS1: TDecodedTag = { gtin: null, serial: null, text: null };
 
 /** The first bytes of the schemes epc-tds decodes, read off its own scheme classes. */
-const HEADERS = new Set(
+const HEADERS: ReadonlySet<number> = new Set(
   Object.values(tds)
     .map((scheme) => (scheme as { EPC_HEADER?: unknown } | undefined)?.EPC_HEADER)
     .filter((header): header is number => typeof header === 'number'),
 );
 
-/**
- * Tags decoded lately. A reader reports the tags in front of it again and again, batch after batch, and decoding an
- * SGTIN costs about 8 us (its GTIN's digits and check digit): each EPC is decoded once while it keeps being read.
- * Bounded: emptied when full.
- */
-const recent = new Map<string, TDecodedTag>();
-const RECENT_MAX = 50_000;
-
 /** Reads an EPC (hex); anything that is not a GS1 scheme epc-tds knows (our SKU tags, say) decodes to nothing. */
 export function decodeTag(epcHex: string): TDecodedTag {
-  // Only a header epc-tds knows is tried: other EPCs (ours are ASCII text) decode to nothing without a throw.
-  if (!HEADERS.has(Number.parseInt(epcHex.slice(0, 2), 16))) return NOT_GS1;
-  const upper = epcHex.toUpperCase();
-  let tag = recent.get(upper);
-  if (!tag) {
-    if (recent.size >= RECENT_MAX) recent.clear();
-    tag = decodeGs1(upper);
-    recent.set(upper, tag);
-  }
-  return tag;
+  return isGs1Header(epcHex) ? decodeGs1(epcHex.toUpperCase()) : NOT_GS1;
 }
+
+// Only a header epc-tds knows is tried: other EPCs (ours are ASCII text) decode to nothing without a throw.
+const isGs1Header = (epcHex: string) => HEADERS.has(Number.parseInt(epcHex.slice(0, 2), 16));
+
+/**
+ * decodeTag with a memory of the tags it decoded lately, for a caller that sees the same tags again and again (a
+ * reader reports the tags in front of it batch after batch, and decoding an SGTIN costs about 8 us: its GTIN's digits
+ * and check digit). The memory is the decoder's own (build one where the long-lived objects are built, buildApp on
+ * the server), bounded: emptied when it holds `max` tags. Tags of other schemes are not remembered (nothing to decode).
+ */
+export function createTagDecoder(max = 50_000): TagDecoder {
+  const recent = new Map<string, TDecodedTag>();
+  return {
+    get size() {
+      return recent.size;
+    },
+    decode: (epcHex) => {
+      if (!isGs1Header(epcHex)) return NOT_GS1;
+      const upper = epcHex.toUpperCase();
+      let tag = recent.get(upper);
+      if (!tag) {
+        if (recent.size >= max) recent.clear();
+        tag = decodeGs1(upper);
+        recent.set(upper, tag);
+      }
+      return tag;
+    },
+  };
+}
+
+export type TagDecoder = {
+  decode: (epcHex: string) => TDecodedTag;
+  /** How many tags it remembers. */
+  readonly size: number;
+};
 
 function decodeGs1(epcHex: string): TDecodedTag {
   let epc: ReturnType<typeof tds.valueOf>;

@@ -25,7 +25,7 @@ export const isDataException = (e: unknown): boolean => /^22/.test(pgError(e)?.c
 
 // Network errors of the driver, and PostgreSQL's own "going away / not ready": shutdown (57P01-57P03),
 // connection failures (class 08), and the server closing a connection mid-query.
-const UNAVAILABLE_CODES = new Set([
+const UNAVAILABLE_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

@@ -106,6 +106,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           config: app.config,
           log: request.log,
           provider,
+          recognizer: app.tallie,
           dutchie: app.dutchie,
           inventory: app.inventory.reads,
           audits: app.audits,

@@ -15,7 +15,7 @@ import type { InventoryReads } from '../inventory/inventory.repo.ts';
 import * as repo from './chat.repo.ts';
 import { messageView, requireConversation } from './conversations.service.ts';
 import { builtinProvider } from './tallie/builtin-provider.ts';
-import { recognize } from './tallie/nlu/recognizer.ts';
+import type { Recognizer } from './tallie/nlu/recognizer.ts';
 import { openAiProvider } from './tallie/openai-provider.ts';
 import type { TallieProvider } from './tallie/provider.ts';
 
@@ -24,6 +24,8 @@ export type ChatbotDeps = {
   config: AppConfig;
   log: FastifyBaseLogger;
   provider: TallieProvider;
+  /** The app's one recognizer (app.tallie), trained once. */
+  recognizer: Recognizer;
   dutchie: DutchieContext;
   inventory: InventoryReads;
   audits: AuditClock;
@@ -70,7 +72,7 @@ export async function chat(
   let suggestions: string[] = [];
   let failed = false;
   try {
-    const understanding = await recognize(question, { dir: deps.config.dataDir });
+    const understanding = await deps.recognizer.recognize(question);
     const answer = await deps.provider.answer(ctx, {
       messages: body.messages,
       image: body.image,

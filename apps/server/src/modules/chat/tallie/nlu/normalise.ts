@@ -57,7 +57,18 @@ const SHORTHAND: Record<string, string> = {
 };
 
 /** "'s" spelled out only after the words where it means "is" ("what's"), not a possessive ("the audit's"). */
-const IS_AFTER = new Set(['what', 'where', 'how', 'who', 'that', 'there', 'it', 'here', 'when', 'which']);
+const IS_AFTER: ReadonlySet<string> = new Set([
+  'what',
+  'where',
+  'how',
+  'who',
+  'that',
+  'there',
+  'it',
+  'here',
+  'when',
+  'which',
+]);
 
 export function normalise(text: string): string {
   return text

@@ -86,15 +86,19 @@ const FILLERS = [
   'it',
 ];
 
-const carriers = new Set<string>(FILLERS);
-for (const intent of CORPUS)
-  if (intent.name === 'stock.find')
-    for (const u of intent.utterances)
-      for (const w of u
+/** Built once from the corpus and never changed (read-only). */
+const carriers: ReadonlySet<string> = new Set<string>([
+  ...FILLERS,
+  ...CORPUS.filter((intent) => intent.name === 'stock.find').flatMap((intent) =>
+    intent.utterances.flatMap((u) =>
+      u
         .replace(/%product%/g, ' ')
         .toLowerCase()
-        .split(/[^a-z']+/))
-        if (w && w !== 'product' && w !== 'item') carriers.add(w);
+        .split(/[^a-z']+/)
+        .filter((w) => w && w !== 'product' && w !== 'item'),
+    ),
+  ),
+]);
 
 const CODE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9._/-]{2,}$/;
 const edgePunctuation = /^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu;
@@ -117,15 +121,17 @@ export function productOf(question: string): string | null {
 }
 
 /** Words of the other topics' examples ("almost", "expire", "setup"), beyond the few that also make names. */
-const topicWords = new Set<string>();
-for (const intent of CORPUS)
-  if (intent.name !== 'stock.find')
-    for (const u of intent.utterances)
-      for (const w of u
+const topicWords: ReadonlySet<string> = new Set(
+  CORPUS.filter((intent) => intent.name !== 'stock.find').flatMap((intent) =>
+    intent.utterances.flatMap((u) =>
+      u
         .replace(/%\w+%/g, ' ')
         .toLowerCase()
-        .split(/[^a-z]+/))
-        if (w.length > 2 && !carriers.has(w)) topicWords.add(w);
+        .split(/[^a-z]+/)
+        .filter((w) => w.length > 2 && !carriers.has(w)),
+    ),
+  ),
+);
 
 /**
  * Whether the words left as a product are mostly words of Tallie's other topics ("products are almost gone",
@@ -142,7 +148,7 @@ export function isTopicTalk(product: string): boolean {
 }
 
 /** Words that make a question about a product's place or count; without one, only a code (a SKU, tag) is taken. */
-const PRODUCT_CUES = new Set([
+const PRODUCT_CUES: ReadonlySet<string> = new Set([
   'where',
   'wheres',
   "where's",

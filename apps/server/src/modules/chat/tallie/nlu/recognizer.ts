@@ -61,7 +61,7 @@ type NlpEngine = {
   classify(locale: string, utterance: string): Promise<NlpResult>;
 };
 
-const INTENT_NAMES = new Set<string>(CORPUS.map((i) => i.name));
+const INTENT_NAMES: ReadonlySet<string> = new Set<string>(CORPUS.map((i) => i.name));
 const PRODUCT = /%product%/g;
 const ENTITY_TEXTS: Record<string, readonly string[]> = {
   period: Object.values(PERIODS).flat(),
@@ -227,18 +227,28 @@ async function writeAtomically(file: string, text: string) {
       await rm(join(dir, old), { force: true });
 }
 
-let engine: Promise<Model> | null = null;
+/** Tallie's intent recognizer: one per app (buildApp makes it), holding its trained model. */
+export type Recognizer = {
+  /** Trains (or reads the cached model) now, if not done yet. */
+  warm(): Promise<unknown>;
+  recognize(text: string): Promise<Understanding>;
+};
 
 /**
- * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the process.
- * Not at start-up: training right after `listen` held up the event loop while the server was starting.
+ * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the object.
+ * Not at start-up: training right after `listen` held up the event loop while the server was starting. A failed
+ * training is tried again on the next question.
  */
-export function warm(cache?: ModelCache): Promise<unknown> {
-  engine ??= train(CORPUS, TUNING, cache).catch((err) => {
-    engine = null;
-    throw err;
-  });
-  return engine;
+export function createRecognizer(cache?: ModelCache): Recognizer {
+  let engine: Promise<Model> | null = null;
+  const warm = () => {
+    engine ??= train(CORPUS, TUNING, cache).catch((err) => {
+      engine = null;
+      throw err;
+    });
+    return engine;
+  };
+  return { warm, recognize: async (text) => understand(await warm(), text) };
 }
 
 function bestOption<T extends string>(entities: NlpEntity[], name: string): T | undefined {
@@ -253,10 +263,6 @@ const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
   'audits.recent': ['period', 'status'],
   'nav.page': ['page'],
 };
-
-export async function recognize(text: string, cache?: ModelCache): Promise<Understanding> {
-  return understand((await warm(cache)) as Model, text);
-}
 
 /** A recognizer trained on another corpus or tuning (cross-validation in bench/tallie-intents.mjs), or cached elsewhere. */
 export async function trainRecognizer(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache) {
