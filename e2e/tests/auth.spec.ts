@@ -7,7 +7,8 @@ test('register, land on the dashboard, log out and log back in', async ({ page }
   await expect(page).toHaveTitle('Quantics | Dashboard');
   await expect(page.getByTestId('dashboard-Company')).toHaveText(account.company);
   await expect(page.getByTestId('dashboard-Your role')).toHaveText('Admin');
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  // A session token: 32 random bytes, base64url.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

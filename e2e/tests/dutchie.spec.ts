@@ -47,7 +47,10 @@ test('a Dutchie company browses, filters, sorts and expands its point-of-sale in
     // Category filter.
     await page.getByLabel('Filter by category').selectOption('Edibles');
     const edibles = inStock.filter((p) => p.category === 'Edibles').length;
+    expect(edibles).toBeGreaterThan(0);
     await expect(range(page)).toContainText(`of ${edibles} packages`);
+    // The page's rows, every one of them Edibles (an empty page would pass the loop alone).
+    await expect(rows(page)).toHaveCount(Math.min(edibles, 20));
     for (const cell of await rows(page).locator('td:nth-child(3)').allInnerTexts())
       expect(cell).toBe('Edibles');
     await page.getByLabel('Filter by category').selectOption('all');
@@ -79,6 +82,7 @@ test('a Dutchie company browses, filters, sorts and expands its point-of-sale in
   await test.step('a package expanded: its rooms, quantities and details', async () => {
     // Expand a package: its rooms and quantities, its details.
     const split = inStock.find((p) => p.roomQuantities.length === 2);
+    expect(split?.roomQuantities).toHaveLength(2);
     await page.getByLabel('Search packages').fill(split?.packageId ?? '');
     await expect(rows(page)).toHaveCount(1);
     await page

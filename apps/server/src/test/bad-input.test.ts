@@ -1,3 +1,12 @@
+import {
+  API_MESSAGES,
+  CHAT_MESSAGES,
+  CSV_MESSAGES,
+  GS1_PREFIX_MESSAGES,
+  IMPINJ_MESSAGES,
+  READS_FILE_MESSAGES,
+  TEAM_MESSAGES,
+} from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY } from '../plugins/access-policy.ts';
@@ -389,18 +398,69 @@ const BAD_BODIES: Record<string, unknown[]> = {
 };
 
 /** Bodies no route accepts. */
-const GENERIC: { name: string; payload: string; contentType: string }[] = [
-  { name: 'malformed JSON', payload: '{"email": ', contentType: 'application/json' },
-  { name: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json' },
-  { name: 'a JSON string', payload: '"hello"', contentType: 'application/json' },
-  { name: 'JSON null', payload: 'null', contentType: 'application/json' },
+type Refusal = [status: number, message: string];
+const notAnObject: Refusal = [400, API_MESSAGES.notAnObject('body')];
+/** Bodies no route takes, each with the refusal every route answers unless GENERIC_EXCEPTIONS says otherwise. */
+const GENERIC: { name: string; payload: string; contentType: string; refusal: Refusal }[] = [
+  {
+    name: 'malformed JSON',
+    payload: '{"email": ',
+    contentType: 'application/json',
+    refusal: [400, API_MESSAGES.bodyNotJson],
+  },
+  { name: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json', refusal: notAnObject },
+  { name: 'a JSON string', payload: '"hello"', contentType: 'application/json', refusal: notAnObject },
+  { name: 'JSON null', payload: 'null', contentType: 'application/json', refusal: notAnObject },
   {
     name: 'an oversized body',
     payload: JSON.stringify({ email: 'x'.repeat(1_200_000) }),
     contentType: 'application/json',
+    refusal: [413, API_MESSAGES.bodyTooLarge],
   },
-  { name: 'an unsupported content type', payload: 'email=a@b.co', contentType: 'application/xml' },
+  {
+    name: 'an unsupported content type',
+    payload: 'email=a@b.co',
+    contentType: 'application/xml',
+    refusal: [415, API_MESSAGES.unsupportedContentType],
+  },
 ];
+/** Routes whose own rules answer some of GENERIC first: a body that is not an object, or a larger body limit. */
+const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
+  // Takes no body: the unknown invitation is what it answers.
+  'POST /api/team/resend-invite/:id': {
+    'a JSON array': [404, TEAM_MESSAGES.invitationNotFound],
+    'a JSON string': [404, TEAM_MESSAGES.invitationNotFound],
+    'JSON null': [404, TEAM_MESSAGES.invitationNotFound],
+  },
+  // Multipart: any JSON is a request without the file.
+  'POST /api/inventory/bulk-upload': {
+    'a JSON array': [400, CSV_MESSAGES.noFile],
+    'a JSON string': [400, CSV_MESSAGES.noFile],
+    'JSON null': [400, CSV_MESSAGES.noFile],
+  },
+  'POST /api/audits/import': {
+    'a JSON array': [400, READS_FILE_MESSAGES.noFile],
+    'a JSON string': [400, READS_FILE_MESSAGES.noFile],
+    'JSON null': [400, READS_FILE_MESSAGES.noFile],
+  },
+  // The body is a list.
+  'PUT /api/print/gs1-prefixes': {
+    'a JSON array': [400, GS1_PREFIX_MESSAGES.listRequired],
+    'a JSON string': [400, GS1_PREFIX_MESSAGES.listRequired],
+    'JSON null': [400, GS1_PREFIX_MESSAGES.listRequired],
+  },
+  'POST /api/rfid/impinj/events': {
+    'a JSON array': [400, IMPINJ_MESSAGES.eventNotObject],
+    'a JSON string': [400, IMPINJ_MESSAGES.notAList],
+    'JSON null': [400, IMPINJ_MESSAGES.notAList],
+    'an oversized body': [400, IMPINJ_MESSAGES.notAList],
+  },
+  // Larger body limits (a batch of reads, a conversation): the oversized body is read, then refused by its shape.
+  'POST /api/rfid/audits/:audit_id/reads': {
+    'an oversized body': [400, 'batch_seq must be a whole number of 0 or more'],
+  },
+  'POST /api/chatbot': { 'an oversized body': [400, CHAT_MESSAGES.messagesRequired] },
+};
 
 /** Actions that take no body at all (like logout): they ignore one, so there is nothing to refuse. */
 const NO_BODY = new Set([
@@ -497,7 +557,12 @@ describe('bad input on every route', () => {
           payload: g.payload,
         });
         expectCleanRefusal(res, `${key} with ${g.name}`);
+        expect([res.statusCode, res.json().message], `${key} with ${g.name}`).toEqual(
+          GENERIC_EXCEPTIONS[key]?.[g.name] ?? g.refusal,
+        );
       }
+      // Routes with bad bodies of their own list some (resend-invite takes none: [] on purpose).
+      expect(BAD_BODIES, key).toHaveProperty([key]);
       for (const payload of BAD_BODIES[key] ?? []) {
         const res = await t.app.inject({
           method,
