@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  * The rules of the code's shape (README, "Adding a feature"), checked on every file so they hold as it grows:
  * no import cycles; web features that do not reach into each other; server modules that take the request's
  * context from lib/request-context.ts, not from the Fastify plugin; arrays into SQL only as bound parameters.
- * Imports are read and resolved by the TypeScript compiler itself, with each workspace's path aliases.
+ * SQL only in repos; no state at module level. Imports and statements are read by the TypeScript compiler itself,
+ * with each workspace's path aliases.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -102,5 +103,185 @@ describe('the shape of the code', () => {
         ),
       );
     expect(handBuilt).toEqual([]);
+  });
+});
+
+/**
+ * A file (or a folder, ending in '/') let off a rule, and why. `ingest`: the file is moving into modules/ingest, where
+ * it is matched by its name, or by one of the names given (its new name); until it has moved, its old path may already
+ * be gone from a working copy, so only such an entry may name a file that does not exist.
+ */
+type Exemption = { path: string; reason: string; ingest?: string[] };
+
+const MOVING = 'moving into modules/ingest (issue 33 §2)';
+
+/** Whether `file` is what `e` names; a file moving into modules/ingest is matched there by its name too. */
+const exempts = (e: Exemption, file: string) =>
+  e.path.endsWith('/')
+    ? file.startsWith(e.path)
+    : file === e.path ||
+      (e.ingest !== undefined &&
+        file.startsWith('apps/server/src/modules/ingest/') &&
+        [basename(e.path), ...e.ingest].includes(basename(file)));
+
+const parse = (file: string, text = readFileSync(join(ROOT, file), 'utf8')) =>
+  ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+
+const isTest = (file: string) => file.endsWith('.test.ts');
+
+/** Ways of reaching the database that only a repo has. */
+const SQL_METHODS = new Set([
+  'execute',
+  'select',
+  'selectDistinct',
+  'insert',
+  'update',
+  'delete',
+  'query',
+  '$count',
+]);
+
+/** What in `file` runs SQL: a drizzle-orm import, a sql`` template, or a query method called on a db or tx. */
+function sqlUses(file: string, text?: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      /^drizzle-orm(\/|$)/.test(node.moduleSpecifier.text)
+    ) {
+      found.push(`imports ${node.moduleSpecifier.text}`);
+    } else if (ts.isTaggedTemplateExpression(node) && /(^|\.)sql$/.test(node.tag.getText())) {
+      found.push('sql`…`');
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      SQL_METHODS.has(node.expression.name.text) &&
+      /(^|\.)(db|tx)$/.test(node.expression.expression.getText())
+    ) {
+      found.push(`${node.expression.getText()}()`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(file, text));
+  return [...new Set(found)];
+}
+
+/**
+ * Files other than repos (`*.repo.ts`) and `src/db/` that may run SQL. Each entry says why; an entry for a file that
+ * no longer needs it fails the test, so the list only shrinks.
+ */
+const SQL_OUTSIDE_REPOS: Exemption[] = [
+  {
+    path: 'apps/server/src/test/',
+    reason:
+      'test support: factories, catalogue reads and the cross-cutting suites set up and inspect tables directly',
+  },
+  { path: 'apps/server/src/modules/ingest/audit-events.ts', reason: MOVING, ingest: [] },
+  { path: 'apps/server/src/modules/audits/audit-status.ts', reason: MOVING, ingest: [] },
+  { path: 'apps/server/src/modules/ingest/webhook-batches.service.ts', reason: MOVING, ingest: [] },
+  { path: 'apps/server/src/modules/ingest/reads-storage.service.ts', reason: MOVING, ingest: [] },
+];
+
+/** Server and contracts files where module state is looked for (tests and test support have their own). */
+const STATE_DIRS = ['apps/server/src', 'packages/contracts/src'];
+const STATE_CLASSES = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);
+
+/**
+ * Module-level state allowed, with the reason. A `const X: ReadonlyMap<…>`/`ReadonlySet<…> = new Map/Set(…)` is not
+ * state (the type forbids changing it after it is built) and needs no entry.
+ */
+const MODULE_STATE: Exemption[] = [
+  {
+    path: 'apps/server/src/test/',
+    reason: 'test support: one test file is one process, and its factories count serials across its tests',
+  },
+  {
+    path: 'apps/server/src/demo/main.ts',
+    reason:
+      'the npm run demo launcher, a CLI process of its own (not part of buildApp): its signal handlers stop it',
+  },
+  { path: 'apps/server/src/modules/ingest/reads-storage.repo.ts', reason: MOVING, ingest: [] },
+];
+
+/** Top-level `let`/`var`, and top-level `new Map/Set/WeakMap/WeakSet` not typed read-only, in `file`. */
+function moduleState(file: string, text?: string): string[] {
+  const found: string[] = [];
+  for (const statement of parse(file, text).statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const isConst = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const d of statement.declarationList.declarations) {
+      const name = d.name.getText();
+      if (!isConst) {
+        found.push(`let ${name}`);
+        continue;
+      }
+      const init = d.initializer;
+      const made = init && ts.isNewExpression(init) ? init.expression.getText() : '';
+      const isReadonly = d.type !== undefined && /^Readonly(Map|Set)</.test(d.type.getText());
+      if (STATE_CLASSES.has(made) && !isReadonly) found.push(`${name} = new ${made}`);
+    }
+  }
+  return found;
+}
+
+/** Each file breaking a rule, with what breaks it; and the exemptions that match no breaking file. */
+function breaches(files: string[], exemptions: Exemption[], find: (file: string) => string[]) {
+  const offending = files.map((file) => ({ file, found: find(file) })).filter((f) => f.found.length > 0);
+  return {
+    unexcused: offending
+      .filter((f) => !exemptions.some((e) => exempts(e, f.file)))
+      .map((f) => `${f.file}: ${f.found.join(', ')}`),
+    unused: exemptions
+      .filter((e) => !offending.some((f) => exempts(e, f.file)))
+      .filter((e) => !(e.ingest && !existsSync(join(ROOT, e.path))))
+      .map((e) => e.path),
+  };
+}
+
+describe('the written rules', () => {
+  it('only repos (*.repo.ts) and src/db/ run SQL or import drizzle-orm, besides a short list with reasons', () => {
+    const files = sourceFiles('apps/server/src').filter(
+      (file) => !isTest(file) && !file.endsWith('.repo.ts') && !file.startsWith('apps/server/src/db/'),
+    );
+    const { unexcused, unused } = breaches(files, SQL_OUTSIDE_REPOS, sqlUses);
+    expect(unexcused, 'SQL outside a repo: move it into the feature’s *.repo.ts').toEqual([]);
+    expect(unused, 'no longer needed in SQL_OUTSIDE_REPOS: remove the entry').toEqual([]);
+  });
+
+  it('no module keeps state at its top level (let, new Map/Set/WeakMap/WeakSet): it lives on an object built in buildApp', () => {
+    const files = STATE_DIRS.flatMap(sourceFiles).filter((file) => !isTest(file));
+    const { unexcused, unused } = breaches(files, MODULE_STATE, moduleState);
+    expect(
+      unexcused,
+      'module state: put it on an object built in buildApp (app.ts), or make it a const typed ReadonlyMap/ReadonlySet',
+    ).toEqual([]);
+    expect(unused, 'no longer needed in MODULE_STATE: remove the entry').toEqual([]);
+  });
+
+  it('finds what breaks each rule (the checks themselves)', () => {
+    const file = 'apps/server/src/modules/x/x.service.ts';
+    expect(
+      sqlUses(
+        file,
+        `import { eq } from 'drizzle-orm/sql';
+         const q = (id: number) => sql\`select \${id}\`;
+         export const f = (deps: { db: Db }, tx: Db) => [deps.db.select(), tx.execute(q(1))];
+         export const g = (m: Map<string, number>) => m.delete('a');`,
+      ),
+    ).toEqual(['imports drizzle-orm/sql', 'sql`…`', 'deps.db.select()', 'tx.execute()']);
+    expect(
+      moduleState(
+        file,
+        `let a = 1;
+         var b = 2;
+         export const c = new Map<string, number>();
+         const d = new WeakSet();
+         const e: ReadonlySet<string> = new Set(['x']);
+         const f: ReadonlyMap<string, number> = new Map();
+         const g = [1, 2];
+         function h() { let i = new Map(); return i; }`,
+      ),
+    ).toEqual(['let a', 'let b', 'c = new Map', 'd = new WeakSet']);
   });
 });
