@@ -424,31 +424,21 @@ const GENERIC: { name: string; payload: string; contentType: string; refusal: Re
     refusal: [415, API_MESSAGES.unsupportedContentType],
   },
 ];
+/** A route's own answer to the three JSON bodies that are not objects. */
+const notObjects = (refusal: Refusal) => ({
+  'a JSON array': refusal,
+  'a JSON string': refusal,
+  'JSON null': refusal,
+});
 /** Routes whose own rules answer some of GENERIC first: a body that is not an object, or a larger body limit. */
 const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
   // Takes no body: the unknown invitation is what it answers.
-  'POST /api/team/resend-invite/:id': {
-    'a JSON array': [404, TEAM_MESSAGES.invitationNotFound],
-    'a JSON string': [404, TEAM_MESSAGES.invitationNotFound],
-    'JSON null': [404, TEAM_MESSAGES.invitationNotFound],
-  },
+  'POST /api/team/resend-invite/:id': notObjects([404, TEAM_MESSAGES.invitationNotFound]),
   // Multipart: any JSON is a request without the file.
-  'POST /api/inventory/bulk-upload': {
-    'a JSON array': [400, CSV_MESSAGES.noFile],
-    'a JSON string': [400, CSV_MESSAGES.noFile],
-    'JSON null': [400, CSV_MESSAGES.noFile],
-  },
-  'POST /api/audits/import': {
-    'a JSON array': [400, READS_FILE_MESSAGES.noFile],
-    'a JSON string': [400, READS_FILE_MESSAGES.noFile],
-    'JSON null': [400, READS_FILE_MESSAGES.noFile],
-  },
+  'POST /api/inventory/bulk-upload': notObjects([400, CSV_MESSAGES.noFile]),
+  'POST /api/audits/import': notObjects([400, READS_FILE_MESSAGES.noFile]),
   // The body is a list.
-  'PUT /api/print/gs1-prefixes': {
-    'a JSON array': [400, GS1_PREFIX_MESSAGES.listRequired],
-    'a JSON string': [400, GS1_PREFIX_MESSAGES.listRequired],
-    'JSON null': [400, GS1_PREFIX_MESSAGES.listRequired],
-  },
+  'PUT /api/print/gs1-prefixes': notObjects([400, GS1_PREFIX_MESSAGES.listRequired]),
   'POST /api/rfid/impinj/events': {
     'a JSON array': [400, IMPINJ_MESSAGES.eventNotObject],
     'a JSON string': [400, IMPINJ_MESSAGES.notAList],
