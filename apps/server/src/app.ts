@@ -47,7 +47,9 @@ import { countRoutes } from './modules/ingest/adapters/count-screen.routes.ts';
 import { impinjRoutes } from './modules/ingest/adapters/impinj.routes.ts';
 import { auditImportRoutes } from './modules/ingest/adapters/reader-files.routes.ts';
 import { readerRoutes } from './modules/ingest/adapters/reader-protocol.routes.ts';
+import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
+import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
 import { dueAuditSweeper } from './modules/ingest/webhook-batches.service.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
@@ -83,6 +85,8 @@ declare module 'fastify' {
     inventory: InventoryQueries;
     /** The audit time-out, bound once: what reads an audit's status takes it from here. */
     audits: AuditClock;
+    /** What every way in of the reads shares (modules/ingest): the database, the time-out, Dutchie, the storage's memory. */
+    ingest: IngestDeps;
     /** Tallie's intent recognizer, trained on its first question (its model cached in DATA_DIR). */
     tallie: Recognizer;
   }
@@ -143,13 +147,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
+  app.decorate('ingest', {
+    db: database.db,
+    clock: app.audits,
+    dutchie: app.dutchie,
+    reads: readsStorageMemory(),
+  } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
   // interval, which one instance at a time runs under an advisory lock.
-  const sweeper = dueAuditSweeper(
-    { db: database.db, clock: app.audits, dutchie: app.dutchie },
-    30_000,
-    (err) => app.log.error({ err }, 'finishing timed counts failed'),
+  const sweeper = dueAuditSweeper(app.ingest, 30_000, (err) =>
+    app.log.error({ err }, 'finishing timed counts failed'),
   );
   // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests, the reads storage job
   // (partitions, legacy reads, retention): see AlertsWorker.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertExpected } from '../modules/ingest/ingest.repo.ts';
 import type { ExpectedRow } from '../modules/audits/dutchie-expected.ts';
+import { insertExpected } from '../modules/ingest/ingest.repo.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from './client.ts';
 import { auditExpected, audits, companies } from './schema/index.ts';

@@ -5,6 +5,7 @@ import { auditClock } from '../modules/audits/audit-status.ts';
 import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
 import { ingestBatch, startAudit } from '../modules/ingest/adapters/reader-protocol.service.ts';
 import { completeAudit } from '../modules/ingest/audit-lifecycle.service.ts';
+import { readsStorageMemory } from '../modules/ingest/reads-storage.repo.ts';
 import { type DemoProduct, random } from './demo-data.ts';
 
 /**
@@ -39,6 +40,8 @@ const UNKNOWN_TAGS = ['BADGE0000017', 'BADGE0000042', 'DEMOTAG00001', 'RETURN000
 type Scoped = { product: DemoProduct; index: number; epc: string };
 
 export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummary> {
+  // One process's memory of the reads' storage, as app.ingest keeps it.
+  const storage = readsStorageMemory();
   const r = random(90_210);
   const now = o.now ?? new Date();
   const withEpc: Scoped[] = o.products.map((product, index) => ({
@@ -66,6 +69,7 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
       const deps = (at: Date) => ({
         db: o.db,
         dutchie: o.dutchie,
+        reads: storage,
         at,
         // As of `at` the audit is fresh: the time-out counts from then, not from today.
         clock: auditClock(Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes),

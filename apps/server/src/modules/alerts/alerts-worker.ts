@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { recordTimedOutAudits } from '../ingest/audit-events.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
-import { maintainReadStorage } from '../ingest/reads-storage.service.ts';
 import { recordOfflineDevices } from '../devices/device-alerts.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { BACKGROUND_BATCH, refreshStoresInBackground } from '../dutchie/dutchie-snapshot.ts';
+import { recordTimedOutAudits } from '../ingest/audit-events.ts';
+import { maintainReadStorage } from '../ingest/reads-storage.service.ts';
 import { type DeliveryDeps, deliverDue, sendDueMail } from './delivery.service.ts';
 import { sendDueDigests } from './digest.service.ts';
 import { hasUndispatched } from './dispatch.repo.ts';

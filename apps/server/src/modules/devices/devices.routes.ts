@@ -26,7 +26,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
     interval: app.config.readerPollInterval,
   };
-  const ingest = { db: app.db, clock: app.audits, dutchie: app.dutchie };
+  const ingest = app.ingest;
 
   app.get(
     '/api/devices',

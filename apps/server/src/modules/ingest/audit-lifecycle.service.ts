@@ -11,13 +11,15 @@ import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './ingest.repo.ts';
-import { moveOwnLegacyReads } from './reads-storage.repo.ts';
+import { moveOwnLegacyReads, type ReadsStorageMemory } from './reads-storage.repo.ts';
 
 export type IngestDeps = {
   db: Db;
   /** The configured audit time-out (app.audits). */
   clock: AuditClock;
   dutchie: DutchieContext;
+  /** What this process remembers of the reads' storage (app.ingest.reads). */
+  reads: ReadsStorageMemory;
   /**
    * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
    * server code sets it: the reader protocol has no such field.
@@ -150,7 +152,7 @@ export async function reconcileAudit(
   audit: { id: number; expectedAsOf: Date | null; locationId: number | null },
   performer: Performer,
 ): Promise<TAudit> {
-  await moveOwnLegacyReads(tx, deps.db, companyId, audit.id);
+  await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
   await reconcile(tx, {
     companyId,
     auditId: audit.id,

@@ -7,9 +7,16 @@ import type { AuditClock } from '../audits/audit-status.ts';
 
 /** The advisory lock keys (two-int form, first 'QRDS'): the legacy move, the legacy table's drop, retention. */
 const LOCK = 0x51_52_44_53;
-export const LEGACY_MOVE_LOCK = sql`${LOCK}::int, 2`;
+const LEGACY_MOVE_LOCK = sql`${LOCK}::int, 2`;
 const LEGACY_TABLE_LOCK = sql`${LOCK}::int, 3`;
-export const RETENTION_LOCK = sql`${LOCK}::int, 4`;
+const RETENTION_LOCK = sql`${LOCK}::int, 4`;
+
+/** The job's locks, taken for the transaction if no other instance holds them: moving legacy reads, retention. */
+export async function tryLock(tx: Db, what: 'legacyMove' | 'retention'): Promise<boolean> {
+  const key = what === 'legacyMove' ? LEGACY_MOVE_LOCK : RETENTION_LOCK;
+  const locked = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  return locked.rows[0]?.ok === true;
+}
 
 /** Hex text as stored bytes. An odd number of digits (a TID may have 9) gets a leading 0: a TID is whole bytes. */
 export function storedHex(hex: string): string;
@@ -18,18 +25,24 @@ export function storedHex(hex: string | null): string | null {
   return hex !== null && hex.length % 2 === 1 ? `0${hex}` : hex;
 }
 
-const ensuredMonth = new WeakMap<object, string>();
+/**
+ * What this process remembers of the reads' storage in its database, so the ingest asks it rarely: the month whose
+ * partitions are known to exist, and whether the legacy table is gone (it never comes back). One per app, built in
+ * buildApp with the ingest's dependencies (app.ingest.reads).
+ */
+export type ReadsStorageMemory = { ensuredMonth: string | null; isLegacyGone: boolean };
+export const readsStorageMemory = (): ReadsStorageMemory => ({ ensuredMonth: null, isLegacyGone: false });
 
 /**
  * This month's and next month's partitions exist (created when missing): called before reads are stored, it asks
  * the database once a month per process (and the reads storage job asks on every run), so an insert never finds
  * its month missing, even at the turn of the month. Run outside the ingest's transaction, so what it creates stays.
  */
-export async function ensureReadPartitions(db: Db): Promise<void> {
+export async function ensureReadPartitions(db: Db, memory: ReadsStorageMemory): Promise<void> {
   const month = new Date().toISOString().slice(0, 7);
-  if (ensuredMonth.get(db) === month) return;
+  if (memory.ensuredMonth === month) return;
   await createPartitionsAhead(db);
-  ensuredMonth.set(db, month);
+  memory.ensuredMonth = month;
 }
 
 /** This month's and next month's partitions, created when missing (the job's step, on every run). */
@@ -103,20 +116,23 @@ export async function moveLegacyAudit(tx: Db, auditId: number, companyId?: numbe
   return moved.rowCount ?? 0;
 }
 
-const legacyGone = new WeakSet<object>();
-
 /**
  * Completion's part of the move: while audit_reads_legacy exists, the audit's own legacy reads move first, so the
  * completing statement reads audit_reads alone. The shared advisory lock keeps the job from dropping the legacy
- * table meanwhile. Once the table is gone (it never comes back) this process stops asking (`db`: the database the
- * transaction `tx` belongs to).
+ * table meanwhile. Once the table is gone (it never comes back) this process stops asking (`memory`: what it
+ * remembers of the database the transaction `tx` belongs to).
  */
-export async function moveOwnLegacyReads(tx: Db, db: Db, companyId: number, auditId: number): Promise<void> {
-  if (legacyGone.has(db)) return;
+export async function moveOwnLegacyReads(
+  tx: Db,
+  memory: ReadsStorageMemory,
+  companyId: number,
+  auditId: number,
+): Promise<void> {
+  if (memory.isLegacyGone) return;
   // Two statements: the lock is held before the table is looked for.
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LEGACY_TABLE_LOCK})`);
   if (await hasLegacyTable(tx)) await moveLegacyAudit(tx, auditId, companyId);
-  else legacyGone.add(db);
+  else memory.isLegacyGone = true;
 }
 
 export async function hasLegacyTable(db: Db): Promise<boolean> {

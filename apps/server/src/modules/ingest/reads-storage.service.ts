@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import * as repo from './reads-storage.repo.ts';
@@ -51,12 +50,7 @@ async function moveLegacyReads(db: Db, run: ReadStorageRun): Promise<boolean> {
   const until = Date.now() + MOVE_BUDGET_MS;
   while (Date.now() < until) {
     const step = await db.transaction(async (tx) => {
-      const [lock] = (
-        await tx.execute<{ ok: boolean }>(
-          sql`select pg_try_advisory_xact_lock(${repo.LEGACY_MOVE_LOCK}) as ok`,
-        )
-      ).rows;
-      if (!lock?.ok) return 'busy' as const;
+      if (!(await repo.tryLock(tx, 'legacyMove'))) return 'busy' as const;
       const auditId = await repo.nextLegacyAudit(tx);
       if (auditId === undefined)
         return (await repo.dropLegacyTable(tx)) ? ('done' as const) : ('busy' as const);
@@ -78,10 +72,7 @@ async function applyRetention(deps: ReadStorageDeps): Promise<string[]> {
   const dropped: string[] = [];
   for (const partition of expired) {
     const isDropped = await deps.db.transaction(async (tx) => {
-      const [lock] = (
-        await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${repo.RETENTION_LOCK}) as ok`)
-      ).rows;
-      if (!lock?.ok) return false;
+      if (!(await repo.tryLock(tx, 'retention'))) return false;
       // Another instance may have dropped it between the listing and the lock.
       if (!(await repo.readPartitions(tx)).some((p) => p.name === partition.name)) return false;
       if (await repo.holdsOpenAudit(tx, partition, deps.clock)) return false;

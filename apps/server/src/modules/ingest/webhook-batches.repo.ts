@@ -112,3 +112,14 @@ export async function dueAudits(db: Db, clock: AuditClock, companyId: number | n
     .orderBy(audits.endsAt)
     .limit(limit);
 }
+
+/** The advisory lock key (with the audit id space unused) that one instance holds while finishing due counts. */
+const DUE_LOCK = 0x51_75_61_6e; // 'Quan'
+
+/** The lock on finishing one company's due counts (companyId null: every company's), if no one holds it. */
+export async function tryDueCountsLock(tx: Db, companyId: number | null): Promise<boolean> {
+  const locked = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${DUE_LOCK}::int, ${companyId ?? 0}::int) as ok`,
+  );
+  return locked.rows[0]?.ok === true;
+}

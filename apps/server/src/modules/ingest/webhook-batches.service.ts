@@ -1,5 +1,4 @@
 import type { TAudit } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import { completeAudit, type IngestDeps } from './audit-lifecycle.service.ts';
 import * as ingestRepo from './ingest.repo.ts';
@@ -32,7 +31,7 @@ export async function appendToAudit(
   contentHash: string,
   reads: ingestRepo.ReadInput[],
 ): Promise<AppendResult> {
-  await ensureReadPartitions(deps.db);
+  await ensureReadPartitions(deps.db, deps.reads);
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
     if (audit?.status !== 'in_progress' || audit.isPastEnd) return { stored: false, reason: 'closed' };
@@ -61,9 +60,6 @@ export async function completeWithStored(
   });
 }
 
-/** The advisory lock key (with the audit id space unused) that one instance holds while finishing due counts. */
-const DUE_LOCK = 0x51_75_61_6e; // 'Quan'
-
 /**
  * Finishes the counts whose chosen duration has run out: for one company (derived when its devices are read) or
  * for all (a light interval). Under a transaction-level advisory lock, so with several instances one does the
@@ -74,10 +70,7 @@ export async function finishDueAudits(deps: IngestDeps, companyId: number | null
   const due = await repo.dueAudits(deps.db, deps.clock, companyId);
   if (due.length === 0) return 0;
   return deps.db.transaction(async (tx) => {
-    const locked = await tx.execute<{ ok: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${DUE_LOCK}::int, ${companyId ?? 0}::int) as ok`,
-    );
-    if (!locked.rows[0]?.ok) return 0;
+    if (!(await repo.tryDueCountsLock(tx, companyId))) return 0;
     let finished = 0;
     for (const audit of await repo.dueAudits(tx, deps.clock, companyId)) {
       if (audit.deviceId === null) continue;

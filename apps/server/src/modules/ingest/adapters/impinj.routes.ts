@@ -15,7 +15,7 @@ import { receiveEvents } from './impinj.service.ts';
  * and webhook password. Always 204 for an accepted body, stored or not: the reader has nothing to do with more.
  */
 export const impinjRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ingest = { db: app.db, clock: app.audits, dutchie: app.dutchie };
+  const ingest = app.ingest;
   app.post(
     IMPINJ_WEBHOOK_PATH,
     {

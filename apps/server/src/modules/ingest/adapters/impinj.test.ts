@@ -439,7 +439,7 @@ describe('timed counts finish themselves', () => {
   it('by the background sweep, once however many run at once', async () => {
     const { auditId } = await timedCount();
     await due(auditId);
-    const deps = { db: t.database.db, clock: t.app.audits, dutchie: t.app.dutchie };
+    const deps = t.app.ingest;
     const finished = await Promise.all([finishDueAudits(deps, null), finishDueAudits(deps, null)]);
     // Only this count was due: the sweeps together finish it exactly once.
     expect(finished.reduce((a, b) => a + b, 0)).toBe(1);

@@ -79,7 +79,7 @@ export const auditImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsedFields.success) {
         throw badRequest(parsedFields.error.issues[0]?.message ?? READS_FILE_MESSAGES.noFile);
       }
-      const result = await importReads({ db: app.db, clock: app.audits, dutchie: app.dutchie }, auth, {
+      const result = await importReads(app.ingest, auth, {
         fileName: file.name,
         content: file.content,
         fields: parsedFields.data,

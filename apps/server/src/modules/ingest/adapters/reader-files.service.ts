@@ -122,7 +122,7 @@ export async function importReads(
 
   const performer = userPerformer(actor);
   try {
-    await ensureReadPartitions(deps.db);
+    await ensureReadPartitions(deps.db, deps.reads);
     const made = await createAudit(
       deps,
       {

@@ -42,7 +42,7 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
     interval: app.config.readerPollInterval,
   };
-  const ingest = { db: app.db, clock: app.audits, dutchie: app.dutchie };
+  const ingest = app.ingest;
 
   app.post(
     '/api/rfid/register/start',

@@ -57,7 +57,7 @@ export async function ingestBatch(
   batchSeq: number,
   reads: repo.IngestRead[],
 ): Promise<TReadsResponse> {
-  await ensureReadPartitions(deps.db);
+  await ensureReadPartitions(deps.db, deps.reads);
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);

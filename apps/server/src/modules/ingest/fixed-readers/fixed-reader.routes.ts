@@ -14,7 +14,7 @@ import * as fixed from './fixed-reader.service.ts';
 /** Fixed readers from the portal: add one (its webhook settings shown once), replace its password, run counts. */
 export const fixedReaderRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-  const deps = { db: app.db, clock: app.audits, dutchie: app.dutchie, publicUrl: app.config.publicUrl };
+  const deps = { ...app.ingest, publicUrl: app.config.publicUrl };
   const tags = ['devices'];
 
   app.post(
