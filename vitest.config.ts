@@ -42,6 +42,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'fast',
+          // Two files at a time (Vitest's default on 2 cores is one): API tests wait on the database as much as
+          // they compute. TEST_WORKERS sets it.
+          poolOptions: { forks: { maxForks: Number(process.env.TEST_WORKERS ?? 2), minForks: 1 } },
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
