@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   API_MESSAGES,
+  createTagDecoder,
   PRINT_AGENT_SOCKET_PATH,
   PRINT_PROTOCOL_MIN,
   PRINT_PROTOCOL_VERSION,
@@ -152,6 +153,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     clock: app.audits,
     dutchie: app.dutchie,
     reads: readsStorageMemory(),
+    tags: createTagDecoder(),
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExpectedRow } from '../modules/audits/dutchie-expected.ts';
 import { insertExpected } from '../modules/ingest/ingest.repo.ts';
-import { openTestDatabase } from '../test/test-app.ts';
-import type { Database } from './client.ts';
+import { useTestDatabase } from '../test/test-app.ts';
 import { auditExpected, audits, companies } from './schema/index.ts';
 import { sqlArray, unnestRows } from './sql-arrays.ts';
 
@@ -28,30 +27,22 @@ const AWKWARD = [
   '{"x": [1, 2]}',
 ];
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 describe('arrays into SQL', () => {
   it('sends text arrays as one parameter that arrives exactly as sent, in order, null as NULL', async () => {
     const values = [...AWKWARD, null];
-    const r = await database.db.execute<{ v: string | null; is_null: boolean }>(
-      sql`select v, v is null as is_null from unnest(${sqlArray(values, 'text')}) with ordinality as t(v, o) order by o`,
-    );
+    const r = await database
+      .db()
+      .execute<{ v: string | null; is_null: boolean }>(
+        sql`select v, v is null as is_null from unnest(${sqlArray(values, 'text')}) with ordinality as t(v, o) order by o`,
+      );
     expect(r.rows.map((row) => row.v)).toEqual(values);
     expect(r.rows.map((row) => row.is_null)).toEqual(values.map((v) => v === null));
   });
 
   it('sends numbers, booleans and times with nulls', async () => {
-    const r = await database.db.execute<{
+    const r = await database.db().execute<{
       i: number | null;
       f: number | null;
       b: boolean | null;
@@ -74,16 +65,20 @@ describe('arrays into SQL', () => {
   });
 
   it('sends an empty array', async () => {
-    const r = await database.db.execute<{ n: number }>(sql`select cardinality(${sqlArray([], 'int')}) as n`);
+    const r = await database
+      .db()
+      .execute<{ n: number }>(sql`select cardinality(${sqlArray([], 'int')}) as n`);
     expect(Number(r.rows[0]?.n)).toBe(0);
   });
 
   it("stores a point-of-sale audit's expected rows with awkward names and rooms as sent", async () => {
-    const [company] = await database.db
+    const [company] = await database
+      .db()
       .insert(companies)
       .values({ name: 'Arrays' })
       .returning({ id: companies.id });
-    const [audit] = await database.db
+    const [audit] = await database
+      .db()
       .insert(audits)
       .values({ companyId: company?.id ?? 0, clientAuditId: randomUUID(), name: 'Arrays' })
       .returning({ id: audits.id });
@@ -99,8 +94,9 @@ describe('arrays into SQL', () => {
       is_package: i % 2 === 1,
       units: i,
     }));
-    await insertExpected(database.db, company?.id ?? 0, auditId, rows);
-    const stored = await database.db
+    await insertExpected(database.db(), company?.id ?? 0, auditId, rows);
+    const stored = await database
+      .db()
       .select({
         epc: auditExpected.epc,
         package_id: auditExpected.packageId,

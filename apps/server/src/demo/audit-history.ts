@@ -1,4 +1,4 @@
-import { epcFromRfidTag, READS_PER_BATCH_MAX, rfidTagFromSku } from '@quantics/contracts';
+import { createTagDecoder, epcFromRfidTag, READS_PER_BATCH_MAX, rfidTagFromSku } from '@quantics/contracts';
 import type { Db } from '../db/client.ts';
 import type { DeviceContext } from '../lib/request-context.ts';
 import { auditClock } from '../modules/audits/audit-status.ts';
@@ -42,6 +42,7 @@ type Scoped = { product: DemoProduct; index: number; epc: string };
 export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummary> {
   // One process's memory of the reads' storage, as app.ingest keeps it.
   const storage = readsStorageMemory();
+  const tags = createTagDecoder();
   const r = random(90_210);
   const now = o.now ?? new Date();
   const withEpc: Scoped[] = o.products.map((product, index) => ({
@@ -70,6 +71,7 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
         db: o.db,
         dutchie: o.dutchie,
         reads: storage,
+        tags,
         at,
         // As of `at` the audit is fresh: the time-out counts from then, not from today.
         clock: auditClock(Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes),

@@ -1,27 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { tenantKeyProblems } from './tenant-catalog.ts';
-import { openTestDatabase } from './test-app.ts';
+import { useTestDatabase } from './test-app.ts';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-}, 120_000);
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 describe('the tenant key, read from the database catalogue after the migrations', () => {
   it('is on every tenant table, NOT NULL, in every unique key and in every reference between tenant tables', async () => {
-    expect(await tenantKeyProblems(database.db)).toEqual([]);
+    expect(await tenantKeyProblems(database.db())).toEqual([]);
   });
 
   it('names a new table without company_id, a unique key without it and a reference that drops it', async () => {
-    await database.db
+    await database
+      .db()
       .transaction(async (tx) => {
         await tx.execute(sql`create table widgets (id serial primary key, name text)`);
         await tx.execute(

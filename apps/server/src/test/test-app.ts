@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type AppConfig, DUTCHIE_DEFAULTS } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -8,6 +9,27 @@ import { eventContractBreaches } from './event-contracts.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
+
+/**
+ * A database of the test file's own, opened before its tests and closed and dropped after them: `db()` is it, for a
+ * file that reads or writes tables without an app.
+ */
+export function useTestDatabase(): { db: () => Database['db'] } {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+  });
+  return {
+    db: () => {
+      if (!opened) throw new Error('the test database is opened in beforeAll');
+      return opened.database.db;
+    },
+  };
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the

@@ -3,10 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema/index.ts';
-import { openTestDatabase } from './test-app.ts';
+import { useTestDatabase } from './test-app.ts';
 
 /**
  * The upgrade debt ledger (docs/upgrade-debt.md) against the database catalogue after the migrations: what it lists is
@@ -70,20 +69,11 @@ const PERMANENT: Record<string, string> = {
     "audit_reads' primary key: the partitioned table is written by hand (0019), its key named by PostgreSQL",
 };
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-}, 120_000);
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 /** Every table, column, index, trigger and function the migrations made (partitions and extensions' left out). */
 async function catalogue(): Promise<Set<string>> {
-  const rows = await database.db.execute<{ name: string }>(sql`
+  const rows = await database.db().execute<{ name: string }>(sql`
     select 'table ' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
     union all

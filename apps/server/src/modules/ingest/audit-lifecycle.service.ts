@@ -1,4 +1,4 @@
-import { READER_MESSAGES, type TAudit } from '@quantics/contracts';
+import { READER_MESSAGES, type TAudit, type TagDecoder } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
@@ -20,6 +20,8 @@ export type IngestDeps = {
   dutchie: DutchieContext;
   /** What this process remembers of the reads' storage (app.ingest.reads). */
   reads: ReadsStorageMemory;
+  /** The GS1 tag decoder with its bounded memory of the tags it decoded lately (app.ingest.tags). */
+  tags: TagDecoder;
   /**
    * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
    * server code sets it: the reader protocol has no such field.

@@ -1,4 +1,4 @@
-import { codeKey, decodeTag, identifyCode, type TCodeRead } from '@quantics/contracts';
+import { codeKey, identifyCode, type TagDecoder, type TCodeRead } from '@quantics/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
@@ -167,22 +167,23 @@ export async function insertBatch(
   auditId: number,
   batchSeq: number,
   reads: IngestRead[],
+  tags: TagDecoder,
 ) {
   let hasScans = false;
   for (const r of reads) if ('code' in r) hasScans = true;
-  if (!hasScans) return insertReads(db, companyId, auditId, batchSeq, reads as ReadInput[]);
-  const tags: ReadInput[] = [];
+  if (!hasScans) return insertReads(db, companyId, auditId, batchSeq, reads as ReadInput[], tags);
+  const tagReads: ReadInput[] = [];
   const tagOrdinals: number[] = [];
   const scans: ScanRow[] = [];
   reads.forEach((r, ordinal) => {
     if (!('code' in r)) {
-      tags.push(r);
+      tagReads.push(r);
       tagOrdinals.push(ordinal);
       return;
     }
     const id = identifyCode(r.code);
     if (id.epc && r.quantity === null) {
-      tags.push({ epc: id.epc, tid: null, rssi: null, count: 1, seen_at: r.seen_at });
+      tagReads.push({ epc: id.epc, tid: null, rssi: null, count: 1, seen_at: r.seen_at });
       tagOrdinals.push(ordinal);
       return;
     }
@@ -203,7 +204,7 @@ export async function insertBatch(
       seen_at: r.seen_at,
     });
   });
-  await insertReads(db, companyId, auditId, batchSeq, tags, tagOrdinals);
+  await insertReads(db, companyId, auditId, batchSeq, tagReads, tags, tagOrdinals);
   await insertScans(db, companyId, auditId, batchSeq, scans);
 }
 
@@ -262,12 +263,14 @@ export async function insertReads(
   auditId: number,
   batchSeq: number,
   reads: ReadInput[],
+  /** The app's decoder of GS1 tags (app.ingest.tags), which remembers the tags it decoded lately. */
+  tags: TagDecoder,
   /** Each read's place in its batch, when the batch also held scans; else its index. */
   ordinals?: number[],
 ) {
   if (reads.length === 0) return;
   // Columns are built straight as arrays (no object per read): this runs for every batch every reader sends. A tag
-  // read many times is decoded once (decodeTag remembers the tags it decoded lately).
+  // read many times is decoded once (the decoder remembers the tags it decoded lately).
   const n = reads.length;
   const epcs: string[] = new Array(n);
   const tids: (string | null)[] = new Array(n);
@@ -280,7 +283,7 @@ export async function insertReads(
   let anyDecoded = false;
   for (let i = 0; i < n; i++) {
     const r = reads[i] as ReadInput;
-    const tag = decodeTag(r.epc);
+    const tag = tags.decode(r.epc);
     ords[i] = ordinals ? (ordinals[i] as number) : i;
     epcs[i] = storedHex(r.epc);
     tids[i] = storedHex(r.tid);

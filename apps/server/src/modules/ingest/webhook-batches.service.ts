@@ -39,7 +39,7 @@ export async function appendToAudit(
       return { stored: false, reason: 'duplicate' };
     const seq = await repo.appendBatch(tx, device.companyId, auditId, contentHash, reads.length);
     if (seq === undefined) return { stored: false, reason: 'duplicate' };
-    await ingestRepo.insertReads(tx, device.companyId, auditId, seq, reads);
+    await ingestRepo.insertReads(tx, device.companyId, auditId, seq, reads, deps.tags);
     return { stored: true, batch_seq: seq };
   });
 }

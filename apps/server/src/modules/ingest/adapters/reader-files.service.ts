@@ -148,6 +148,7 @@ export async function importReads(
                 ? { code: r.code, quantity: r.quantity, seen_at: null }
                 : { epc: r.epc, tid: r.tid, rssi: r.rssi, count: r.count, seen_at: null },
             ),
+            deps.tags,
           );
         }
         await reconcileAudit(

@@ -70,7 +70,7 @@ export async function ingestBatch(
     }
     if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
-    await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads);
+    await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads, deps.tags);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
 }
