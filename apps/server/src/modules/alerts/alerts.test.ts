@@ -314,7 +314,11 @@ describe('webhooks', () => {
       data: { audit_id: id, accuracy: 100, company_id: a.companyId, name: 'Hooked count' },
     });
     expect(hook.rejected).toEqual([]);
-    const log = (await call('GET', `/api/webhooks/${webhook.id}/deliveries`, a.admin.token)).json();
+    // The receiver has the message before the sender has recorded its answer: wait for the log to say so.
+    const deliveries = async () =>
+      (await call('GET', `/api/webhooks/${webhook.id}/deliveries`, a.admin.token)).json();
+    await until(async () => (await deliveries()).data[0]?.status === 'success');
+    const log = await deliveries();
     expect(log.data[0]).toMatchObject({ status: 'success', response_code: 200, type: 'audit.completed' });
     expect(log.data.some((d: { response_code: number }) => d.response_code === 500)).toBe(true);
     expect(JSON.parse(log.data[0].body).data.audit_id).toBe(id);
