@@ -14,7 +14,13 @@ import * as schema from './schema/index.ts';
 /** One query API for both engines: PGlite and node-postgres share Drizzle's PostgreSQL dialect. */
 export type Db = NodePgDatabase<typeof schema>;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** PGlite: its data directory as a tarball, to open copies of it (`from`): the tests' migrated starting point. */
+  dump?: () => Promise<Blob>;
+};
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 
@@ -27,6 +33,8 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   /** The migrations to apply (tests of a migration on older data stop before it); the app's own by default. */
   migrationsDir?: string;
+  /** In-memory PGlite only: start from this dump of a data directory (Database.dump), not from an empty one. */
+  from?: Blob;
 }): Promise<Database> {
   const migrationsFolder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
@@ -52,11 +60,11 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.from && { loadDataDir: opts.from }) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 /** Any fixed number, the same in every version: the key of the advisory lock migrations run under. */
