@@ -11,21 +11,15 @@ import {
   ZUpdateDeviceRequest,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createFailureCounter } from '../../lib/failure-counter.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import { finishDueAudits } from '../ingest/webhook-batches.service.ts';
 import * as devices from './devices.service.ts';
-import { confirmPairing, type PairingDeps } from './pairing.service.ts';
+import { confirmPairing, pairingDeps } from './pairing.service.ts';
 
 /** The portal's side of readers: the device list, registering by serial number, and confirming a pairing code. */
 export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-  const pairing: PairingDeps = {
-    db: app.db,
-    failures: createFailureCounter(app),
-    limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
-    interval: app.config.readerPollInterval,
-  };
+  const pairing = pairingDeps(app);
   const ingest = app.ingest;
 
   app.get(

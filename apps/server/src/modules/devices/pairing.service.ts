@@ -8,11 +8,12 @@ import {
   type TPairingStartResponse,
   TWO_FACTOR_MESSAGES,
 } from '@quantics/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { FAILURE_WINDOW_MS } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import type { FailureCounter } from '../../lib/failure-counter.ts';
+import { createFailureCounter, type FailureCounter } from '../../lib/failure-counter.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { issueDeviceToken } from './device-token.ts';
@@ -27,6 +28,14 @@ export type PairingDeps = {
   /** Seconds between polls. */
   interval: number;
 };
+
+/** What pairing needs, from the app's settings: the reader's side (protocol) and the person's (confirming a code). */
+export const pairingDeps = (app: FastifyInstance): PairingDeps => ({
+  db: app.db,
+  failures: createFailureCounter(app),
+  limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
+  interval: app.config.readerPollInterval,
+});
 
 /** A reader asks to pair: it gets a 6-digit code to show and a secret to poll with. */
 export async function startPairing(

@@ -20,11 +20,10 @@ import {
   ZStartAuditResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createFailureCounter } from '../../../lib/failure-counter.ts';
 import { perAddressPerHour } from '../../../lib/rate-limit-store.ts';
 import { requireDevice } from '../../../lib/request-context.ts';
 import { heartbeat } from '../../devices/heartbeat.service.ts';
-import { type PairingDeps, pollPairing, startPairing } from '../../devices/pairing.service.ts';
+import { pairingDeps, pollPairing, startPairing } from '../../devices/pairing.service.ts';
 import { completeAudit } from '../audit-lifecycle.service.ts';
 import { ingestBatch, startAudit } from './reader-protocol.service.ts';
 
@@ -36,12 +35,7 @@ const deviceSecurity = [{ deviceToken: [] }];
  * as documented in the README's "Reader protocol" section.
  */
 export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pairing: PairingDeps = {
-    db: app.db,
-    failures: createFailureCounter(app),
-    limits: { perAccount: app.config.authFailureLimit, perIp: app.config.authFailureLimitPerIp },
-    interval: app.config.readerPollInterval,
-  };
+  const pairing = pairingDeps(app);
   const ingest = app.ingest;
 
   app.post(
