@@ -57,6 +57,8 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { isMetricsOn, metricsPlugin } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics, registerScrapeGauges } from './modules/metrics/metrics.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -90,6 +92,10 @@ declare module 'fastify' {
     ingest: IngestDeps;
     /** Tallie's intent recognizer, trained on its first question (its model cached in DATA_DIR). */
     tallie: Recognizer;
+    /** This app's Prometheus registry and the product's metrics (modules/metrics): moved where things happen. */
+    metrics: Metrics;
+    /** Whether a graceful shutdown has begun: /api/ready answers 503 from then on (see server.ts). */
+    readiness: { isShuttingDown: boolean };
   }
 }
 
@@ -129,21 +135,40 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database =
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : null;
+  // The metrics are counted always (a few additions); the process's default metrics, the request timer and the
+  // scrape gauges only when something scrapes them (METRICS_TOKEN or METRICS_PORT).
+  const metrics = createMetrics({ isDefaultMetricsOn: isMetricsOn(config) });
+  if (isMetricsOn(config))
+    registerScrapeGauges(metrics, {
+      db: database.db,
+      log: app.log,
+      ...(database.pool && { pool: database.pool }),
+      ...(redis && { redis: () => redis.status === 'ready' }),
+    });
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', { isShuttingDown: false });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('box', new SecretBox(config.appSecret));
   app.decorate('redis', redis);
   const mailer = new Mailer(
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+    {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      onResult: (isSent) => (isSent ? metrics.emailsSent : metrics.emailsFailed).inc(),
+    },
     app.log,
   );
   app.decorate('mailer', mailer);
   app.decorate(
     'dutchie',
-    dutchieContext({ db: database.db, box: app.box, log: app.log, config: config.dutchie }),
+    dutchieContext({ db: database.db, box: app.box, log: app.log, config: config.dutchie, metrics }),
   );
   // Print jobs travel to the utility's instance through this relay (over Redis when there are several).
-  const printRelay = new PrintRelay(database.db, redis, app.log, config.printRelayNamespace);
+  const printRelay = new PrintRelay(database.db, redis, app.log, config.printRelayNamespace, (result) =>
+    metrics.printJobs.inc({ result }),
+  );
   await printRelay.start();
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
@@ -154,6 +179,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     dutchie: app.dutchie,
     reads: readsStorageMemory(),
     tags: createTagDecoder(),
+    metrics,
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
@@ -168,6 +194,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       db: database.db,
       box: app.box,
       publicUrl: config.publicUrl,
+      metrics,
       mailer,
       clock: app.audits,
       dutchie: app.dutchie,
@@ -208,12 +235,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   // Graceful shutdown: calls in flight finish; calls arriving meanwhile (on kept-alive connections) are told to
   // come back, and their connection is closed so the next try goes to a live instance. Readers and the print
   // utility retry 5xx; every reader upload is safe to resend, so nothing is lost.
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
+    app.readiness.isShuttingDown = true;
   });
   // Then jobs already at a utility get their answer, and utilities are told to reconnect elsewhere.
   app.addHook('preClose', () => printRelay.stop(Math.min(config.printAckTimeoutMs, 10_000)));

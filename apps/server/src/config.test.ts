@@ -23,6 +23,17 @@ describe('loadConfig', () => {
     expect(off.dutchie?.backgroundRefreshSeconds).toBe(0);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.redisUrl).toBeUndefined();
+    // Metrics are off until a token or a port is set; the port listens on loopback unless told a private address.
+    expect(c.metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(c.shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464', METRICS_HOST: 'fd00::5' }).metrics?.host).toBe(
+      'fd00::5',
+    );
   });
 
   it('generates APP_SECRET once into DATA_DIR and reuses it', () => {
@@ -57,6 +68,15 @@ describe('loadConfig', () => {
     [{ READS_RETENTION_DAYS: '1.5' }, 'READS_RETENTION_DAYS: must be a whole number of days from 0'],
     [{ DUTCHIE_BACKGROUND_REFRESH_SECONDS: '30' }, 'DUTCHIE_BACKGROUND_REFRESH_SECONDS: must be 0 (off) or'],
     [{ DUTCHIE_BACKGROUND_REFRESH_SECONDS: 'hourly' }, 'DUTCHIE_BACKGROUND_REFRESH_SECONDS: must be 0 (off)'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: must be at least 16 characters'],
+    [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+    [
+      { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' },
+      'METRICS_HOST: must be a loopback or private address',
+    ],
+    [{ METRICS_HOST: '8.8.8.8' }, 'METRICS_HOST: must be a loopback or private address'],
+    [{ METRICS_HOST: 'metrics.example.com' }, 'METRICS_HOST: must be a loopback or private address'],
+    [{ SHUTDOWN_DRAIN_SECONDS: '600' }, 'SHUTDOWN_DRAIN_SECONDS'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,6 +10,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const BACKGROUND_REFRESH_MESSAGE = 'must be 0 (off) or a whole number of seconds from 60 to 86400';
+const METRICS_HOST_MESSAGE =
+  'must be a loopback or private address such as 127.0.0.1 or 10.0.0.5 (to scrape over a public address, set METRICS_TOKEN instead)';
 const READS_RETENTION_MESSAGE = 'must be a whole number of days from 0 (keep raw reads forever) to 36500';
 
 const ZEnv = z.object({
@@ -120,6 +123,16 @@ const ZEnv = z.object({
       .default(30),
   ),
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(250)),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(
+    emptyAsUndefined,
+    z.string().refine(isPrivateAddress, METRICS_HOST_MESSAGE).default('127.0.0.1'),
+  ),
+  SHUTDOWN_DRAIN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(120).default(0)),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -177,6 +190,16 @@ export type AppConfig = {
    * count clients, not the proxy. false (default), true, a hop count, or the proxies' addresses.
    */
   trustProxy?: boolean | number | string;
+  /**
+   * Prometheus metrics at /metrics: with a token, on the main port for a bearer of it; with a port, on a listener of
+   * their own at host (a loopback or private address), no token needed there. Neither: no /metrics at all.
+   */
+  metrics?: { token?: string; port?: number; host: string };
+  /**
+   * On SIGTERM, /api/ready answers 503 for this long while every other call is still served, so the load balancer
+   * takes the instance out before it stops taking requests (SHUTDOWN_DRAIN_SECONDS; 0: close at once).
+   */
+  shutdownDrainSeconds?: number;
   /** Webhook deliveries: private addresses allowed (tests, a trusted network), the retry waits and the time-out. */
   webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
   /**
@@ -271,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditTimeoutMinutes: e.AUDIT_TIMEOUT_MINUTES,
     readerPollInterval: e.READER_POLL_INTERVAL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       ...(e.WEBHOOK_RETRY_SECONDS && {
@@ -294,6 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.TALLIE_TIMEOUT_MS,
     },
   };
+}
+
+/** Loopback, private (RFC 1918), unique-local or link-local: an address the outside world cannot reach. */
+function isPrivateAddress(host: string): boolean {
+  if (!ipaddr.isValid(host)) return false;
+  return ['loopback', 'private', 'uniqueLocal', 'linkLocal'].includes(ipaddr.parse(host).range());
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -9,14 +10,30 @@ async function main() {
   const config = loadConfig();
   config.webDist ??= join(here, '..', '..', 'web', 'dist');
   const app = await buildApp(config);
+  const { port: metricsPort, host: metricsHost } = config.metrics ?? {};
+  const metricsServer =
+    metricsPort && metricsHost
+      ? await startMetricsServer(app.metrics.registry, { host: metricsHost, port: metricsPort })
+      : null;
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    // Not ready from now on: the load balancer stops sending while calls are still served for the drain time.
+    app.readiness.isShuttingDown = true;
+    const drainMs = (config.shutdownDrainSeconds ?? 0) * 1000;
+    const timer = setTimeout(() => process.exit(1), 15_000 + drainMs);
     timer.unref();
+    if (drainMs > 0) {
+      app.log.info(
+        { signal, drainSeconds: drainMs / 1000 },
+        'shutting down: /api/ready answers 503 while draining',
+      );
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await metricsServer?.close();
     await app.close();
     process.exit(0);
   };
@@ -25,7 +42,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` },
+    {
+      url: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})`,
+      ...(metricsServer && { metrics: metricsServer.url }),
+    },
     'Quantics is ready',
   );
 }

@@ -26,6 +26,10 @@ export const API_MESSAGES = {
   valueCannotBeStored: 'The request contains a value that cannot be stored',
   databaseUnavailable: 'The database is unavailable. Please try again in a moment.',
   restarting: 'The portal is restarting. Please try again in a moment.',
+  /** /api/ready's 503: the instance should get no traffic now (its `missing` says why). */
+  notReady: 'This instance is not ready to serve requests.',
+  /** /metrics without the METRICS_TOKEN bearer. */
+  metricsTokenRequired: 'A valid metrics token is required',
   internalError: 'Internal error',
 } as const;
 
@@ -41,6 +45,19 @@ export const ZSuccessResponse = z.object({ success: z.literal(true), message: z.
 export type TSuccessResponse = z.infer<typeof ZSuccessResponse>;
 
 export const ZHealthResponse = z.object({ status: z.literal('ok') });
+
+/** What /api/ready checks: each part that must answer for the instance to take traffic. */
+export const READY_PARTS = ['database', 'redis', 'shutdown'] as const;
+
+/** /api/ready's 200: the database answers, and Redis too when configured ('off' when it is not). */
+export const ZReadyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  redis: z.enum(['ok', 'off']),
+});
+/** /api/ready's 503: what is missing ('shutdown': a graceful shutdown has begun). */
+export const ZNotReadyResponse = z.object({ message: z.string(), missing: z.array(z.enum(READY_PARTS)) });
+export type TNotReadyResponse = z.infer<typeof ZNotReadyResponse>;
 
 export * from './roles.ts';
 

@@ -18,6 +18,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL: the pool's connections checked out and the callers waiting for one (the metrics). */
+  pool?: () => { inUse: number; waiting: number };
   /** PGlite: its data directory as a tarball, to open copies of it (`from`): the tests' migrated starting point. */
   dump?: () => Promise<Blob>;
 };
@@ -49,7 +51,12 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool, db, migrationsFolder);
-    return { db, kind: 'postgres', close: () => endPool(pool) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => endPool(pool),
+      pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   // Trigram indexes (with the company id beside them, btree_gin) serve the catalogue's name-fragment search;
   // PostgreSQL servers ship both in contrib.

@@ -20,7 +20,13 @@ export type AuthContext = {
 };
 
 /** A paired reader calling the reader routes with its device token. */
-export type DeviceContext = { deviceId: number; companyId: number; name: string };
+export type DeviceContext = {
+  deviceId: number;
+  companyId: number;
+  name: string;
+  /** 'handheld', 'browser' (the Count screen) or 'fixed', when known: which way in its reads take. */
+  kind?: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

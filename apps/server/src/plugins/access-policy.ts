@@ -11,6 +11,7 @@ export type Access = 'public' | 'device' | 'fixed-reader' | TRole;
 
 export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/waitlist': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',

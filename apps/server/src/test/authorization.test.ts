@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
  */
 const EXPECTED: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'POST /api/waitlist': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',

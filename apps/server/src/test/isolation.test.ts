@@ -59,6 +59,7 @@ type Probe = (w: World) => Promise<void>;
 /** Routes that carry no company's objects, and why. */
 const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/health': 'system status',
+  'GET /api/ready': 'system status',
   'POST /api/waitlist': 'public sign-up, belongs to no company',
   'POST /api/auth/register': 'creates a new company of its own',
   'POST /api/auth/login': "the caller's own credentials",

@@ -52,7 +52,7 @@ export class AlertsWorker {
     this.#loop('mail', this.opts.pollMs, async () => (await sendDueMail(d)) > 0);
     this.#loop('sweeps', this.opts.sweepMs, async () => {
       await recordOfflineDevices(d.db);
-      await recordTimedOutAudits(d.db, d.clock);
+      d.metrics?.auditsFailed.inc(await recordTimedOutAudits(d.db, d.clock));
       return false;
     });
     this.#loop('digests', this.opts.digestMs, async () => (await sendDueDigests(d)) > 0);

@@ -42,6 +42,9 @@ async function attempt(deps: DeliveryDeps, m: repo.ClaimedMessage): Promise<void
   } catch (err) {
     outcome = { isSuccess: false, responseCode: null, durationMs: 0, error: (err as Error).message };
   }
+  const result = outcome.isSuccess ? 'success' : 'failure';
+  deps.metrics?.webhookDeliveries.inc({ result });
+  deps.metrics?.jobAttempts.inc({ kind: 'webhook', result });
   await deps.db.transaction(async (tx) => {
     await repo.insertAttempt(tx, m, outcome);
     if (outcome.isSuccess) {
@@ -88,6 +91,7 @@ export async function sendDueMail(deps: DeliveryDeps, limit = 20): Promise<numbe
   const claimed = await repo.claimMail(deps.db, limit, 300);
   for (const job of claimed) {
     const sent = await deps.mailer.deliver(job.message as MailMessage);
+    deps.metrics?.jobAttempts.inc({ kind: 'mail', result: sent ? 'success' : 'failure' });
     const retryIn = MAIL_RETRY_MS[job.attempts - 1] ?? null;
     await repo.finishMail(deps.db, job, sent, sent ? null : retryIn);
   }

@@ -1,11 +1,12 @@
 import { mayBeToldOf, normalizeRole } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { eventMail } from './alert-mail.ts';
 import * as repo from './dispatch.repo.ts';
 import { webhookBody } from './webhook-body.ts';
 
-export type AlertDeps = { db: Db; box: SecretBox; publicUrl: string };
+export type AlertDeps = { db: Db; box: SecretBox; publicUrl: string; metrics?: Metrics };
 
 /**
  * Hands the next events on: one webhook message per endpoint that wants the type, and one mail job per person who
@@ -14,9 +15,9 @@ export type AlertDeps = { db: Db; box: SecretBox; publicUrl: string };
  * many events were handed on.
  */
 export async function dispatchEvents(deps: AlertDeps, limit = 200): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  const handedOn = await deps.db.transaction(async (tx) => {
     const events = await repo.claimEvents(tx, limit);
-    if (events.length === 0) return 0;
+    if (events.length === 0) return [];
     const companyIds = [...new Set(events.map((e) => e.company_id))];
     const [endpoints, recipients] = await Promise.all([
       repo.enabledEndpoints(tx, companyIds),
@@ -57,6 +58,9 @@ export async function dispatchEvents(deps: AlertDeps, limit = 200): Promise<numb
     await repo.insertMessages(tx, messages);
     await repo.insertMailJobs(tx, mails);
     await repo.markDispatched(tx, events);
-    return events.length;
+    return events;
   });
+  // Every event is handed on exactly once, by whichever instance claims it: counted here, once committed.
+  for (const event of handedOn) deps.metrics?.eventsWritten.inc({ type: event.type });
+  return handedOn.length;
 }

@@ -28,10 +28,10 @@ export async function lookupDeviceToken(db: Db, token: string): Promise<DeviceCo
 /** Any authenticated call counts as hearing from the device: last_seen is written at most every 10 seconds. */
 export async function heardFrom(
   db: Db,
-  row: { deviceId: number; companyId: number; name: string; lastSeen: Date | null },
+  row: { deviceId: number; companyId: number; name: string; kind?: string; lastSeen: Date | null },
 ): Promise<DeviceContext> {
   if (!row.lastSeen || Date.now() - row.lastSeen.getTime() > TOUCH_EVERY_MS) {
     await repo.touchLastSeen(db, row, TOUCH_EVERY_MS / 1000);
   }
-  return { deviceId: row.deviceId, companyId: row.companyId, name: row.name };
+  return { deviceId: row.deviceId, companyId: row.companyId, name: row.name, kind: row.kind };
 }

@@ -43,7 +43,13 @@ export type DutchieApi = {
   closingReport(from: Date, to: Date): Promise<DutchieRecord>;
 };
 
-export type DutchieClientOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
+export type DutchieClientOptions = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Told of every call's HTTP status, or null when Dutchie did not answer (the metrics' dutchie requests). */
+  onAnswer?: (status: number | null) => void;
+};
 
 /** Reads a field without regard to case (Dutchie answers locationId in some places, LocationId in others). */
 export function field(record: DutchieRecord, name: string): unknown {
@@ -77,7 +83,9 @@ export function httpDutchieClient(options: DutchieClientOptions): DutchieApi {
         headers: { authorization, accept: 'application/json' },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
+      options.onAnswer?.(res.status);
     } catch (e) {
+      options.onAnswer?.(null);
       const isTimeout = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       throw new DutchieError(
         'unavailable',

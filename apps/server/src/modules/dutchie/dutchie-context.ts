@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
+import { type Metrics, statusClass } from '../metrics/metrics.ts';
 import * as repo from './dutchie-cache.repo.ts';
 import { DutchieCache } from './dutchie-cache.ts';
 import { type DutchieApi, httpDutchieClient } from './dutchie-client.ts';
@@ -22,13 +23,20 @@ export type DutchieContext = {
 
 /** Built once per app in buildApp, with the cache it owns. */
 export function dutchieContext(
-  parts: Pick<DutchieContext, 'db' | 'box' | 'log'> & { config: DutchieConfig | undefined },
+  parts: Pick<DutchieContext, 'db' | 'box' | 'log'> & {
+    config: DutchieConfig | undefined;
+    metrics?: Metrics;
+  },
 ): DutchieContext {
+  const { metrics, ...rest } = parts;
   const config = parts.config ?? DUTCHIE_DEFAULTS;
+  const onAnswer = (status: number | null) =>
+    metrics?.dutchieRequests.inc({ status_class: status === null ? 'error' : statusClass(status) });
   return {
-    ...parts,
+    ...rest,
     config,
-    connect: (apiKey) => httpDutchieClient({ baseUrl: config.apiUrl, apiKey, timeoutMs: config.timeoutMs }),
+    connect: (apiKey) =>
+      httpDutchieClient({ baseUrl: config.apiUrl, apiKey, timeoutMs: config.timeoutMs, onAnswer }),
     cache: new DutchieCache(parts.db, config, parts.log),
   };
 }

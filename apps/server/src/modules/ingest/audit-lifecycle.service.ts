@@ -9,6 +9,7 @@ import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
 import { reconcile } from '../audits/reconcile.repo.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
+import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
 import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './ingest.repo.ts';
 import { moveOwnLegacyReads, type ReadsStorageMemory } from './reads-storage.repo.ts';
@@ -22,6 +23,8 @@ export type IngestDeps = {
   reads: ReadsStorageMemory;
   /** The GS1 tag decoder with its bounded memory of the tags it decoded lately (app.ingest.tags). */
   tags: TagDecoder;
+  /** The app's metrics (app.metrics): reads accepted, audits started and completed, reconciliation time. */
+  metrics?: Metrics;
   /**
    * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
    * server code sets it: the reader protocol has no such field.
@@ -30,6 +33,12 @@ export type IngestDeps = {
 };
 
 /** A place a count may cover: a location of the catalogue (or all of it), or a Dutchie store's room (or all). */
+/** Counts a batch's reads as accepted (stored) or the batch as refused (its audit closed), by its way in. */
+export function countBatch(deps: IngestDeps, way: ReadsWay, reads: number | 'refused'): void {
+  if (reads === 'refused') deps.metrics?.batchesRefused.inc({ way });
+  else deps.metrics?.readsAccepted.inc({ way }, reads);
+}
+
 export type AuditPlace = { location_id: number | null; room: string | null };
 
 /**
@@ -85,7 +94,7 @@ export async function createAudit(
 ): Promise<{ id: number; plan: AuditPlan } | undefined> {
   const plan = await planAudit(deps, input.companyId, input.place);
   const { source } = input;
-  return deps.db.transaction(async (tx) => {
+  const made = await deps.db.transaction(async (tx) => {
     const id = await repo.insertAudit(tx, {
       companyId: input.companyId,
       deviceId: 'deviceId' in source ? source.deviceId : null,
@@ -107,6 +116,8 @@ export async function createAudit(
     await within?.(tx, { id, plan });
     return { id, plan };
   });
+  if (made) deps.metrics?.auditsStarted.inc();
+  return made;
 }
 
 /**
@@ -155,12 +166,15 @@ export async function reconcileAudit(
   performer: Performer,
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
+  const endTimer = deps.metrics?.reconcileDuration.startTimer();
   await reconcile(tx, {
     companyId,
     auditId: audit.id,
     expected: audit.expectedAsOf ? { from: 'snapshot' } : { from: 'catalogue', locationId: audit.locationId },
     at: deps.at,
   });
+  endTimer?.();
+  deps.metrics?.auditsCompleted.inc();
   const done = await getAudit(tx, companyId, audit.id, deps.clock);
   await recordActivity(tx, {
     companyId,

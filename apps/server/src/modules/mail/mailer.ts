@@ -20,6 +20,8 @@ export type MailerOptions = {
   dataDir: string;
   retries?: number;
   retryDelayMs?: number;
+  /** Told whether each message went (after the retries): the metrics' e-mails sent and failed. */
+  onResult?: (isSent: boolean) => void;
 };
 
 /**
@@ -83,6 +85,7 @@ export class Mailer {
         });
         if (this.#outbox) this.#writeEml(message, info.message as Buffer);
         else this.log.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
+        this.opts.onResult?.(true);
         return true;
       } catch (err) {
         this.log.warn({ err, attempt, subject: message.subject }, 'mail send failed');
@@ -91,6 +94,7 @@ export class Mailer {
       }
     }
     this.log.error({ subject: message.subject }, 'mail not delivered after retries');
+    this.opts.onResult?.(false);
     return false;
   }
 

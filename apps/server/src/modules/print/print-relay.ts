@@ -54,6 +54,8 @@ export class PrintRelay {
     private readonly redis: Redis | null,
     private readonly log: FastifyBaseLogger,
     namespace = '',
+    /** Told of each print job's result ('printed' or its failure): the metrics' print jobs. */
+    private readonly onResult: (result: string) => void = () => {},
   ) {
     this.#deliver = `quantics:print:${namespace}:deliver`;
     this.#done = `quantics:print:${namespace}:done`;
@@ -153,8 +155,10 @@ export class PrintRelay {
       if (result.failure === 'timeout' && !(await repo.finishJob(this.db, companyId, job.jobId, result))) {
         // The utility's answer ended the job a moment before the timeout: the row holds it, and a failure there
         // is the utility's to report (502), not a missing answer (504).
+        this.onResult('printer');
         return { ...result, failure: 'printer' };
       }
+      this.onResult(result.ok ? 'printed' : (result.failure ?? 'failed'));
       return result;
     } finally {
       clearTimeout(timer);

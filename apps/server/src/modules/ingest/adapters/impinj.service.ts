@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cdbmToDbm, type TImpinjTagInventoryEvent } from '@quantics/contracts';
 import type { DeviceContext } from '../../../lib/request-context.ts';
-import type { IngestDeps } from '../audit-lifecycle.service.ts';
+import { countBatch, type IngestDeps } from '../audit-lifecycle.service.ts';
 import type { ReadInput } from '../ingest.repo.ts';
 import {
   type AppendResult,
@@ -64,6 +64,8 @@ export async function receiveEvents(
     return { stored: false, reason: 'finished' };
   }
   const result = await appendToAudit(deps, device, open.id, contentHash(events), reads);
+  if (result.stored) countBatch(deps, 'impinj', reads.length);
+  else if (result.reason === 'closed') countBatch(deps, 'impinj', 'refused');
   if (!result.stored && result.reason === 'closed' && open.endsAt) {
     // The end passed between finding the count and locking it: finish it now, as above.
     await completeWithStored(deps, device, open.id);

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../../lib/request-context.ts';
 import { userPerformer } from '../../activity/activity.service.ts';
 import { findImportedAudit } from '../../audits/audits.repo.ts';
 import { getAudit } from '../../audits/audits.service.ts';
-import { createAudit, type IngestDeps, reconcileAudit } from '../audit-lifecycle.service.ts';
+import { countBatch, createAudit, type IngestDeps, reconcileAudit } from '../audit-lifecycle.service.ts';
 import * as ingestRepo from '../ingest.repo.ts';
 import { ensureReadPartitions } from '../reads-storage.repo.ts';
 
@@ -162,6 +162,7 @@ export async function importReads(
     );
     // Nothing inserted: the same file, imported at this moment by another request, holds the hash.
     if (made === undefined) throw new ImportRaced();
+    countBatch(deps, 'reader_file', parsed.reads.length);
     return answer(made.id, false);
   } catch (e) {
     // The same file, imported at the same moment by another request: answer the audit that one made.

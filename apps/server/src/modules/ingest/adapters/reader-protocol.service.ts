@@ -4,6 +4,7 @@ import type { DeviceContext } from '../../../lib/request-context.ts';
 import { getAudit } from '../../audits/audits.service.ts';
 import {
   type AuditPlace,
+  countBatch,
   createAudit,
   defaultAuditName,
   type IngestDeps,
@@ -58,7 +59,8 @@ export async function ingestBatch(
   reads: repo.IngestRead[],
 ): Promise<TReadsResponse> {
   await ensureReadPartitions(deps.db, deps.reads);
-  return deps.db.transaction(async (tx) => {
+  const way = device.kind === 'browser' ? 'count_screen' : 'reader_protocol';
+  const stored = await deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (!(await repo.claimBatch(tx, device.companyId, auditId, batchSeq, reads.length, deps.at))) {
@@ -68,9 +70,15 @@ export async function ingestBatch(
         duplicate: true,
       };
     }
-    if (audit.status === 'completed') throw conflict(READER_MESSAGES.auditCompleted);
-    if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
+    if (audit.status === 'completed' || audit.status === 'failed') {
+      countBatch(deps, way, 'refused');
+      throw conflict(
+        audit.status === 'completed' ? READER_MESSAGES.auditCompleted : READER_MESSAGES.auditFailed,
+      );
+    }
     await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads, deps.tags);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
+  if (!stored.duplicate) countBatch(deps, way, reads.length);
+  return stored;
 }
