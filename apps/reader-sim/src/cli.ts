@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ZHeartbeatResponse } from '@quantics/contracts';
 import { ReaderClient, sleep } from './client.ts';
-import { runImpinj } from './impinj.ts';
+import { type FixedFormat, impinjFormat, speedwayFormat, zebraFormat } from './fixed-formats.ts';
+import { runFixedReader } from './fixed-reader.ts';
 import { live } from './live.ts';
 import { pair } from './pair.ts';
 import { fromCatalogue, fromEpcFile, randomTags, shape } from './population.ts';
@@ -69,6 +70,17 @@ Commands
                 --resend-rate P     share of posts sent again as if the answer was lost (default 0)
                 --concurrency N     posts in flight at once (default 1, as the reader)
                 --json              print the summary as one JSON line
+  zebra       Be a Zebra FX7500/FX9600/ATR7000 through its IoT Connector's HTTP POST data endpoint: post
+              /api/rfid/zebra/events with HTTP Basic, tag events batched in JSON arrays (--array-size 1: one event
+              a post, as with batching off), HEARTBEAT and GPI events mixed in, a HEARTBEAT when idle, retries.
+                --mode simple|inventory   SIMPLE sends eventNum, format and idHex only; INVENTORY (default) adds
+                                    antenna, peakRssi, reads and TID
+                the other options as for impinj
+  speedway    Be an Impinj Speedway R420/R220/xArray through Speedway Connect's HTTP POST output (JSON): post
+              /api/rfid/speedway/events with HTTP Basic, tag reads (epc, tid, antennaPort, peakRssi,
+              firstSeenTimestamp in microseconds) one a post (--array-size 1) or in lists, heartbeats
+              (isHeartBeat: true) mixed in and when idle, retries.
+                the options as for impinj
 Common
   --state FILE   state file (default ${DEFAULT_STATE})
   --help         this text
@@ -114,6 +126,7 @@ const { values, positionals } = parseArgs({
     'other-events': { type: 'string', default: '0.2' },
     'resend-rate': { type: 'string', default: '0' },
     concurrency: { type: 'string', default: '1' },
+    mode: { type: 'string', default: 'inventory' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -125,6 +138,16 @@ const num = (name: keyof typeof values, min = 0, max = Number.MAX_SAFE_INTEGER) 
   return n;
 };
 const log = (s: string) => process.stdout.write(`${s}\n`);
+
+/** The fixed reader a command stands in for, or null when the command is not one. */
+function fixedFormatOf(command: string | undefined, serial: string, mode: string): FixedFormat | null {
+  const name = serial.toLowerCase();
+  if (command === 'impinj') return impinjFormat(`impinj-${name}`);
+  if (command === 'speedway') return speedwayFormat(`SpeedwayR-${name}`);
+  if (command !== 'zebra') return null;
+  if (mode !== 'simple' && mode !== 'inventory') throw new Error('--mode must be simple or inventory');
+  return zebraFormat(mode, `FX9600${name}`);
+}
 
 async function main() {
   const command = positionals[0];
@@ -165,10 +188,11 @@ async function main() {
       log,
     });
   }
-  if (command === 'impinj') {
+  const fixedFormat = fixedFormatOf(command, values.serial ?? '', values.mode ?? 'inventory');
+  if (fixedFormat) {
     if (!values.server || !values.serial || !values.password) {
       throw new Error(
-        'impinj needs --server, --serial and --password (the webhook settings the portal showed)',
+        `${command} needs --server, --serial and --password (the webhook settings the portal showed)`,
       );
     }
     const locationId = values['location-id'] ? num('location-id', 1) : null;
@@ -182,7 +206,8 @@ async function main() {
             unknown: 0,
           }).tags
         : randomTags(num('tags', 1, 1_000_000));
-    const summary = await runImpinj({
+    const summary = await runFixedReader({
+      format: fixedFormat,
       server: values.server,
       serial: values.serial,
       password: values.password,
@@ -195,7 +220,6 @@ async function main() {
       otherEventRate: num('other-events', 0, 1),
       resendRate: num('resend-rate', 0, 1),
       concurrency: num('concurrency', 1, 64),
-      hostname: `impinj-${values.serial.toLowerCase()}`,
       log: values.json ? () => {} : log,
     });
     if (values.json) log(JSON.stringify(summary));

@@ -48,6 +48,8 @@ import { countRoutes } from './modules/ingest/adapters/count-screen.routes.ts';
 import { impinjRoutes } from './modules/ingest/adapters/impinj.routes.ts';
 import { auditImportRoutes } from './modules/ingest/adapters/reader-files.routes.ts';
 import { readerRoutes } from './modules/ingest/adapters/reader-protocol.routes.ts';
+import { speedwayRoutes } from './modules/ingest/adapters/speedway.routes.ts';
+import { zebraRoutes } from './modules/ingest/adapters/zebra.routes.ts';
 import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
@@ -321,6 +323,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(devicesRoutes);
   await app.register(fixedReaderRoutes);
   await app.register(impinjRoutes);
+  await app.register(zebraRoutes);
+  await app.register(speedwayRoutes);
   await app.register(auditsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);

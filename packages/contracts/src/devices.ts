@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFixedReaderInterface } from './fixed-interfaces.ts';
 
 /** The API's device messages (validation and errors), word for word; the screens' own texts live in the web app. */
 export const DEVICE_MESSAGES = {
@@ -79,6 +80,8 @@ export const ZDevice = z.object({
   /** A fixed reader's home location (or Dutchie room), where its counts are unless one names another. */
   location_id: z.number().int().nullable(),
   room: z.string().nullable(),
+  /** A fixed reader's way in (the URL it posts to); null for handhelds and browsers. */
+  interface: ZFixedReaderInterface.nullable(),
   created_at: z.string(),
 });
 export type TDevice = z.infer<typeof ZDevice>;

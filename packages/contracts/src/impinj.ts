@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { ZAuditStatus } from './audits.ts';
 import { ZDevice, ZSerialNumber } from './devices.ts';
+import { ZFixedReaderInterface } from './fixed-interfaces.ts';
 
 /**
  * Fixed readers: an Impinj R700 posts tag events to one configured URL (its IoT device interface's webhook),
  * authenticating with HTTP Basic (the reader's serial number and a device token as the password). The body is the
  * R700's own: a JSON array of events; tagInventory events are reads, every other event type is ignored, and `[]`
- * is a keep-alive. Unknown fields are ignored, so newer firmware keeps working.
+ * is a keep-alive. Unknown fields are ignored, so newer firmware keeps working. Its path, IMPINJ_WEBHOOK_PATH, is
+ * in ./fixed-interfaces.ts with the other fixed readers' ways in.
  */
-export const IMPINJ_WEBHOOK_PATH = '/api/rfid/impinj/events';
+
 /** Events in one post at most (the R700 batches far fewer; this bounds a request's work). */
 export const IMPINJ_EVENTS_MAX = 5000;
 /** A timed count lasts at most a week. */
@@ -129,6 +131,8 @@ export const ZCreateFixedReaderRequest = z.object({
   model: optionalText('Model', 100),
   location_id: locationId,
   room: optionalText('room', 100),
+  /** The way it posts; when absent it follows the model (interfaceForModel). */
+  interface: ZFixedReaderInterface.nullish().transform((v) => v ?? null),
 });
 export type TCreateFixedReaderRequest = z.input<typeof ZCreateFixedReaderRequest>;
 

@@ -11,6 +11,8 @@ export * from './count.ts';
 export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';
+export * from './fixed-interface-bodies.ts';
+export * from './fixed-interfaces.ts';
 export * from './gs1.ts';
 export * from './gs1-prefixes.ts';
 export * from './gtin.ts';

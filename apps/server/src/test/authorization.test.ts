@@ -124,6 +124,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/devices/:id/counts': 'operator',
   'POST /api/devices/:id/counts/finish': 'operator',
   'POST /api/rfid/impinj/events': 'fixed-reader',
+  'POST /api/rfid/zebra/events': 'fixed-reader',
+  'POST /api/rfid/speedway/events': 'fixed-reader',
   'GET /api/audits': 'member',
   'GET /api/audits/:id': 'member',
   'GET /api/audits/:id/discrepancies': 'member',

@@ -2,6 +2,7 @@ import {
   API_MESSAGES,
   CHAT_MESSAGES,
   CSV_MESSAGES,
+  FIXED_INTERFACE_MESSAGES,
   GS1_PREFIX_MESSAGES,
   IMPINJ_MESSAGES,
   READS_FILE_MESSAGES,
@@ -205,6 +206,8 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { name: 'Dock', serial_number: 'R700-1', location_id: 'store' },
     { name: 'Dock', serial_number: 'R700-1', location_id: 0 },
     { name: 'Dock', serial_number: 'R700-1', room: 5 },
+    { name: 'Dock', serial_number: 'R700-1', interface: 'zebra' },
+    { name: 'Dock', serial_number: 'R700-1', interface: 7 },
     // A local catalogue's reader has a home location, not a Dutchie room.
     { name: 'Dock', serial_number: 'R700-1', room: 'Sales Floor' },
   ],
@@ -237,6 +240,32 @@ const BAD_BODIES: Record<string, unknown[]> = {
     [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, peakRssiCdbm: -5350.5 } }],
     [{ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC, lastSeenTime: 'yesterday' } }],
     Array.from({ length: 5001 }, () => ({ eventType: 'tagInventory', tagInventoryEvent: { epcHex: EPC } })),
+  ],
+  // Zebra's IoT Connector: an event or an array of them; tag events need their data.
+  'POST /api/rfid/zebra/events': [
+    {},
+    [{}],
+    [{ type: 5 }],
+    [{ type: 'INVENTORY' }],
+    [{ type: 'INVENTORY', data: { idHex: 'xyz' } }],
+    [{ type: 'SIMPLE', data: { idHex: EPC, format: 'tid' } }],
+    [{ type: 'INVENTORY', data: { idHex: EPC, TID: 'zz' } }],
+    [{ type: 'INVENTORY', data: { idHex: EPC, peakRssi: 'loud' } }],
+    [{ type: 'INVENTORY', data: { idHex: EPC, reads: 0 } }],
+    [{ type: 'INVENTORY', timestamp: 'now', data: { idHex: EPC } }],
+    Array.from({ length: 5001 }, () => ({ type: 'SIMPLE', data: { idHex: EPC } })),
+  ],
+  // Speedway Connect: a tag read, a list, or { tag_reads }.
+  'POST /api/rfid/speedway/events': [
+    {},
+    [{}],
+    { tag_reads: 'x' },
+    [{ epc: 'xyz' }],
+    [{ epc: EPC, tid: 'zz' }],
+    [{ epc: EPC, peakRssi: 'loud' }],
+    [{ epc: EPC, firstSeenTimestamp: 'now' }],
+    [{ epc: EPC, isHeartBeat: 'yes' }],
+    Array.from({ length: 5001 }, () => ({ epc: EPC })),
   ],
   'PUT /api/devices/:id': [{}, { name: '' }, { name: null }, { name: 'x'.repeat(101) }],
   'POST /api/devices/browser': [
@@ -444,6 +473,19 @@ const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
     'a JSON string': [400, IMPINJ_MESSAGES.notAList],
     'JSON null': [400, IMPINJ_MESSAGES.notAList],
     'an oversized body': [400, IMPINJ_MESSAGES.notAList],
+  },
+  // Their bodies may be one object: an oversized one is read (4 MB limit), then refused by its shape.
+  'POST /api/rfid/zebra/events': {
+    'a JSON array': [400, FIXED_INTERFACE_MESSAGES.zebraEventNotObject],
+    'a JSON string': [400, FIXED_INTERFACE_MESSAGES.zebraNotEvents],
+    'JSON null': [400, FIXED_INTERFACE_MESSAGES.zebraNotEvents],
+    'an oversized body': [400, FIXED_INTERFACE_MESSAGES.zebraTypeRequired],
+  },
+  'POST /api/rfid/speedway/events': {
+    'a JSON array': [400, FIXED_INTERFACE_MESSAGES.speedwayTagNotObject],
+    'a JSON string': [400, FIXED_INTERFACE_MESSAGES.speedwayNotTags],
+    'JSON null': [400, FIXED_INTERFACE_MESSAGES.speedwayNotTags],
+    'an oversized body': [400, FIXED_INTERFACE_MESSAGES.speedwayEpc],
   },
   // Larger body limits (a batch of reads, a conversation): the oversized body is read, then refused by its shape.
   'POST /api/rfid/audits/:audit_id/reads': {

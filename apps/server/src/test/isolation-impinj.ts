@@ -83,6 +83,33 @@ export function fixedReaderProbes(getT: () => TestApp): Record<string, Probe> {
     }
   };
 
+  /** A fixed reader's webhook at url: B's password with A's serial number opens nothing; B's reads stay B's. */
+  const webhookProbe =
+    (url: string, body: (at: string) => unknown): Probe =>
+    async (w) => {
+      const a = await ensure(w);
+      await withBReader(w, async (b) => {
+        const post = (webhook: TFixedReaderCreated['webhook'], at: string) =>
+          getT().app.inject({ method: 'POST', url, headers: basic(webhook), payload: body(at) as object });
+        expect(
+          (await post({ ...b.webhook, username: a.webhook.username }, '2025-01-03T00:00:00Z')).statusCode,
+        ).toBe(401);
+        const count = await call(w.b.admin.token, `/api/devices/${b.device.id}/counts`, {});
+        expect((await post(b.webhook, '2025-01-04T00:00:00Z')).statusCode).toBe(204);
+        const rows = await getT().database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from audit_reads where audit_id = ${count.json().audit_id}`,
+        );
+        expect(rows.rows[0]?.n).toBe(1);
+        const bList = await getT().app.inject({
+          method: 'GET',
+          url: '/api/audits?limit=100',
+          headers: bearer(w.b.admin.token),
+        });
+        expect(bList.json().data.map((x: { id: number }) => x.id)).not.toContain(aAuditId);
+      });
+      await expectAIntact(w, a);
+    };
+
   return {
     'POST /api/devices/fixed': async (w) => {
       const a = await ensure(w);
@@ -138,32 +165,14 @@ export function fixedReaderProbes(getT: () => TestApp): Record<string, Probe> {
       notFound(await call(w.b.admin.token, `/api/devices/${a.device.id}/counts/finish`));
       await expectAIntact(w, a);
     },
-    'POST /api/rfid/impinj/events': async (w) => {
-      const a = await ensure(w);
-      await withBReader(w, async (b) => {
-        // B's password with A's serial number opens nothing.
-        const mixed = await getT().app.inject({
-          method: 'POST',
-          url: '/api/rfid/impinj/events',
-          headers: basic({ ...b.webhook, username: a.webhook.username }),
-          payload: [event(EPC, '2025-01-03T00:00:00Z')],
-        });
-        expect(mixed.statusCode).toBe(401);
-        // B's reader counting lands in B's count only.
-        const count = await call(w.b.admin.token, `/api/devices/${b.device.id}/counts`, {});
-        expect((await webhook(b, [event(EPC, '2025-01-04T00:00:00Z')])).statusCode).toBe(204);
-        const rows = await getT().database.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from audit_reads where audit_id = ${count.json().audit_id}`,
-        );
-        expect(rows.rows[0]?.n).toBe(1);
-        const bList = await getT().app.inject({
-          method: 'GET',
-          url: '/api/audits?limit=100',
-          headers: bearer(w.b.admin.token),
-        });
-        expect(bList.json().data.map((x: { id: number }) => x.id)).not.toContain(aAuditId);
-      });
-      await expectAIntact(w, a);
-    },
+    'POST /api/rfid/impinj/events': webhookProbe('/api/rfid/impinj/events', (at) => [event(EPC, at)]),
+    'POST /api/rfid/zebra/events': webhookProbe('/api/rfid/zebra/events', (at) => [
+      { data: { eventNum: 1, format: 'epc', idHex: EPC }, timestamp: at, type: 'SIMPLE' },
+    ]),
+    'POST /api/rfid/speedway/events': webhookProbe('/api/rfid/speedway/events', (at) => ({
+      epc: EPC,
+      firstSeenTimestamp: at,
+      isHeartBeat: false,
+    })),
   };
 }

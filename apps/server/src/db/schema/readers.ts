@@ -42,6 +42,11 @@ export const devices = pgTable(
     /** A fixed reader's home: where its counts are, unless a count names another place. */
     locationId: integer('location_id'),
     room: text('room'),
+    /**
+     * A fixed reader's way in: 'impinj-iot' (R700), 'zebra-iot-connector' or 'speedway-connect'; null for others.
+     * Decides only the webhook URL the portal shows; the reader's Basic credentials open any fixed-reader webhook.
+     */
+    webhookInterface: text('webhook_interface'),
     /** The person whose browser this is (kind 'browser'). */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     batteryLevel: smallint('battery_level'),

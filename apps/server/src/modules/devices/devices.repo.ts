@@ -16,6 +16,7 @@ const deviceColumns = {
   kind: devices.kind,
   locationId: devices.locationId,
   room: devices.room,
+  webhookInterface: devices.webhookInterface,
   model: devices.model,
   firmware: devices.firmware,
   batteryLevel: devices.batteryLevel,
@@ -34,6 +35,7 @@ export type DeviceRow = {
   kind: string;
   locationId: number | null;
   room: string | null;
+  webhookInterface: string | null;
   model: string | null;
   firmware: string | null;
   batteryLevel: number | null;

@@ -1,4 +1,10 @@
-import { DEVICE_MESSAGES, deviceStatus, serialTakenMessage, type TDevice } from '@quantics/contracts';
+import {
+  DEVICE_MESSAGES,
+  deviceStatus,
+  serialTakenMessage,
+  storedInterface,
+  type TDevice,
+} from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
@@ -20,6 +26,7 @@ export function deviceView(d: repo.DeviceRow, now = new Date()): TDevice {
     is_paired: Boolean(d.isPaired),
     location_id: d.locationId,
     room: d.room,
+    interface: d.kind === 'fixed' ? storedInterface(d.webhookInterface) : null,
     created_at: d.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { fleetFigures, queueDepths } from './metrics.repo.ts';
 
 /** Ways reads come in (modules/ingest/adapters), the `way` label of the reads counters. */
-export type ReadsWay = 'reader_protocol' | 'count_screen' | 'impinj' | 'reader_file';
+export type ReadsWay =
+  | 'reader_protocol'
+  | 'count_screen'
+  | 'impinj'
+  | 'zebra_iot_connector'
+  | 'speedway_connect'
+  | 'reader_file';
 
 /** What the scrape reads from the process's parts at scrape time (absent ones are left out). */
 export type MetricsSources = {

@@ -15,6 +15,7 @@ export async function insertFixedReader(
     model: string | null;
     locationId: number | null;
     room: string | null;
+    webhookInterface: string;
   },
 ): Promise<number | undefined> {
   const [row] = await db
@@ -35,6 +36,7 @@ export async function findReader(db: Db, companyId: number, id: number) {
       serialNumber: devices.serialNumber,
       locationId: devices.locationId,
       room: devices.room,
+      webhookInterface: devices.webhookInterface,
     })
     .from(devices)
     .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEVICE_MESSAGES,
+  FIXED_READER_WEBHOOK_PATHS,
   IMPINJ_MESSAGES,
-  IMPINJ_WEBHOOK_PATH,
+  interfaceForModel,
   serialTakenMessage,
+  storedInterface,
   type TAudit,
   type TFixedReaderCreated,
+  type TFixedReaderInterface,
   type TStartCountResponse,
 } from '@quantics/contracts';
 import { badRequest, conflict, notFound } from '../../../lib/app-error.ts';
@@ -19,15 +22,17 @@ import { completeWithStored, findOpenAudit, finishDueAudits } from '../webhook-b
 import * as repo from './fixed-reader.repo.ts';
 
 /**
- * Fixed readers (an Impinj R700 and the like): added by name and serial number with a home location, they post
- * reads to a webhook with HTTP Basic (serial number + a device token as password). People start and finish their
+ * Fixed readers (an Impinj R700, a Zebra FX or ATR through its IoT Connector, a Speedway through Speedway
+ * Connect): added by name and serial number with a home location, they post reads to their interface's webhook with
+ * HTTP Basic (serial number + a device token as password). People start and finish their
  * counts from the portal; the reads land in the open count through the same ingest as every reader's.
  */
 
 export type FixedReaderDeps = IngestDeps & { publicUrl: string };
 
-const webhookSettings = (deps: FixedReaderDeps, serial: string, password: string) => ({
-  url: `${deps.publicUrl}${IMPINJ_WEBHOOK_PATH}`,
+/** What to type into the reader: the URL of its interface, its serial number and its password. */
+const webhookSettings = (deps: FixedReaderDeps, iface: string | null, serial: string, password: string) => ({
+  url: `${deps.publicUrl}${FIXED_READER_WEBHOOK_PATHS[storedInterface(iface)]}`,
   username: serial,
   password,
 });
@@ -41,9 +46,11 @@ export async function createFixedReader(
     model: string | null;
     location_id: number | null;
     room: string | null;
+    interface: TFixedReaderInterface | null;
   },
 ): Promise<TFixedReaderCreated> {
   await checkPlace(deps, actor.companyId, input);
+  const webhookInterface = input.interface ?? interfaceForModel(input.model);
   return deps.db.transaction(async (tx) => {
     const id = await repo.insertFixedReader(tx, {
       companyId: actor.companyId,
@@ -52,6 +59,7 @@ export async function createFixedReader(
       model: input.model,
       locationId: input.location_id,
       room: input.room,
+      webhookInterface,
     });
     if (id === undefined) throw conflict(serialTakenMessage(input.serial_number));
     const password = await issueDeviceToken(tx, actor.companyId, id);
@@ -64,7 +72,7 @@ export async function createFixedReader(
       metadata: { deviceId: id },
     });
     const device = await getDevice(tx, actor.companyId, id);
-    return { device, webhook: webhookSettings(deps, input.serial_number, password) };
+    return { device, webhook: webhookSettings(deps, webhookInterface, input.serial_number, password) };
   });
 }
 
@@ -93,7 +101,7 @@ export async function replaceWebhookPassword(
       metadata: { deviceId: id },
     });
     const device = await getDevice(tx, actor.companyId, id);
-    return { device, webhook: webhookSettings(deps, reader.serialNumber, password) };
+    return { device, webhook: webhookSettings(deps, reader.webhookInterface, reader.serialNumber, password) };
   });
 }
 

@@ -1,15 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { sleep } from './client.ts';
+import type { FixedFormat } from './fixed-formats.ts';
 import type { Tag } from './population.ts';
 
 /**
- * An Impinj R700's webhook (its IoT device interface), as the reader behaves: it reads the tags in its field over
- * and over and posts JSON arrays of events (tagInventory among other event types) to one URL with HTTP Basic,
- * posts [] as a keep-alive when it has nothing to say, and retries a post that failed (5xx or no answer) with
- * backoff, the same bytes again. With --resend-rate it also resends a post whose answer "was lost", to show the
- * portal stores it once.
+ * A fixed reader posting to its webhook, as the readers behave (an R700's IoT device interface, a Zebra's IoT
+ * Connector, Speedway Connect; their bodies in fixed-formats.ts): it reads the tags in its field over and over and
+ * posts them in batches to one URL with HTTP Basic, sends its keep-alive or heartbeat when it has nothing to say,
+ * and retries a post that failed (5xx or no answer) with backoff, the same bytes again. With --resend-rate it also
+ * resends a post whose answer "was lost", to show the portal stores it once.
  */
-export type ImpinjOptions = {
+export type FixedReaderOptions = {
+  /** What the reader posts and where. */
+  format: FixedFormat;
   server: string;
   serial: string;
   password: string;
@@ -23,17 +25,16 @@ export type ImpinjOptions = {
   repeats: number;
   /** Send [] when nothing was posted for this long (seconds). */
   keepAliveSeconds: number;
-  /** Share of posts that carry another event type (inventoryStatus, gpiTransition) beside the tags. */
+  /** Share of posts that carry another event type (a status, GPI or heartbeat event) beside the tags. */
   otherEventRate: number;
   /** Share of posts sent a second time as if the answer had been lost. */
   resendRate: number;
-  /** Posts in flight at once (an R700 sends one at a time; more is for load). */
+  /** Posts in flight at once (a reader sends one at a time; more is for load). */
   concurrency: number;
-  hostname: string;
   log: (line: string) => void;
 };
 
-export type ImpinjSummary = {
+export type FixedReaderSummary = {
   posts: number;
   events: number;
   tag_events: number;
@@ -43,54 +44,15 @@ export type ImpinjSummary = {
   seconds: number;
 };
 
-const antenna = () => 1 + Math.floor(Math.random() * 4);
+export class FixedReaderRejected extends Error {}
 
-function tagInventoryEvent(tag: Tag, hostname: string) {
-  const at = new Date()
-    .toISOString()
-    .replace('Z', `${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`);
-  const port = antenna();
-  return {
-    timestamp: at,
-    hostname,
-    eventType: 'tagInventory',
-    tagInventoryEvent: {
-      epcHex: tag.epc,
-      tidHex: tag.tid,
-      antennaPort: port,
-      antennaName: `Antenna ${port}`,
-      peakRssiCdbm: -4500 - Math.floor(Math.random() * 3000),
-      frequency: 902_750 + 500 * Math.floor(Math.random() * 50),
-      transmitPowerCdbm: 3000,
-      lastSeenTime: at,
-      // Fields Quantics does not read: the webhook must ignore them.
-      phaseAngle: Math.round(Math.random() * 360 * 100) / 100,
-      epc: randomBytes(12).toString('base64'),
-    },
-  };
-}
-
-function otherEvent(hostname: string) {
-  const timestamp = new Date().toISOString();
-  return Math.random() < 0.5
-    ? { timestamp, hostname, eventType: 'inventoryStatus', inventoryStatusEvent: { status: 'running' } }
-    : {
-        timestamp,
-        hostname,
-        eventType: 'gpiTransition',
-        gpiTransitionEvent: { gpi: 1, transition: 'high-to-low' },
-      };
-}
-
-export class ImpinjRejected extends Error {}
-
-/** Posts one body until it is answered (the R700 retries 5xx and lost connections with backoff). */
+/** Posts one body until it is answered (the readers retry 5xx and lost connections with backoff). */
 async function postUntilAnswered(
-  opts: ImpinjOptions,
+  opts: FixedReaderOptions,
   body: string,
   counters: { retries: number },
 ): Promise<number> {
-  const url = new URL('/api/rfid/impinj/events', opts.server);
+  const url = new URL(opts.format.path, opts.server);
   const auth = `Basic ${Buffer.from(`${opts.serial}:${opts.password}`).toString('base64')}`;
   let wait = 100;
   for (let attempt = 0; ; attempt++) {
@@ -102,13 +64,13 @@ async function postUntilAnswered(
       });
       if (res.status < 500) {
         if (res.status >= 400) {
-          throw new ImpinjRejected(`the portal answered ${res.status}: ${await res.text()}`);
+          throw new FixedReaderRejected(`the portal answered ${res.status}: ${await res.text()}`);
         }
         await res.arrayBuffer();
         return res.status;
       }
     } catch (err) {
-      if (err instanceof ImpinjRejected || !(err instanceof TypeError)) throw err;
+      if (err instanceof FixedReaderRejected || !(err instanceof TypeError)) throw err;
     }
     if (attempt >= 30) throw new Error('gave up after 30 attempts');
     counters.retries++;
@@ -117,10 +79,10 @@ async function postUntilAnswered(
   }
 }
 
-export async function runImpinj(opts: ImpinjOptions): Promise<ImpinjSummary> {
+export async function runFixedReader(opts: FixedReaderOptions): Promise<FixedReaderSummary> {
   const started = performance.now();
   const deadline = opts.seconds > 0 ? started + opts.seconds * 1000 : Number.POSITIVE_INFINITY;
-  const summary: ImpinjSummary = {
+  const summary: FixedReaderSummary = {
     posts: 0,
     events: 0,
     tag_events: 0,
@@ -150,17 +112,17 @@ export async function runImpinj(opts: ImpinjOptions): Promise<ImpinjSummary> {
         // Nothing in the field: a keep-alive now and then.
         if (performance.now() - lastPost >= opts.keepAliveSeconds * 1000) {
           lastPost = performance.now();
-          await postUntilAnswered(opts, '[]', summary);
+          await postUntilAnswered(opts, opts.format.keepAlive(), summary);
           summary.keep_alives++;
           summary.posts++;
         }
         await sleep(200);
         continue;
       }
-      const events: object[] = tags.map((tag) => tagInventoryEvent(tag, opts.hostname));
+      const events: object[] = tags.map((tag) => opts.format.tagEvent(tag));
       if (Math.random() < opts.otherEventRate)
-        events.splice(Math.floor(Math.random() * events.length), 0, otherEvent(opts.hostname));
-      const body = JSON.stringify(events);
+        events.splice(Math.floor(Math.random() * events.length), 0, opts.format.otherEvent());
+      const body = JSON.stringify(opts.format.body(events));
       const sentAt = performance.now();
       await postUntilAnswered(opts, body, summary);
       if (Math.random() < opts.resendRate) {
@@ -181,7 +143,7 @@ export async function runImpinj(opts: ImpinjOptions): Promise<ImpinjSummary> {
     }
   };
   // A keep-alive first, as the reader does when its webhook is switched on.
-  await postUntilAnswered(opts, '[]', summary);
+  await postUntilAnswered(opts, opts.format.keepAlive(), summary);
   summary.keep_alives++;
   summary.posts++;
   await Promise.all(Array.from({ length: opts.concurrency }, worker));
