@@ -1,10 +1,14 @@
 import { MENU, menuFor, type TMenuKey } from '@quantics/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { NoAccessPage } from '@/features/shared/pages/no-access-page';
 import { safeNextPath } from '@/lib/safe-next';
+
+// Rarely shown: loaded when it is (inside the shell's Suspense).
+const NoAccessPage = lazy(() =>
+  import('@/features/shared/pages/no-access-page').then((m) => ({ default: m.NoAccessPage })),
+);
 
 /** Signed-in only: a spinner while auth loads, /login without a session. */
 export function RequireAuth({ children }: { children: ReactNode }) {

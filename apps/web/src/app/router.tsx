@@ -4,7 +4,10 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { MENU_KEYS, PublicOnly, RequireAuth, RequireMenu, RequireTwoFactorIfAsked } from './guards';
 import { InventoryRoute } from './inventory-route';
-import { AppShell } from './shell/app-shell';
+
+// The signed-in shell (sidebar, menus, notification bell and their libraries) loads with the first signed-in page,
+// so the landing and sign-in screens do without it.
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 
 const LandingPage = lazy(() =>
   import('@/features/landing/pages/landing-page').then((m) => ({ default: m.LandingPage })),
@@ -127,7 +130,7 @@ export const router = createBrowserRouter([
     element: (
       <RequireAuth>
         <RequireTwoFactorIfAsked setup={page(<TwoFactorRequiredPage />)}>
-          <AppShell />
+          {page(<AppShell />)}
         </RequireTwoFactorIfAsked>
       </RequireAuth>
     ),

@@ -3,10 +3,8 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
-import { Sheet } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { cn } from '@/lib/cn';
 import { MENU_ICONS } from './menu-icons';
 import { NavList } from './nav-list';
@@ -18,12 +16,29 @@ import { UserBlock } from './user-block';
 const CompanySwitcher = lazy(() =>
   import('./company-switcher').then((m) => ({ default: m.CompanySwitcher })),
 );
+// The small screens' slide-over menu and its dialog library load when it is first opened, and stay.
+const Sheet = lazy(() => import('@/components/ui/dialog').then((m) => ({ default: m.Sheet })));
+// Lazy too (its menu and positioning libraries load beside the page, not before it); its 40 px place is kept.
+const LazyNotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+
+function NotificationBell(props: { userId: number; companyId: number; align?: 'start' | 'end' }) {
+  return (
+    <Suspense fallback={<span className="size-10" aria-hidden />}>
+      <LazyNotificationBell {...props} />
+    </Suspense>
+  );
+}
 
 /** Sidebar on large screens; top bar, slide-over menu and a 5-item bottom bar on small ones. */
 export function AppShell() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [wasMenuOpened, setWasMenuOpened] = useState(false);
   if (!user) return null;
   const items = menuFor(user.role, user.inventory_type);
 
@@ -56,7 +71,10 @@ export function AppShell() {
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 lg:hidden dark:border-slate-800 dark:bg-slate-900">
         <button
           type="button"
-          onClick={() => setIsMenuOpen(true)}
+          onClick={() => {
+            setWasMenuOpened(true);
+            setIsMenuOpen(true);
+          }}
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           aria-label="Open menu"
         >
@@ -66,38 +84,42 @@ export function AppShell() {
         <NotificationBell userId={user.id} companyId={user.company_id} />
       </header>
 
-      <Sheet isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu">
-        <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
-          <Logo />
-          <button
-            type="button"
-            onClick={() => setIsMenuOpen(false)}
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-            aria-label="Close menu"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
-        </div>
-        <div className="px-3 pt-3 empty:hidden">
-          <Suspense fallback={null}>
-            <CompanySwitcher currentCompany={user.company} />
-          </Suspense>
-        </div>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
-          <NavList items={items} onNavigate={() => setIsMenuOpen(false)} />
-        </nav>
-        <UserBlock user={user} onSignOut={handleSignOut} onNavigate={() => setIsMenuOpen(false)} />
-        <div className="border-t border-slate-200 p-3 dark:border-slate-800">
-          <button
-            type="button"
-            onClick={handleSignOut}
-            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
-          >
-            <LogOut className="size-5" aria-hidden />
-            Sign out
-          </button>
-        </div>
-      </Sheet>
+      {wasMenuOpened && (
+        <Suspense fallback={null}>
+          <Sheet isOpen={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu">
+            <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
+              <Logo />
+              <button
+                type="button"
+                onClick={() => setIsMenuOpen(false)}
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+                aria-label="Close menu"
+              >
+                <X className="size-5" aria-hidden />
+              </button>
+            </div>
+            <div className="px-3 pt-3 empty:hidden">
+              <Suspense fallback={null}>
+                <CompanySwitcher currentCompany={user.company} />
+              </Suspense>
+            </div>
+            <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
+              <NavList items={items} onNavigate={() => setIsMenuOpen(false)} />
+            </nav>
+            <UserBlock user={user} onSignOut={handleSignOut} onNavigate={() => setIsMenuOpen(false)} />
+            <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+              <button
+                type="button"
+                onClick={handleSignOut}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
+              >
+                <LogOut className="size-5" aria-hidden />
+                Sign out
+              </button>
+            </div>
+          </Sheet>
+        </Suspense>
+      )}
 
       <main id={MAIN_ID} tabIndex={-1} className="pb-20 outline-none lg:pb-0 lg:pl-64">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
