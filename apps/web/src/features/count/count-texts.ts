@@ -28,4 +28,10 @@ export const COUNT_TEXTS = {
   countByHand: 'Enter what is there',
   cancel: 'Cancel',
   ok: 'OK',
+  // Issue #37: the places load before a count can start; the app opens and counts with no network.
+  loadingPlaces: (isDutchie: boolean) => (isDutchie ? 'Loading the rooms…' : 'Loading the locations…'),
+  placesFailed: (isDutchie: boolean) =>
+    isDutchie
+      ? 'The rooms could not be loaded: only the whole store can be counted.'
+      : 'The locations could not be loaded: only the whole catalogue can be counted.',
 } as const;

@@ -36,5 +36,8 @@ export function usePlaceOptions(user: Pick<TUser, 'inventory_type'> | null) {
     room: value.startsWith('room:') ? value.slice(5) : null,
     label: options.find((o) => o.value === value)?.label ?? everything,
   });
-  return { isDutchie, everything, options, placeOf };
+  const query = isDutchie ? rooms : locations;
+  /** The places are not known yet: a choice made now would be the whole catalogue by default, not a choice. */
+  const isLoading = query.isPending;
+  return { isDutchie, everything, options, placeOf, isLoading, isError: query.isError };
 }
