@@ -38,7 +38,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const user = { id: 3, company_id: 9, inventory_type: 'standard' } as TUser;
+const user: TUser = {
+  id: 3,
+  name: 'Alex',
+  email: 'alex@example.com',
+  role: 'operator',
+  company: 'Acme',
+  company_id: 9,
+  inventory_type: 'manual',
+  must_set_up_two_factor: false,
+};
 
 describe('StartCountForm', () => {
   it('says the locations are loading and waits to start until they have come, then starts at the one chosen', async () => {
