@@ -2,6 +2,7 @@ import type { TUser } from '@quantics/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { clearToken, getToken, setToken, TWO_FACTOR_REQUIRED_EVENT } from '@/lib/api-client';
+import { clearKept, fetchKept } from '@/lib/offline-kept';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchMe, postLogout } from './session-api';
 
@@ -22,7 +23,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [hasToken, setHasToken] = useState(() => getToken() !== null);
   const me = useQuery({
     queryKey: queryKeys.me,
-    queryFn: fetchMe,
+    // Kept for the app to open with no network (the Count screen in a backroom): used only when no answer came.
+    queryFn: () => fetchKept('me', fetchMe),
     enabled: hasToken,
     retry: false,
     staleTime: 60_000,
@@ -39,6 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (token: string, user: TUser) => {
       setToken(token);
+      void clearKept();
       queryClient.setQueryData(queryKeys.me, user);
       setHasToken(true);
     },
@@ -52,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The token is dropped locally whatever the server says.
     }
     clearToken();
+    await clearKept();
     setHasToken(false);
     queryClient.clear();
   }, [queryClient]);

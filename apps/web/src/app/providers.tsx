@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { AuthProvider } from '@/app/auth-provider';
+import { PwaUpdates, PwaUpdatesContext } from '@/lib/pwa-update';
 
 const MAX_TOASTS = 20;
 
@@ -38,9 +39,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } }),
   );
+  const [pwa] = useState(() => new PwaUpdates());
+  useEffect(() => void pwa.start(), [pwa]);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <PwaUpdatesContext.Provider value={pwa}>
+        <AuthProvider>{children}</AuthProvider>
+      </PwaUpdatesContext.Provider>
       <Toasts />
     </QueryClientProvider>
   );

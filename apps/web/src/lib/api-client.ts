@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { clearKept } from './offline-kept';
 
 export const TOKEN_KEY = 'token';
 
@@ -69,6 +70,7 @@ export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 /** Any 401 anywhere: forget the token and go to /login (spec: portal-access section 8). */
 export function handleUnauthorized() {
   clearToken();
+  void clearKept();
   // An invitation link opened with an expired session stays put: the page offers to sign in (and come back).
   if (!STAY_ON_401.includes(window.location.pathname)) window.location.assign('/login');
 }

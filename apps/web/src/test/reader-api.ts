@@ -35,6 +35,9 @@ export class ReaderApi {
   /** Every reads call that reached the server (the fake clock's time included), stored or not. */
   readonly attempts: { auditId: number; seq: number; at: number; reads: unknown[] }[] = [];
   readonly completions: { auditId: number; batchCount: number }[] = [];
+  /** The client ids of the audits started through the protocol, in order (a start sent again is not listed). */
+  readonly starts: string[] = [];
+  private readonly byClientId = new Map<string, number>();
   outage: Outage = null;
   /** The sheet of the next audit started through the protocol. */
   nextSheet: Omit<TCountSheet, 'audit_id'> = { items: [], tags_expected: 0 };
@@ -48,7 +51,14 @@ export class ReaderApi {
       if (down) return down;
       const body = ZStartAuditRequest.safeParse(await request.json());
       if (!body.success) return invalid(body.error);
-      const id = this.openAudit(this.tokenOf(request), this.nextSheet);
+      // A client id this device sent before is the same audit (200), as the server answers a start sent again.
+      const token = this.tokenOf(request);
+      const clientKey = `${token}:${body.data.client_audit_id}`;
+      const known = this.byClientId.get(clientKey);
+      if (known !== undefined) return HttpResponse.json({ audit_id: known, status: 'in_progress' });
+      const id = this.openAudit(token, this.nextSheet);
+      this.byClientId.set(clientKey, id);
+      this.starts.push(body.data.client_audit_id);
       return HttpResponse.json({ audit_id: id, status: 'in_progress' }, { status: 201 });
     }),
     http.get('/api/rfid/audits/:id/sheet', ({ request, params }) => {

@@ -28,4 +28,16 @@ export const COUNT_TEXTS = {
   countByHand: 'Enter what is there',
   cancel: 'Cancel',
   ok: 'OK',
+  // Issue #37: the places load before a count can start; the app opens and counts with no network.
+  loadingPlaces: (isDutchie: boolean) => (isDutchie ? 'Loading the rooms…' : 'Loading the locations…'),
+  offlineReads: (n: number) => `Offline: ${n.toLocaleString()} reads kept on this handheld`,
+  startedOffline:
+    'Started with no connection: the count is created on the portal when the connection is back, and its figures follow.',
+  offlinePage:
+    'You are offline. A count started now is kept on this handheld and sent when the connection is back.',
+  waitingConnection: 'Waiting for the connection…',
+  placesFailed: (isDutchie: boolean) =>
+    isDutchie
+      ? 'The rooms could not be loaded: only the whole store can be counted.'
+      : 'The locations could not be loaded: only the whole catalogue can be counted.',
 } as const;

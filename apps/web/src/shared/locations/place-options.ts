@@ -1,16 +1,34 @@
 import { type TUser, ZDutchieInventoryResponse } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { fetchKept } from '@/lib/offline-kept';
 import { queryKeys } from '@/lib/query-keys';
-import { useLocations } from './locations-api';
+import { fetchLocations } from './locations-api';
 
-/** A Dutchie store's rooms (the inventory's room facet). */
-export function useDutchieRooms(isEnabled: boolean) {
+type PlacesUser = Pick<TUser, 'inventory_type' | 'company_id'>;
+
+/**
+ * A Dutchie store's rooms (the inventory's room facet), kept on this browser for a count started with no network.
+ */
+export function useDutchieRooms(user: PlacesUser | null) {
   return useQuery({
-    queryKey: [...queryKeys.dutchie.all, 'rooms'],
-    queryFn: () => api('/api/dutchie-inventory?limit=1', { schema: ZDutchieInventoryResponse }),
-    select: (r) => r.filters.rooms,
-    enabled: isEnabled,
+    queryKey: [...queryKeys.dutchie.all, 'rooms', user?.company_id],
+    queryFn: () =>
+      fetchKept(`rooms:${user?.company_id}`, () =>
+        api('/api/dutchie-inventory?limit=1', { schema: ZDutchieInventoryResponse }).then(
+          (r) => r.filters.rooms,
+        ),
+      ),
+    enabled: user?.inventory_type === 'dutchie',
+  });
+}
+
+/** The company's locations, kept on this browser for a count started with no network. */
+function usePlaceLocations(user: PlacesUser | null) {
+  return useQuery({
+    queryKey: [...queryKeys.locations, 'places', user?.company_id],
+    queryFn: () => fetchKept(`locations:${user?.company_id}`, fetchLocations),
+    enabled: !!user && user.inventory_type !== 'dutchie',
   });
 }
 
@@ -20,10 +38,10 @@ export type Place = { locationId: number | null; room: string | null; label: str
  * Where a count was made, as a select's options: a catalogue's locations by path, or a Dutchie store's rooms, with
  * '' for everything. The Count screen and Import reads ask the same question the same way.
  */
-export function usePlaceOptions(user: Pick<TUser, 'inventory_type'> | null) {
+export function usePlaceOptions(user: PlacesUser | null) {
   const isDutchie = user?.inventory_type === 'dutchie';
-  const locations = useLocations();
-  const rooms = useDutchieRooms(isDutchie);
+  const locations = usePlaceLocations(user);
+  const rooms = useDutchieRooms(user);
   const everything = isDutchie ? 'Whole store' : 'Whole catalogue';
   const options = isDutchie
     ? (rooms.data ?? []).map((r) => ({ value: `room:${r}`, label: r }))
@@ -36,5 +54,8 @@ export function usePlaceOptions(user: Pick<TUser, 'inventory_type'> | null) {
     room: value.startsWith('room:') ? value.slice(5) : null,
     label: options.find((o) => o.value === value)?.label ?? everything,
   });
-  return { isDutchie, everything, options, placeOf };
+  const query = isDutchie ? rooms : locations;
+  /** The places are not known yet: a choice made now would be the whole catalogue by default, not a choice. */
+  const isLoading = query.isPending;
+  return { isDutchie, everything, options, placeOf, isLoading, isError: query.isError };
 }

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { usePlaceOptions } from '@/shared/locations/place-options';
+import { COUNT_TEXTS } from '../count-texts';
 
 export type StartChoice = {
   locationId: number | null;
@@ -31,7 +32,7 @@ export function StartCountForm({
   onStart: (choice: StartChoice) => void;
   isStarting: boolean;
 }) {
-  const { isDutchie, everything, options, placeOf } = usePlaceOptions(user);
+  const { isDutchie, everything, options, placeOf, isLoading, isError } = usePlaceOptions(user);
   const [place, setPlace] = useState('');
   const [name, setName] = useState('');
   const [isBlind, setIsBlind] = useState(false);
@@ -39,6 +40,7 @@ export function StartCountForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (isLoading) return;
     const chosen = placeOf(place);
     onStart({
       locationId: chosen.locationId,
@@ -58,16 +60,30 @@ export function StartCountForm({
         </div>
         <Field
           label="Location"
-          hint={isDutchie ? 'A room of your Dutchie store, or the whole store.' : undefined}
+          hint={
+            isLoading
+              ? COUNT_TEXTS.loadingPlaces(isDutchie)
+              : isError
+                ? COUNT_TEXTS.placesFailed(isDutchie)
+                : isDutchie
+                  ? 'A room of your Dutchie store, or the whole store.'
+                  : undefined
+          }
         >
           {(id, describedBy) => (
             <Select
               id={id}
               aria-describedby={describedBy}
+              aria-busy={isLoading || undefined}
+              disabled={isLoading}
               value={place}
               onChange={(e) => setPlace(e.target.value)}
             >
-              <option value="">{everything}</option>
+              {isLoading ? (
+                <option value="">{COUNT_TEXTS.loadingPlaces(isDutchie)}</option>
+              ) : (
+                <option value="">{everything}</option>
+              )}
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -114,9 +130,15 @@ export function StartCountForm({
             />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" isLoading={isStarting}>
-          <Play className="size-4" aria-hidden />
-          Start count
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          isLoading={isStarting || isLoading}
+          disabled={isLoading}
+        >
+          {!isLoading && <Play className="size-4" aria-hidden />}
+          {isLoading ? COUNT_TEXTS.loadingPlaces(isDutchie) : 'Start count'}
         </Button>
       </form>
     </Card>

@@ -1,4 +1,4 @@
-import { COUNT_BATCH_MS, epcFromSku, READER_MESSAGES } from '@quantics/contracts';
+import { COUNT_BATCH_MS, epcFromSku, READER_MESSAGES, type TAudit } from '@quantics/contracts';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,8 @@ beforeEach(() => {
   api.tokens.clear();
   api.attempts.length = 0;
   api.completions.length = 0;
+  api.starts.length = 0;
+  api.nextSheet = { items: [], tags_expected: 0 };
   api.outage = null;
   api.loseNextAnswer = false;
   auditId = api.openAudit(TOKEN, { items: [], tags_expected: 0 });
@@ -435,8 +437,61 @@ describe('finishing a count (CountSession over the outbox)', () => {
     return { store, session, auditId: session.stored.auditId };
   }
 
+  /** A count started online: its audit exists on the server at once. */
+  async function startOnline() {
+    const started = await startCount();
+    const { auditId } = started;
+    if (auditId === null) throw new Error('The count did not start on the server');
+    return { ...started, auditId };
+  }
+
+  it('starts with no connection: kept here, created on the server with the same client id when it is back, reads and finish included', async () => {
+    api.outage = 'network';
+    api.nextSheet = { items: [], tags_expected: 3 };
+    const { store, session } = await startCount();
+    expect(session.stored.auditId).toBeNull();
+    expect(session.getView()).toMatchObject({ isStartedOnServer: false });
+    session.take([{ kind: 'epc', value: TEE }], []);
+    await vi.advanceTimersByTimeAsync(COUNT_BATCH_MS);
+    expect(session.getView()).toMatchObject({ isOffline: true, unsent: 1, isStartedOnServer: false });
+
+    // Finish is asked for offline: it waits, and is kept (a reload carries it on).
+    let finished: TAudit | undefined;
+    const finishing = session.finish().then((a) => {
+      finished = a;
+    });
+    session.take([{ kind: 'epc', value: CAP }], []);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(finished).toBeUndefined();
+    expect((await store.loadCount(KEY))?.count).toMatchObject({ isFinishing: true, auditId: null });
+
+    api.outage = null;
+    session.retryNow();
+    await finishing;
+    expect(api.starts).toEqual([session.stored.clientAuditId]);
+    const id = session.stored.auditId as number;
+    expect(api.auditOf(id).sheet.tags_expected).toBe(3);
+    expect(finished).toMatchObject({ id, status: 'completed' });
+    // Every read reached the audit: the one before Finish, and the one read while it waited.
+    expect(api.completions).toEqual([{ auditId: id, batchCount: 2 }]);
+    expect(api.stored.get(id)?.get(0)).toEqual([expect.objectContaining({ epc: TEE })]);
+    expect(api.stored.get(id)?.get(1)).toEqual([expect.objectContaining({ epc: CAP })]);
+    expect(await store.loadCount(KEY)).toBeNull();
+  });
+
+  it('a start whose answer was lost is sent again with the same client id: one audit on the server', async () => {
+    // The start reaches the server, the sheet call does not: the count carries on offline, then the same audit.
+    api.server.use(http.get('/api/rfid/audits/:id/sheet', () => HttpResponse.error(), { once: true }));
+    const { session } = await startCount();
+    expect(session.stored.auditId).toBeNull();
+    await until(() => session.stored.auditId !== null, 'the audit known');
+    // Started twice (the first answer's sheet was lost), one audit: the one the first start made.
+    expect(api.starts).toEqual([session.stored.clientAuditId]);
+    expect(api.auditOf(session.stored.auditId as number).status).toBe('in_progress');
+  });
+
   it('completes only once every batch has arrived, waiting out a lost connection', async () => {
-    const { store, session, auditId: id } = await startCount();
+    const { store, session, auditId: id } = await startOnline();
     session.take([{ kind: 'epc', value: TEE }], []);
     await vi.advanceTimersByTimeAsync(COUNT_BATCH_MS);
     await until(() => api.storedSeqs(id).length === 1, 'batch 0');
@@ -471,7 +526,7 @@ describe('finishing a count (CountSession over the outbox)', () => {
   });
 
   it('does not complete when the device was removed: says so and keeps the count on this browser', async () => {
-    const { store, session, auditId: id } = await startCount();
+    const { store, session, auditId: id } = await startOnline();
     session.take([{ kind: 'epc', value: TEE }], []);
     api.tokens.delete(TOKEN);
     await expect(session.finish()).rejects.toThrow(READER_MESSAGES.deviceTokenRequired);

@@ -30,12 +30,22 @@ export class BatchOutbox {
   private isStopped = false;
   private readonly waiters = new Set<() => void>();
 
+  /**
+   * `auditId` null: the count was started with no connection; `connect` creates it on the server (the reader
+   * protocol's start, with the count's client id, so a retry is the same audit) before any batch is sent.
+   */
   constructor(
     private readonly token: string,
-    private readonly auditId: number,
+    private auditId: number | null,
     private readonly queue: StoredBatch[],
     private readonly onChange: () => void,
+    private readonly connect: () => Promise<number> = () => Promise.reject(new Error('No audit to send to')),
   ) {}
+
+  /** Whether the audit exists on the server yet (a count started offline: not until the connection is back). */
+  get isStartedOnServer() {
+    return this.auditId !== null;
+  }
 
   /** Reads in batches not yet answered (a tag read counts its repeats; a scan is one). */
   waitingReads(): number {
@@ -61,7 +71,8 @@ export class BatchOutbox {
   /** Resolves once every batch is answered; throws the problem that stopped it. */
   async drain(): Promise<void> {
     await this.saving;
-    while (this.queue.length > 0 || this.isPumping) {
+    if (this.auditId === null) void this.pump();
+    while (this.queue.length > 0 || this.isPumping || this.auditId === null) {
       if (this.problem) throw new Error(this.problem.message);
       await new Promise<void>((resolve) => this.waiters.add(resolve));
     }
@@ -83,9 +94,15 @@ export class BatchOutbox {
     if (this.isPumping) return;
     this.isPumping = true;
     try {
-      while (this.queue.length > 0 && !this.problem && !this.isStopped) {
-        const batch = this.queue[0] as StoredBatch;
+      while ((this.queue.length > 0 || this.auditId === null) && !this.problem && !this.isStopped) {
         try {
+          if (this.auditId === null) {
+            this.auditId = await this.connect();
+            this.isOffline = false;
+            this.changed();
+            continue;
+          }
+          const batch = this.queue[0] as StoredBatch;
           await readerCall(this.token, `/api/rfid/audits/${this.auditId}/reads`, {
             schema: ZReadsResponse,
             method: 'POST',
@@ -97,20 +114,40 @@ export class BatchOutbox {
           this.retryDelay = RETRY_MIN_MS;
           this.changed();
         } catch (err) {
-          if (isRetryable(err)) {
-            this.isOffline = true;
-            this.changed();
-            // The next wait is set before this one: retryNow() during the wait starts again at 1 s.
-            const delay = this.retryDelay;
-            this.retryDelay = Math.min(delay * 2, RETRY_MAX_MS);
-            await this.pause(delay);
-          } else this.fail(err);
+          if (isRetryable(err)) await this.waitToRetry();
+          else this.fail(err);
         }
       }
     } finally {
       this.isPumping = false;
       this.changed();
     }
+  }
+
+  /** A call made until it is answered (no connection: retried as batches are); a refusal is thrown. */
+  async untilAnswered<T>(call: () => Promise<T>): Promise<T> {
+    for (;;) {
+      if (this.isStopped) throw new Error('The count was closed');
+      try {
+        const answer = await call();
+        this.isOffline = false;
+        this.retryDelay = RETRY_MIN_MS;
+        this.changed();
+        return answer;
+      } catch (err) {
+        if (!isRetryable(err)) throw err;
+        await this.waitToRetry();
+      }
+    }
+  }
+
+  private async waitToRetry() {
+    this.isOffline = true;
+    this.changed();
+    // The next wait is set before this one: retryNow() during the wait starts again at 1 s.
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(delay * 2, RETRY_MAX_MS);
+    await this.pause(delay);
   }
 
   private pause(ms: number) {

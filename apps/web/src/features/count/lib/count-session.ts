@@ -2,12 +2,14 @@ import {
   COUNT_BATCH_MS,
   COUNT_BATCH_READS,
   type TAudit,
+  type TCountSheet,
+  type TStartAuditRequest,
   type TWedgeRead,
   ZAudit,
   ZCountSheet,
   ZStartAuditResponse,
 } from '@quantics/contracts';
-import { readerCall } from '../api/reader-client';
+import { isRetryable, readerCall } from '../api/reader-client';
 import { BatchOutbox } from './batch-outbox';
 import {
   deleteCount,
@@ -25,6 +27,8 @@ import { codeRead, ignoredRead, isSameRow, type LastRead, type NewRead, tagRead 
 export type { CountView, LastRead, LastReadView, Prompt, ReadKind } from './count-view';
 
 const LAST_SHOWN = 8;
+/** The sheet of a count started offline until the server's comes: nothing expected yet. */
+const PENDING_SHEET: TCountSheet = { audit_id: 0, tags_expected: 0, items: [] };
 
 /** A v4 UUID; crypto.randomUUID needs a secure context, and a handheld may reach the portal over plain HTTP. */
 function uuid(): string {
@@ -53,7 +57,7 @@ export type StartInput = {
  * left and completes the audit. What is needed to carry on after a reload is kept in IndexedDB with each batch.
  */
 export class CountSession {
-  private readonly tally: CountTally;
+  private tally: CountTally;
   private readonly outbox: BatchOutbox;
   private last: LastRead[] = [];
   private nextId = 0;
@@ -72,55 +76,98 @@ export class CountSession {
     private readonly token: string,
     batches: StoredBatch[],
   ) {
-    this.tally = new CountTally(stored.sheet);
-    for (const epc of stored.seen) this.tally.addTag(epc);
     // A count kept before barcodes were counted has no scans and no list of its own: the list is its last tags.
     stored.scans ??= [];
-    for (const scan of stored.scans) this.tally.addScan(this.tally.resolve(scan.code), scan.quantity);
+    this.tally = CountSession.tallyOf(stored);
     if (stored.last) {
       this.last = stored.last;
       this.nextId = Math.max(-1, ...this.last.map((r) => r.id)) + 1;
     } else for (const epc of stored.seen.slice(-LAST_SHOWN)) this.addLast(tagRead(this.tally, epc));
-    this.outbox = new BatchOutbox(token, stored.auditId, batches, () => this.emit());
+    const isStarted = stored.auditId !== null && !stored.isSheetPending;
+    this.outbox = new BatchOutbox(
+      token,
+      isStarted ? stored.auditId : null,
+      batches,
+      () => this.emit(),
+      this.connect,
+    );
     this.view = this.buildView();
   }
 
-  /** Starts the audit (the reader protocol's start, then its sheet) and keeps it in IndexedDB. */
+  private static tallyOf(stored: StoredCount) {
+    const tally = new CountTally(stored.sheet);
+    for (const epc of stored.seen) tally.addTag(epc);
+    for (const scan of stored.scans ?? []) tally.addScan(tally.resolve(scan.code), scan.quantity);
+    return tally;
+  }
+
+  /**
+   * Starts the audit (the reader protocol's start, then its sheet) and keeps it in IndexedDB. With no connection
+   * the count starts all the same: kept here, and created on the server (same client id) when the connection is
+   * back, before its reads are sent. A refusal (a location deleted, the device removed) is thrown as before.
+   */
   static async start(input: StartInput): Promise<CountSession> {
-    const clientAuditId = uuid();
-    const started = await readerCall(input.token, '/api/rfid/audits', {
-      schema: ZStartAuditResponse,
-      method: 'POST',
-      body: {
-        client_audit_id: clientAuditId,
-        ...(input.name && { name: input.name }),
-        ...(input.locationId !== null && { location_id: input.locationId }),
-        ...(input.room !== null && { room: input.room }),
-        ...(input.isBlind && { audit_type: 'Blind count' }),
-      },
-    });
-    const sheet = await readerCall(input.token, `/api/rfid/audits/${started.audit_id}/sheet`, {
-      schema: ZCountSheet,
-    });
+    const startBody: TStartAuditRequest = {
+      client_audit_id: uuid(),
+      ...(input.name && { name: input.name }),
+      ...(input.locationId !== null && { location_id: input.locationId }),
+      ...(input.room !== null && { room: input.room }),
+      ...(input.isBlind && { audit_type: 'Blind count' }),
+    };
     const stored: StoredCount = {
       key: input.key,
       deviceId: input.deviceId,
-      clientAuditId,
-      auditId: started.audit_id,
+      clientAuditId: startBody.client_audit_id,
+      auditId: null,
+      startBody,
+      isSheetPending: true,
       name: input.name,
       scopeLabel: input.scopeLabel,
       isBlind: input.isBlind,
       startedAt: Date.now(),
       nextSeq: 0,
-      sheet,
+      sheet: PENDING_SHEET,
       seen: [],
       scans: [],
       readsCount: 0,
       ignoredCount: 0,
     };
+    try {
+      Object.assign(stored, await CountSession.startOnServer(input.token, stored));
+    } catch (err) {
+      if (!isRetryable(err)) throw err;
+    }
     await saveCount(stored);
-    return new CountSession(stored, input.token, []);
+    const session = new CountSession(stored, input.token, []);
+    if (stored.isSheetPending) void session.outbox.pump();
+    return session;
   }
+
+  /** The reader protocol's start (again: the same client id is the same audit) and the audit's sheet. */
+  private static async startOnServer(token: string, stored: StoredCount) {
+    const body = stored.startBody ?? { client_audit_id: stored.clientAuditId };
+    const started =
+      stored.auditId === null
+        ? await readerCall(token, '/api/rfid/audits', { schema: ZStartAuditResponse, method: 'POST', body })
+        : { audit_id: stored.auditId };
+    const sheet = await readerCall(token, `/api/rfid/audits/${started.audit_id}/sheet`, {
+      schema: ZCountSheet,
+    });
+    return { auditId: started.audit_id, sheet, isSheetPending: false };
+  }
+
+  /**
+   * The connection is back for a count started offline: the audit is created, its sheet fetched, the live figures
+   * recounted by it, and all kept (with the reads taken meanwhile, as a batch) before the batches go.
+   */
+  private connect = async (): Promise<number> => {
+    const started = await CountSession.startOnServer(this.token, this.stored);
+    Object.assign(this.stored, started);
+    this.tally = CountSession.tallyOf(this.stored);
+    await this.flush();
+    this.emit();
+    return started.auditId;
+  };
 
   /** The count this person left open on this browser (a reload, the phone restarting), batches and all. */
   static async resume(key: string, token: string): Promise<CountSession | null> {
@@ -129,6 +176,11 @@ export class CountSession {
     const session = new CountSession(found.count, token, found.batches);
     void session.outbox.pump();
     return session;
+  }
+
+  /** Whether finish was asked for before a reload: the page carries it on. */
+  get isFinishing() {
+    return !!this.stored.isFinishing;
   }
 
   subscribe = (listener: () => void) => {
@@ -230,13 +282,16 @@ export class CountSession {
 
   /** Sends finish: what is left, then completion; the audit with its results. Waits out a lost connection. */
   async finish(): Promise<TAudit> {
+    this.stored.isFinishing = true;
     await this.flush();
     await this.outbox.drain();
-    const audit = await readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
-      schema: ZAudit,
-      method: 'POST',
-      body: { batch_count: this.stored.nextSeq },
-    });
+    const audit = await this.outbox.untilAnswered(() =>
+      readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
+        schema: ZAudit,
+        method: 'POST',
+        body: { batch_count: this.stored.nextSeq },
+      }),
+    );
     this.stop();
     await deleteCount(this.stored.key);
     return audit;
@@ -311,6 +366,7 @@ export class CountSession {
       last: rowsView(this.last, t),
       prompt: this.prompts[0]?.prompt ?? null,
       unsent: this.outbox.waitingReads() + this.bufferedReads,
+      isStartedOnServer: !this.stored.isSheetPending,
       isOffline: this.outbox.isOffline,
       problem: this.outbox.problem,
     };

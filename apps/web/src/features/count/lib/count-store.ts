@@ -1,4 +1,4 @@
-import type { TCountSheet } from '@quantics/contracts';
+import type { TCountSheet, TStartAuditRequest } from '@quantics/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { LastRead } from './last-reads';
 
@@ -12,7 +12,17 @@ export type StoredCount = {
   key: string;
   deviceId: number;
   clientAuditId: string;
-  auditId: number;
+  /** Null while a count started with no connection is not yet created on the server (see `startBody`). */
+  auditId: number | null;
+  /**
+   * The reader protocol's start, as sent (and sent again until answered, with the same client id, when the count
+   * was started offline). Absent in counts kept before counts could start offline: those were started online.
+   */
+  startBody?: TStartAuditRequest;
+  /** The sheet has not come yet (a count started offline): the live figures wait for it. */
+  isSheetPending?: boolean;
+  /** Finish was asked for: it goes on (after a reload too) until the server has completed the audit. */
+  isFinishing?: boolean;
   name: string | null;
   scopeLabel: string;
   isBlind: boolean;

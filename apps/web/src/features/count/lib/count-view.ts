@@ -39,6 +39,8 @@ export type CountView = {
   /** Reads taken but not yet answered by the server (waiting in the batch being filled or in IndexedDB). */
   unsent: number;
   isOffline: boolean;
+  /** False for a count started with no connection until the server has created it (and sent its sheet). */
+  isStartedOnServer: boolean;
   problem: OutboxProblem | null;
 };
 

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { HelpPanel, HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/page-title';
+import { PWA_TEXTS, usePwaUpdates, useUpdateWaiting } from '@/lib/pwa-update';
 import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
@@ -31,6 +32,19 @@ const prefixKey = (user: TUser) => `quantics.count.prefix.${countKey(user)}`;
 const askQuantityKey = (user: TUser) => `quantics.count.ask-quantity.${countKey(user)}`;
 const EMPTY_VIEW = () => null;
 const NO_SUBSCRIBE = () => () => {};
+
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+/** Whether the browser says it has a network (its word: a dead Wi-Fi corner may still say online). */
+function useIsOnline() {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
 
 function useCountView(session: CountSession | null): CountView | null {
   return useSyncExternalStore(session?.subscribe ?? NO_SUBSCRIBE, session?.getView ?? EMPTY_VIEW);
@@ -63,7 +77,14 @@ function SyncStatus({ view }: { view: CountView }) {
     return (
       <span className="inline-flex items-center gap-1.5 text-amber-700 dark:text-amber-300" role="status">
         <CloudOff className="size-4" aria-hidden />
-        Offline: {view.unsent.toLocaleString()} reads kept on this handheld
+        {COUNT_TEXTS.offlineReads(view.unsent)}
+      </span>
+    );
+  if (!view.isStartedOnServer)
+    return (
+      <span className="inline-flex items-center gap-1.5" role="status">
+        <UploadCloud className="size-4" aria-hidden />
+        Creating the count on the portal
       </span>
     );
   if (view.unsent > 0)
@@ -102,6 +123,14 @@ export function CountPage() {
   const [quantityRow, setQuantityRow] = useState<LastReadView | null>(null);
   const capture = useRef<CaptureHandle>(null);
   const view = useCountView(session);
+  const isOnline = useIsOnline();
+  // A new version of the app is taken only when no count is open here (lib/pwa-update.ts).
+  const pwa = usePwaUpdates();
+  const isUpdateWaiting = useUpdateWaiting();
+  useEffect(() => {
+    pwa?.setCountOpen(session !== null);
+    return () => pwa?.setCountOpen(false);
+  }, [pwa, session]);
 
   // A count left open on this browser (a reload, the phone restarting) carries on where it was.
   useEffect(() => {
@@ -159,6 +188,27 @@ export function CountPage() {
   // A dialog closed or the switch flipped: the reader's next keystrokes must land in the capture field again.
   const backToCapture = useCallback(() => requestAnimationFrame(() => capture.current?.focus()), []);
 
+  // Finish waits for the connection (the audit is completed on the server, with every read, when it is back); a
+  // finish asked for before a reload carries on by itself.
+  const finish = useCallback(async () => {
+    if (!session) return;
+    capture.current?.finishPending();
+    setIsFinishing(true);
+    try {
+      const audit = await session.finish();
+      setSession(null);
+      setResult(audit);
+      queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
+    } finally {
+      setIsFinishing(false);
+    }
+  }, [session, queryClient]);
+  useEffect(() => {
+    if (session?.isFinishing) void finish();
+  }, [session, finish]);
+
   if (!user) return null;
 
   const start = async (choice: StartChoice) => {
@@ -178,22 +228,6 @@ export function CountPage() {
       notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.startFailed);
     } finally {
       setIsStarting(false);
-    }
-  };
-
-  const finish = async () => {
-    if (!session) return;
-    capture.current?.finishPending();
-    setIsFinishing(true);
-    try {
-      const audit = await session.finish();
-      setSession(null);
-      setResult(audit);
-      queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
-    } finally {
-      setIsFinishing(false);
     }
   };
 
@@ -249,6 +283,22 @@ export function CountPage() {
             </div>
             <Elapsed since={s.startedAt} />
           </Card>
+          {!view.isStartedOnServer && !view.problem && (
+            <p
+              className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+              data-testid="count-started-offline"
+            >
+              {COUNT_TEXTS.startedOffline}
+            </p>
+          )}
+          {isUpdateWaiting && (
+            <p
+              className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-brand-100"
+              role="status"
+            >
+              {PWA_TEXTS.waitingForCount}
+            </p>
+          )}
           {view.problem ? (
             <Card className="border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
               <p role="alert">
@@ -298,7 +348,7 @@ export function CountPage() {
             disabled={!!view.problem}
           >
             <Flag className="size-4" aria-hidden />
-            {isFinishing && view.isOffline ? 'Waiting for the connection…' : 'Finish count'}
+            {isFinishing && view.isOffline ? COUNT_TEXTS.waitingConnection : 'Finish count'}
           </Button>
         </div>
         <ConfirmDialog
@@ -318,6 +368,15 @@ export function CountPage() {
       {header}
       {helpPanel}
       <div className="space-y-4">
+        {!isOnline && (
+          <p
+            className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+            role="status"
+          >
+            <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {COUNT_TEXTS.offlinePage}
+          </p>
+        )}
         {result && (
           <Card className="flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10">
             <p className="text-sm text-emerald-800 dark:text-emerald-200">
