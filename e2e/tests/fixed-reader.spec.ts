@@ -140,7 +140,7 @@ test('a Zebra FX9600 and a Speedway R420: their connection, settings and a count
     await expect(steps).toContainText('Zebra IoT Connector');
     await expect(steps).toContainText('HTTP POST');
     await expect(steps).toContainText(
-      'INVENTORY, or CUSTOM with the tag metadata ANTENNA, RSSI, SEEN_COUNT and TID',
+      'INVENTORY with TID added to the tag metadata',
     );
     await shoot(page, 'fixed-reader-zebra-settings');
   });

@@ -162,6 +162,8 @@ export function speedwayTimeToIso(value: string | number): string | null {
   return z.iso.datetime({ offset: true }).safeParse(value).success ? String(value) : null;
 }
 
+const ZSpeedwayEpc = hex(24, 24, FIXED_INTERFACE_MESSAGES.speedwayEpc);
+
 const ZSpeedwayTag = z
   .object(
     {
@@ -178,7 +180,7 @@ const ZSpeedwayTag = z
   )
   .transform((tag, ctx): TFixedRead | null => {
     if (tag.isHeartBeat === true) return null;
-    const epc = hex(24, 24, FIXED_INTERFACE_MESSAGES.speedwayEpc).safeParse(tag.epc);
+    const epc = ZSpeedwayEpc.safeParse(tag.epc);
     if (!epc.success) {
       ctx.addIssue({ code: 'custom', message: FIXED_INTERFACE_MESSAGES.speedwayEpc, path: ['epc'] });
       return z.NEVER;

@@ -13,7 +13,7 @@ export const READER_CONSOLE_STEPS: Readonly<Record<TFixedReaderInterface, readon
   'zebra-iot-connector': [
     'Communication › Zebra IoT Connector › Configuration: add an endpoint of type HTTP POST with the URL above, authentication Basic with the username and password above.',
     'Interfaces: send the Tag Data interface (and the Management Events interface, for heartbeats) to that endpoint.',
-    'Operating mode: INVENTORY, or CUSTOM with the tag metadata ANTENNA, RSSI, SEEN_COUNT and TID. SIMPLE sends the EPC alone, and units that share an EPC are told apart only by their TID: they would count as one.',
+    'Operating mode: INVENTORY with TID added to the tag metadata, or CUSTOM with the tag metadata ANTENNA, RSSI, SEEN_COUNT and TID. SIMPLE sends the EPC alone, and units that share an EPC are told apart only by their TID: they would count as one.',
     'Leave batching on (a reporting interval of 1000 ms): each batch is one post, and a retried post is counted once.',
     'Connect the IoT Connector, then start the operating mode.',
   ],
