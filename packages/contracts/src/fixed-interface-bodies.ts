@@ -43,7 +43,11 @@ const hex = (min: number, max: number, message: string) =>
     .transform((v) => v.toUpperCase());
 /** An optional hex field; an empty string (what some firmware sends for a bank it did not read) is absent. */
 const optionalHex = (min: number, max: number, message: string) =>
-  z.union([z.literal('').transform(() => null), hex(min, max, message)], { error: message }).nullish();
+  z
+    .string({ error: message })
+    .regex(new RegExp(`^(?:[0-9a-fA-F]{${min},${max}})?$`), message)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .nullish();
 const dbm = (message: string) => z.number({ error: message }).min(-128, message).max(20, message).nullish();
 const antenna = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(1000, message).nullish();
@@ -51,8 +55,8 @@ const antenna = (message: string) =>
 /** A list, or one item posted alone (a reader with batching switched off). */
 const oneOrMany = <T extends z.ZodType>(item: T, notList: string) =>
   z
-    .union([z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: notList })
-    .transform((body) => (Array.isArray(body) ? body : [body]))
+    .custom<object>((body) => typeof body === 'object' && body !== null, { error: notList })
+    .transform((body): unknown[] => (Array.isArray(body) ? body : [body]))
     .pipe(z.array(item).max(IMPINJ_EVENTS_MAX, FIXED_INTERFACE_MESSAGES.tooManyEvents));
 
 // ---------------------------------------------------------------------------------------------------------------
