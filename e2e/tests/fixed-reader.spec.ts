@@ -104,3 +104,105 @@ test('add a fixed reader, count with it over its webhook, finish and see the aud
     await shoot(page, 'fixed-reader-list');
   });
 });
+
+// Zebra and Speedway readers: the connection follows the model, the settings name their URL and what to enter in
+// the reader's web console, the Zebra stand-in (its own process, IoT Connector's bodies) counts, and the list shows
+// each reader's connection.
+test('a Zebra FX9600 and a Speedway R420: their connection, settings and a count over the IoT Connector', async ({
+  page,
+}) => {
+  const { token } = await registerViaApi(page, { company: 'Zebra Co' });
+  const auth = { authorization: `Bearer ${token}` };
+  const product = await page.request.post('/api/inventory', {
+    headers: auth,
+    data: { name: 'Stretch film', sku: 'FILM01', quantity: 2 },
+  });
+  const epc = (await product.json()).epc as string;
+  await signInWithToken(page, token);
+  await page.goto('/devices');
+
+  const add = async (name: string, serial: string, model: string, connection: string) => {
+    await page.getByRole('button', { name: 'Add fixed reader' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Serial number').fill(serial);
+    await dialog.getByLabel('Model').fill(model);
+    await expect(dialog.getByLabel('Connection')).toHaveValue(connection);
+    await dialog.getByRole('button', { name: 'Add fixed reader' }).click();
+    await expect(dialog.getByTestId('webhook-settings')).toBeVisible();
+    return dialog;
+  };
+
+  const dialog = await add('Back door', '84248DEE5721', 'Zebra FX9600', 'zebra-iot-connector');
+  await test.step('the Zebra: its URL and the IoT Connector settings', async () => {
+    await expect(dialog.getByTestId('webhook-url')).toHaveText(/\/api\/rfid\/zebra\/events$/);
+    const steps = dialog.getByTestId('reader-console-steps');
+    await expect(steps).toContainText('Zebra IoT Connector');
+    await expect(steps).toContainText('HTTP POST');
+    await expect(steps).toContainText(
+      'INVENTORY with TID added to the tag metadata',
+    );
+    await shoot(page, 'fixed-reader-zebra-settings');
+  });
+  const url = (await dialog.getByTestId('webhook-url').textContent()) ?? '';
+  const password = (await dialog.getByTestId('webhook-password').textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await test.step('the Speedway: Speedway Connect', async () => {
+    const speedway = await add('Front door', 'SPW-0420', 'Impinj Speedway R420', 'speedway-connect');
+    await expect(speedway.getByTestId('webhook-url')).toHaveText(/\/api\/rfid\/speedway\/events$/);
+    await expect(speedway.getByTestId('reader-console-steps')).toContainText(
+      'Speedway Connect › Output: HTTP Post',
+    );
+    await shoot(page, 'fixed-reader-speedway-settings');
+    await speedway.getByRole('button', { name: 'Done' }).click();
+  });
+
+  const card = page.getByTestId('device-card').filter({ hasText: 'Back door' });
+  await test.step('count with the Zebra stand-in: two units sharing an EPC, told apart by TID', async () => {
+    await expect(card.getByTestId('device-interface')).toHaveText('Via Zebra IoT Connector');
+    await card.getByRole('button', { name: 'Start count' }).click();
+    const start = page.getByRole('dialog');
+    await start.getByLabel('Count name (optional)').fill('Back door count');
+    await start.getByRole('button', { name: 'Start count' }).click();
+    await expect(card.getByTestId('fixed-count-state')).toContainText('0 reads so far');
+    const epcs = simStateFile().replace(/state\.json$/, 'tags.txt');
+    writeFileSync(epcs, `${epc},2\n`);
+    const run = readerSim(
+      [
+        'zebra',
+        '--server',
+        new URL(url).origin,
+        '--serial',
+        '84248DEE5721',
+        '--password',
+        password,
+        '--epcs',
+        epcs,
+        '--repeats',
+        '2',
+        '--array-size',
+        '2',
+        '--resend-rate',
+        '0.5',
+      ],
+      simStateFile(),
+    );
+    const done = await run.done;
+    expect(done.code, done.out).toBe(0);
+    await expect(card.getByTestId('fixed-count-state')).toContainText('4 reads so far', { timeout: 15_000 });
+    await expect(card.getByText('Online')).toBeVisible();
+    await card.getByRole('button', { name: 'Finish count' }).click();
+    const details = page.getByRole('dialog', { name: 'Back door count' });
+    await expect(details.getByText('2 / 2')).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  await test.step('the list shows each reader’s connection', async () => {
+    await page.getByRole('button', { name: 'List view' }).click();
+    const row = (name: string) => page.getByTestId('device-row').filter({ hasText: name });
+    await expect(row('Back door').getByTestId('device-interface')).toHaveText('Via Zebra IoT Connector');
+    await expect(row('Front door').getByTestId('device-interface')).toHaveText('Via Impinj Speedway Connect');
+    await shoot(page, 'fixed-reader-interfaces-list');
+  });
+});

@@ -66,20 +66,28 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('the Impinj R700 stand-in against a real server', () => {
-  it('posts arrays of events through a failing network: retried and resent posts are counted once', async () => {
+describe.each([
+  { command: 'impinj', model: 'Impinj R700', path: '/api/rfid/impinj/events', extra: [] },
+  { command: 'zebra', model: 'Zebra FX9600', path: '/api/rfid/zebra/events', extra: ['--mode', 'inventory'] },
+  { command: 'zebra', model: 'Zebra FX7500', path: '/api/rfid/zebra/events', extra: ['--mode', 'simple'] },
+  { command: 'speedway', model: 'Impinj Speedway R420', path: '/api/rfid/speedway/events', extra: [] },
+])('the $command stand-in ($model) against a real server', ({ command, model, path, extra }) => {
+  it('posts batches of events through a failing network: retried and resent posts are counted once', async () => {
     const created = await api('POST', '/api/devices/fixed', {
       name: 'Dock door',
-      serial_number: 'R700-SIM-1',
+      serial_number: `SIM-${model.replace(/\W/g, '')}`,
+      model,
     });
     expect(created.status).toBe(201);
     const { device, webhook } = created.body;
+    expect(webhook.url).toBe(`${server.url}${path}`);
     const count = await api('POST', `/api/devices/${device.id}/counts`, { name: 'Dock' });
     expect(count.status).toBe(201);
 
     const run = runCli(
       [
-        'impinj',
+        command,
+        ...extra,
         '--server',
         flakyUrl,
         '--serial',
@@ -119,7 +127,7 @@ describe('the Impinj R700 stand-in against a real server', () => {
 
   it('stops with the portal’s message when the password is wrong', async () => {
     const run = runCli(
-      ['impinj', '--server', server.url, '--serial', 'R700-SIM-1', '--password', 'qdt_wrong', '--tags', '3'],
+      [command, '--server', server.url, '--serial', 'R700-SIM-1', '--password', 'qdt_wrong', '--tags', '3'],
       stateFile,
     );
     const done = await run.done;

@@ -43,7 +43,11 @@ const hex = (min: number, max: number, message: string) =>
     .transform((v) => v.toUpperCase());
 /** An optional hex field; an empty string (what some firmware sends for a bank it did not read) is absent. */
 const optionalHex = (min: number, max: number, message: string) =>
-  z.union([z.literal('').transform(() => null), hex(min, max, message)], { error: message }).nullish();
+  z
+    .string({ error: message })
+    .regex(new RegExp(`^(?:[0-9a-fA-F]{${min},${max}})?$`), message)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .nullish();
 const dbm = (message: string) => z.number({ error: message }).min(-128, message).max(20, message).nullish();
 const antenna = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(1000, message).nullish();
@@ -51,8 +55,8 @@ const antenna = (message: string) =>
 /** A list, or one item posted alone (a reader with batching switched off). */
 const oneOrMany = <T extends z.ZodType>(item: T, notList: string) =>
   z
-    .union([z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: notList })
-    .transform((body) => (Array.isArray(body) ? body : [body]))
+    .custom<object>((body) => typeof body === 'object' && body !== null, { error: notList })
+    .transform((body): unknown[] => (Array.isArray(body) ? body : [body]))
     .pipe(z.array(item).max(IMPINJ_EVENTS_MAX, FIXED_INTERFACE_MESSAGES.tooManyEvents));
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -162,6 +166,8 @@ export function speedwayTimeToIso(value: string | number): string | null {
   return z.iso.datetime({ offset: true }).safeParse(value).success ? String(value) : null;
 }
 
+const ZSpeedwayEpc = hex(24, 24, FIXED_INTERFACE_MESSAGES.speedwayEpc);
+
 const ZSpeedwayTag = z
   .object(
     {
@@ -178,7 +184,7 @@ const ZSpeedwayTag = z
   )
   .transform((tag, ctx): TFixedRead | null => {
     if (tag.isHeartBeat === true) return null;
-    const epc = hex(24, 24, FIXED_INTERFACE_MESSAGES.speedwayEpc).safeParse(tag.epc);
+    const epc = ZSpeedwayEpc.safeParse(tag.epc);
     if (!epc.success) {
       ctx.addIssue({ code: 'custom', message: FIXED_INTERFACE_MESSAGES.speedwayEpc, path: ['epc'] });
       return z.NEVER;

@@ -5,7 +5,12 @@ export const FIXED_TEXTS = {
   addFailed: 'Failed to add fixed reader',
   settingsTitle: 'Webhook settings',
   settingsHelp:
-    "Type these into the reader's web page (Settings › IoT device interface › Webhook, HTTP Basic authentication). Copy the password now: it is not shown again. Replace it to get a new one.",
+    "Type these into the reader's web console as the steps below say. Copy the password now: it is not shown again. Replace it to get a new one.",
+  addDescription:
+    'An Impinj R700, a Zebra FX7500, FX9600, ATR7000 or FXR90, or an Impinj Speedway or xArray that posts its reads to Quantics.',
+  interfaceLabel: 'Connection',
+  interfaceHint: 'Follows the model; change it if the reader posts another way.',
+  stepsTitle: "In the reader's web console",
   replacePassword: 'Replace password',
   replaceQuestion: (name: string) =>
     `Replace the webhook password of ${name}? The old password stops working at once: the reader's posts are refused until you type the new one into it.`,

@@ -1,4 +1,4 @@
-import type { TDevice } from '@quantics/contracts';
+import { FIXED_READER_INTERFACE_LABELS, type TDevice } from '@quantics/contracts';
 import { Clock, Radio, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,6 +17,16 @@ type Props = {
 
 const kindLabel = (d: TDevice) =>
   d.model ?? (d.kind === 'fixed' ? 'Fixed reader' : d.kind === 'browser' ? 'Browser' : 'Handheld reader');
+
+/** How a fixed reader posts its reads (the URL it was given). */
+function InterfaceLine({ device }: { device: TDevice }) {
+  if (!device.interface) return null;
+  return (
+    <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-testid="device-interface">
+      Via {FIXED_READER_INTERFACE_LABELS[device.interface]}
+    </p>
+  );
+}
 
 function DeleteButton({ device, onDelete }: { device: TDevice; onDelete: (d: TDevice) => void }) {
   return (
@@ -47,6 +57,7 @@ export function DevicesGrid({ devices, canEdit, onDelete, fixed }: Props) {
                   <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
                     {d.serial_number}
                   </p>
+                  <InterfaceLine device={d} />
                 </div>
               </div>
               <DeviceStatusBadge status={d.status} />
@@ -115,6 +126,7 @@ export function DevicesTable({ devices, canEdit, onDelete, fixed }: Props) {
               <Td className="max-w-40 sm:max-w-72">
                 <DeviceName device={d} canEdit={canEdit} />
                 <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{d.serial_number}</p>
+                <InterfaceLine device={d} />
                 {d.kind === 'fixed' && (
                   <div className="mt-1.5 space-y-1.5">
                     <FixedCountState device={d} actions={fixed} />

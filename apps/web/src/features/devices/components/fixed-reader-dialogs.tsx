@@ -1,4 +1,11 @@
-import type { TDevice, TFixedReaderCreated } from '@quantics/contracts';
+import {
+  FIXED_READER_INTERFACE_LABELS,
+  FIXED_READER_INTERFACES,
+  interfaceForModel,
+  type TDevice,
+  type TFixedReaderCreated,
+  type TFixedReaderInterface,
+} from '@quantics/contracts';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
@@ -75,7 +82,23 @@ function Actions({ label, isPending }: { label: string; isPending: boolean }) {
   );
 }
 
-/** Add fixed reader: name, serial number, model, home; then its webhook settings, shown this once. */
+/** The models people pick from (any other may be typed). */
+const FIXED_READER_MODELS = [
+  'Impinj R700',
+  'Zebra FX9600',
+  'Zebra FX7500',
+  'Zebra ATR7000',
+  'Zebra FXR90',
+  'Impinj Speedway R420',
+  'Impinj Speedway R220',
+  'Impinj Speedway R120',
+  'Impinj xArray',
+] as const;
+
+/**
+ * Add fixed reader: name, serial number, model, connection (following the model), home; then its webhook settings,
+ * shown this once, and what to enter in the reader's web console.
+ */
 export function AddFixedReaderDialog({
   isOpen,
   onOpenChange,
@@ -84,12 +107,16 @@ export function AddFixedReaderDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const [form, setForm] = useState({ name: '', serial: '', model: 'Impinj R700', location: '', room: '' });
+  // The connection follows the model until someone picks one.
+  const [picked, setPicked] = useState<TFixedReaderInterface | null>(null);
+  const iface = picked ?? interfaceForModel(form.model);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<TFixedReaderCreated | null>(null);
   const create = useCreateFixedReader();
   const close = (open: boolean) => {
     if (!open) {
       setForm({ name: '', serial: '', model: 'Impinj R700', location: '', room: '' });
+      setPicked(null);
       setError(null);
       setCreated(null);
     }
@@ -102,6 +129,7 @@ export function AddFixedReaderDialog({
         name: form.name,
         serial_number: form.serial,
         ...(form.model.trim() ? { model: form.model } : {}),
+        interface: iface,
         ...placeBody(form.location, form.room),
       });
       setCreated(result);
@@ -119,13 +147,11 @@ export function AddFixedReaderDialog({
       isOpen={isOpen}
       onOpenChange={close}
       title={created ? `${created.device.name}: ${FIXED_TEXTS.settingsTitle.toLowerCase()}` : FIXED_TEXTS.add}
-      description={
-        created ? undefined : 'An Impinj R700 (or another fixed reader) that posts its reads to Quantics.'
-      }
+      description={created ? undefined : FIXED_TEXTS.addDescription}
     >
       {created ? (
         <div className="space-y-4">
-          <WebhookSettings webhook={created.webhook} />
+          <WebhookSettings webhook={created.webhook} iface={created.device.interface} />
           <div className="flex justify-end">
             <Button onClick={() => close(false)}>Done</Button>
           </div>
@@ -147,7 +173,33 @@ export function AddFixedReaderDialog({
             hint="As on the reader's label; it is the webhook's user name."
             required
           />
-          <TextField label="Model" value={form.model} onChange={(e) => set('model')(e.target.value)} />
+          <TextField
+            label="Model"
+            value={form.model}
+            onChange={(e) => set('model')(e.target.value)}
+            list="fixed-reader-models"
+          />
+          <datalist id="fixed-reader-models">
+            {FIXED_READER_MODELS.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <Field label={FIXED_TEXTS.interfaceLabel} hint={FIXED_TEXTS.interfaceHint}>
+            {(id, noteId) => (
+              <Select
+                id={id}
+                aria-describedby={noteId}
+                value={iface}
+                onChange={(e) => setPicked(e.target.value as TFixedReaderInterface)}
+              >
+                {FIXED_READER_INTERFACES.map((i) => (
+                  <option key={i} value={i}>
+                    {FIXED_READER_INTERFACE_LABELS[i]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
           <PlaceField
             label="Home location"
             location={form.location}
@@ -197,7 +249,7 @@ export function ReplacePasswordDialog({ device, onClose }: { device: TDevice | n
     >
       {created ? (
         <div className="space-y-4">
-          <WebhookSettings webhook={created.webhook} />
+          <WebhookSettings webhook={created.webhook} iface={created.device.interface} />
           <div className="flex justify-end">
             <Button onClick={close}>Done</Button>
           </div>

@@ -1,8 +1,13 @@
-import type { TWebhookSettings } from '@quantics/contracts';
+import {
+  FIXED_READER_INTERFACE_LABELS,
+  type TFixedReaderInterface,
+  type TWebhookSettings,
+} from '@quantics/contracts';
 import { Copy, KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/toast';
 import { FIXED_TEXTS } from '../fixed-reader-texts';
+import { READER_CONSOLE_STEPS } from '../reader-console-steps';
 
 async function copy(label: string, value: string) {
   try {
@@ -13,8 +18,18 @@ async function copy(label: string, value: string) {
   }
 }
 
-/** What to type into the R700's webhook settings, each with a copy button; the password is shown this once. */
-export function WebhookSettings({ webhook }: { webhook: TWebhookSettings }) {
+/**
+ * What to type into the reader, each with a copy button (the password is shown this once), and where in its
+ * interface's web console.
+ */
+export function WebhookSettings({
+  webhook,
+  iface,
+}: {
+  webhook: TWebhookSettings;
+  iface: TFixedReaderInterface | null;
+}) {
+  const steps = READER_CONSOLE_STEPS[iface ?? 'impinj-iot'];
   const rows = [
     { label: 'URL', value: webhook.url },
     { label: 'Username', value: webhook.username },
@@ -49,6 +64,16 @@ export function WebhookSettings({ webhook }: { webhook: TWebhookSettings }) {
           </div>
         ))}
       </dl>
+      <div data-testid="reader-console-steps">
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+          {FIXED_TEXTS.stepsTitle}: {FIXED_READER_INTERFACE_LABELS[iface ?? 'impinj-iot']}
+        </h3>
+        <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm text-slate-600 dark:text-slate-300">
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }
