@@ -40,7 +40,7 @@ function startServer(env) {
   return {
     base,
     async ready() {
-      for (let i = 0; i < 240; i++) {
+      for (let i = 0; i < 720; i++) {
         const ok = await fetch(`${base}/api/health`)
           .then((r) => r.ok)
           .catch(() => false);
@@ -148,7 +148,8 @@ async function metricsComparison() {
     ['GET /api/inventory', '/api/inventory?limit=25'],
   ];
   try {
-    await Promise.all(sides.map((s) => s.server.ready()));
+    // One after the other: two first starts (migrations) at once are slow on a small machine.
+    for (const side of sides) await side.server.ready();
     for (const side of sides) {
       side.auth = await signUp(side.server.base, `bench.${side.name.replace(' ', '-')}@example.com`);
       for (let i = 0; i < 30; i++)
