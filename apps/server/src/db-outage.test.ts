@@ -29,7 +29,7 @@ describe.runIf(hasPostgresBinaries)('PostgreSQL restarted under load', () => {
     await cluster?.destroy();
   });
 
-  it('fails fast with 503 during the outage, says so at /api/health, recovers by itself and loses nothing acknowledged', async () => {
+  it('fails fast with 503 during the outage, says so at /api/health and /api/ready, recovers by itself and loses nothing acknowledged', async () => {
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -84,6 +84,14 @@ describe.runIf(hasPostgresBinaries)('PostgreSQL restarted under load', () => {
     await new Promise((r) => setTimeout(r, 2000));
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect([health.statusCode, health.json()]).toEqual([503, { message: API_MESSAGES.databaseUnavailable }]);
+    // The load balancer's check says what is missing, within its time-out.
+    const readyStarted = Date.now();
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([
+      503,
+      { message: API_MESSAGES.notReady, missing: ['database'] },
+    ]);
+    expect(Date.now() - readyStarted).toBeLessThan(3000);
 
     const restartAt = Date.now() - t0;
     await cluster.start();
@@ -97,6 +105,11 @@ describe.runIf(hasPostgresBinaries)('PostgreSQL restarted under load', () => {
       if (Date.now() - t0 - restartAt > 30_000) throw new Error('the portal did not recover within 30 s');
       await new Promise((r) => setTimeout(r, 100));
     }
+    const readyAgain = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect([readyAgain.statusCode, readyAgain.json()]).toEqual([
+      200,
+      { status: 'ready', database: 'ok', redis: 'off' },
+    ]);
     await new Promise((r) => setTimeout(r, 1500));
     running = false;
     await load;

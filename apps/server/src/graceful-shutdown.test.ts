@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { API_MESSAGES, epcFromSku, PRINT_AGENT_SOCKET_PATH } from '@quantics/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { freePort } from './test/ports.ts';
 import { call, type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // A real server process on its embedded database, stopped with SIGTERM mid-print and mid-audit, then started
@@ -110,4 +111,36 @@ describe('graceful shutdown', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ status: 'completed', tags_expected: 2, tags_found: 2 });
   }, 180_000);
+
+  it('leaves the load balancer first: /api/ready answers 503 through the drain while calls are still served', async () => {
+    const metricsPort = await freePort();
+    const draining = await startServerProcess({
+      ...env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-drain-')),
+      SHUTDOWN_DRAIN_SECONDS: '3',
+      METRICS_PORT: String(metricsPort),
+    });
+    try {
+      const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      // The start line says where the metrics are; they are there, without a token, and not on the main port.
+      expect(draining.output()).toContain(`"metrics":"${metricsUrl}"`);
+      expect((await call(draining, 'GET', '/api/ready')).status).toBe(200);
+      const scraped = await fetch(metricsUrl);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain(
+        'http_request_duration_seconds_count{method="GET",route="/api/ready"',
+      );
+      expect((await call(draining, 'GET', '/metrics')).status).toBe(404);
+
+      const stopped = draining.stop();
+      await expect
+        .poll(async () => (await call(draining, 'GET', '/api/ready')).body, { timeout: 2000, interval: 50 })
+        .toEqual({ message: API_MESSAGES.notReady, missing: ['shutdown'] });
+      // Still serving everything else while the balancer takes it out.
+      expect(await call(draining, 'GET', '/api/health')).toEqual({ status: 200, body: { status: 'ok' } });
+      expect(await stopped).toBe(0);
+    } finally {
+      await draining.stop();
+    }
+  }, 120_000);
 });

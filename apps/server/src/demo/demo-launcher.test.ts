@@ -129,6 +129,12 @@ describe('npm run demo', () => {
     const first = startDemo(port);
     await first.ready;
     expect(first.output()).toContain('Seeded in');
+    // The banner says where the portal's metrics are, and they are there.
+    const metricsUrl = first.output().match(/Metrics \(Prometheus text format\): (\S+);/)?.[1];
+    expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    const scraped = await fetch(metricsUrl as string);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('# TYPE quantics_reads_accepted_total counter');
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
     const api = portalClient(base, await signIn(base, PEOPLE.admin.email));
 

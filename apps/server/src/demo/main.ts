@@ -24,6 +24,7 @@ const HELP = `npm run demo -- [options]   every part of Quantics running on this
 
   --reset           delete the demo's data and seed it again
   --port N          the portal's port (default 3000)
+  --metrics-port N  where the portal's Prometheus metrics are served on 127.0.0.1 (default: a free port)
   --data-dir DIR    where the demo keeps its database, labels and logs (default ./demo-data; never ./data)
   --products N      catalogue size when seeding (default 3000)
   --days N          days of audit history when seeding (default 90)
@@ -34,6 +35,7 @@ const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
     port: { type: 'string', default: '3000' },
+    'metrics-port': { type: 'string' },
     'data-dir': { type: 'string', default: 'demo-data' },
     products: { type: 'string', default: '3000' },
     days: { type: 'string', default: '90' },
@@ -48,6 +50,19 @@ const positive = (name: string, v: string | undefined) => {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number above 0`);
   return n;
 };
+
+/** A port nothing listens on now, on the loopback interface (the portal's metrics). */
+function freeLocalPort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = net.createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const found = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(found));
+    });
+  });
+}
 
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -116,9 +131,16 @@ async function main() {
   const dutchie = group.start('dutchie-sim', [PROGRAMS.dutchieSim, '--port', '0'], demoEnv({}));
   const [, dutchieUrl = ''] = await dutchie.waitFor(/listening on (http:\/\/\S+)/);
   const base = `http://localhost:${port}`;
+  const metricsPort = values['metrics-port']
+    ? positive('metrics-port', values['metrics-port'])
+    : await freeLocalPort();
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const portalEnv = {
     DATA_DIR: dataDir,
     PORT: String(port),
+    // Prometheus metrics on a port of their own on the loopback interface (no token needed there).
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
     DUTCHIE_API_URL: dutchieUrl,
     LOG_LEVEL: 'warn',
     // Readers pairing in the demo poll every 2 s instead of 5.
@@ -160,7 +182,7 @@ async function main() {
     state.printed = await printSomeLabels(api);
     writeFileSync(marker, `${JSON.stringify(state, null, 2)}\n`);
   }
-  banner(base, dutchieUrl, dataDir);
+  banner(base, dutchieUrl, dataDir, metricsUrl);
 }
 
 /** A few labels through the whole chain (portal, utility, printer), so Print Labels has its job history. */
@@ -176,7 +198,7 @@ async function printSomeLabels(api: ReturnType<typeof portalClient>): Promise<nu
   return data.length;
 }
 
-function banner(base: string, dutchieUrl: string, dataDir: string) {
+function banner(base: string, dutchieUrl: string, dataDir: string, metricsUrl: string) {
   const dir = relative(process.cwd(), dataDir) || '.';
   say();
   say(`Quantics demo is running at ${base}`);
@@ -197,6 +219,7 @@ function banner(base: string, dutchieUrl: string, dataDir: string) {
   );
   say('  every few minutes, one with a low battery, one that goes offline.');
   say(`  Data and logs: ${dir} (npm run demo -- --reset starts over). Mail: ${dir}/outbox.`);
+  say(`  Metrics (Prometheus text format): ${metricsUrl}; readiness: ${base}/api/ready.`);
   say();
   say('  Ctrl-C stops everything.');
 }
