@@ -116,6 +116,10 @@ test.describe('accessibility on the demo data', () => {
       await ready(page, '/devices', who);
       const battery = page.getByTestId('battery').filter({ hasText: `${MID_BATTERY?.battery}%` });
       await expect(battery.first()).toHaveAttribute('data-color', 'yellow');
+      if (process.env.SHOTS_DIR) {
+        const name = `demo-devices-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}.png`;
+        await page.screenshot({ path: join(process.env.SHOTS_DIR, name), fullPage: true });
+      }
       for (const p of await axeProblems(page)) problems.push(`${mode.scheme} ${mode.width}: ${p}`);
       await context.close();
     }
