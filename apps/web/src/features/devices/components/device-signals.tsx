@@ -21,7 +21,7 @@ export function DeviceStatusBadge({ status }: { status: TDeviceStatus }) {
 
 const BATTERY_TEXT = {
   green: 'text-emerald-600 dark:text-emerald-400',
-  yellow: 'text-amber-500 dark:text-amber-300',
+  yellow: 'text-amber-600 dark:text-amber-300',
   red: 'text-red-600 dark:text-red-400',
 } as const;
 
