@@ -91,6 +91,58 @@ test('the Count screen opens with no network; a count started and finished offli
   });
 });
 
+/** A PNG's width and height, from its IHDR chunk (bytes 16-23). */
+const pngSize = (png: Buffer) => `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+
+test('the app passes the installability checks: manifest, icons, service worker, start URL offline', async ({
+  page,
+  request,
+}) => {
+  // The checks Lighthouse's PWA audit made (installable manifest, maskable icon, service worker, offline start URL).
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await request.get(href ?? '');
+  expect(res.headers()['content-type']).toMatch(/application\/manifest\+json/);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({
+    name: 'Quantics',
+    short_name: 'Quantics',
+    start_url: '/count',
+    scope: '/',
+    display: 'standalone',
+    theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+  });
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  for (const size of ['192x192', '512x512'])
+    for (const purpose of ['any', 'maskable'])
+      expect(icons.filter((i) => i.sizes === size && i.purpose === purpose)).toHaveLength(1);
+  for (const icon of icons) {
+    const png = await request.get(icon.src);
+    expect(png.status(), icon.src).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await png.body()), icon.src).toBe(icon.sizes);
+  }
+  // Light and dark theme colours for the browser's bar, and the icon iOS uses.
+  await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveCount(1);
+  await expect(page.locator('meta[name="theme-color"][media*="dark"]')).toHaveCount(1);
+  const touch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  expect(pngSize(await (await request.get(touch ?? '')).body())).toBe('180x180');
+
+  // A service worker registered for the whole app, which serves the start URL with no network.
+  await untilWorkerControls(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.scope))).toBe(
+    new URL('/', page.url()).href,
+  );
+  await page.context().setOffline(true);
+  const offline = await page.goto(manifest.start_url);
+  expect(offline?.status()).toBe(200);
+  expect(offline?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await page.context().setOffline(false);
+});
+
 /**
  * The portal as a browser reaches it after a deploy: a proxy in front of the test server that passes everything
  * through, except that it can serve a new service worker. Its own origin, so the deploy touches no other test.
