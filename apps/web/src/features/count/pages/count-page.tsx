@@ -127,10 +127,11 @@ export function CountPage() {
   // A new version of the app is taken only when no count is open here (lib/pwa-update.ts).
   const pwa = usePwaUpdates();
   const isUpdateWaiting = useUpdateWaiting();
+  // A finished count's result stays on screen until the person leaves the page: the update waits for that too.
   useEffect(() => {
-    pwa?.setCountOpen(session !== null);
-    return () => pwa?.setCountOpen(false);
-  }, [pwa, session]);
+    pwa?.setCountOpen(session !== null || result !== null);
+  }, [pwa, session, result]);
+  useEffect(() => () => pwa?.setCountOpen(false), [pwa]);
 
   // A count left open on this browser (a reload, the phone restarting) carries on where it was.
   useEffect(() => {
