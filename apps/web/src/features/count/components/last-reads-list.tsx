@@ -42,15 +42,21 @@ function PackageLine({ pkg, isBlind }: { pkg: NonNullable<LastReadView['package'
   );
 }
 
+/** A count started offline has no sheet yet: what matched nothing is not known to be unknown. */
+const NOT_YET_NAMED = { label: 'Not named yet', tone: 'slate' as BadgeTone };
+
 function Row({
   r,
   isBlind,
+  isPending,
   onEnterQuantity,
 }: {
   r: LastReadView;
   isBlind: boolean;
+  isPending: boolean;
   onEnterQuantity: (row: LastReadView) => void;
 }) {
+  const badge = isPending && r.kind === 'unknown' ? NOT_YET_NAMED : KIND[r.kind];
   const Icon = r.package ? Package : r.code !== null ? ScanBarcode : TAG_ICONS[r.kind];
   const hasMeta = r.package !== null || r.quantity !== null || r.isRepeat || r.canEnterQuantity;
   return (
@@ -68,7 +74,7 @@ function Row({
           {r.times > 1 && (
             <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">×{r.times}</span>
           )}
-          <Badge tone={KIND[r.kind].tone}>{KIND[r.kind].label}</Badge>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
         </div>
         <p className="line-clamp-2 font-mono text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
           {r.detail}
@@ -142,7 +148,13 @@ export function LastReads({
       ) : (
         <ol aria-label="Last reads" className="divide-y divide-slate-100 dark:divide-slate-800">
           {view.last.map((r) => (
-            <Row key={r.id} r={r} isBlind={isBlind} onEnterQuantity={onEnterQuantity} />
+            <Row
+              key={r.id}
+              r={r}
+              isBlind={isBlind}
+              isPending={!view.isStartedOnServer}
+              onEnterQuantity={onEnterQuantity}
+            />
           ))}
         </ol>
       )}

@@ -447,13 +447,18 @@ describe('finishing a count (CountSession over the outbox)', () => {
 
   it('starts with no connection: kept here, created on the server with the same client id when it is back, reads and finish included', async () => {
     api.outage = 'network';
-    api.nextSheet = { items: [], tags_expected: 3 };
+    api.nextSheet = {
+      items: [{ epc: TEE, name: 'Tagged tee', sku: 'TEE', expected: 3, in_scope: true, gtin: null }],
+      tags_expected: 3,
+    };
     const { store, session } = await startCount();
     expect(session.stored.auditId).toBeNull();
     expect(session.getView()).toMatchObject({ isStartedOnServer: false });
     session.take([{ kind: 'epc', value: TEE }], []);
     await vi.advanceTimersByTimeAsync(COUNT_BATCH_MS);
     expect(session.getView()).toMatchObject({ isOffline: true, unsent: 1, isStartedOnServer: false });
+    // No sheet yet: nothing expected, and the tag not named.
+    expect(session.getView()).toMatchObject({ expected: 0, found: 0, unknown: 1 });
 
     // Finish is asked for offline: it waits, and is kept (a reload carries it on).
     let finished: TAudit | undefined;
@@ -469,6 +474,9 @@ describe('finishing a count (CountSession over the outbox)', () => {
     session.retryNow();
     await finishing;
     expect(api.starts).toEqual([session.stored.clientAuditId]);
+    // The sheet came: the figures are recounted by it and the tag read offline is named.
+    expect(session.getView()).toMatchObject({ expected: 3, found: 1, unknown: 1, isStartedOnServer: true });
+    expect(session.getView().last.map((r) => r.title)).toEqual(['Unknown tag', 'Tagged tee']);
     const id = session.stored.auditId as number;
     expect(api.auditOf(id).sheet.tags_expected).toBe(3);
     expect(finished).toMatchObject({ id, status: 'completed' });

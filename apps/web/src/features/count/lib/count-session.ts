@@ -164,6 +164,11 @@ export class CountSession {
     const started = await CountSession.startOnServer(this.token, this.stored);
     Object.assign(this.stored, started);
     this.tally = CountSession.tallyOf(this.stored);
+    // The tags read meanwhile are named now, by the sheet (scans keep their rows: their quantities are entered).
+    this.last = this.last.map((r) =>
+      r.epc !== null && r.code === null ? { ...tagRead(this.tally, r.epc), id: r.id, times: r.times } : r,
+    );
+    this.stored.last = this.last;
     await this.flush();
     this.emit();
     return started.auditId;

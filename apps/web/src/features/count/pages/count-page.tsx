@@ -321,7 +321,8 @@ export function CountPage() {
               backToCapture();
             }}
           />
-          <CountFigures view={view} isBlind={s.isBlind} />
+          {/* Until a count started offline has its sheet, nothing expected is known: shown as a blind count is. */}
+          <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} />
           <LastReads
             view={view}
             isBlind={s.isBlind}
