@@ -45,6 +45,12 @@ export default defineConfig({
           // Two files at a time (Vitest's default on 2 cores is one): API tests wait on the database as much as
           // they compute. TEST_WORKERS sets it.
           poolOptions: { forks: { maxForks: Number(process.env.TEST_WORKERS ?? 2), minForks: 1 } },
+          // A worker imports the server once and runs file after file in it, instead of a fresh module graph per
+          // file: about a quarter of the fast tier's CPU time was importing the server again, and on PGlite each
+          // file migrated its first database again. Safe because no module keeps state of its own
+          // (architecture.test.ts holds that) and no fast test mocks a module; each file still builds its own app
+          // and database.
+          isolate: false,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',

@@ -82,7 +82,8 @@ beforeAll(async () => {
   database = await open();
   app = await buildApp(testConfig(), { database, logger: false });
   await app.ready();
-});
+  // Two databases migrated from nothing, on PGlite one statement at a time: well over a minute on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await app?.close();
   await database?.close();
