@@ -139,9 +139,7 @@ test('a Zebra FX9600 and a Speedway R420: their connection, settings and a count
     const steps = dialog.getByTestId('reader-console-steps');
     await expect(steps).toContainText('Zebra IoT Connector');
     await expect(steps).toContainText('HTTP POST');
-    await expect(steps).toContainText(
-      'INVENTORY with TID added to the tag metadata',
-    );
+    await expect(steps).toContainText('INVENTORY with TID added to the tag metadata');
     await shoot(page, 'fixed-reader-zebra-settings');
   });
   const url = (await dialog.getByTestId('webhook-url').textContent()) ?? '';
