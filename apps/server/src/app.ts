@@ -60,6 +60,7 @@ import { Mailer } from './modules/mail/mailer.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { sessionsRoutes } from './modules/settings/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(fixedReaderRoutes);
   await app.register(impinjRoutes);
   await app.register(auditsRoutes);
+  await app.register(reviewsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);
   await app.register(countRoutes);
