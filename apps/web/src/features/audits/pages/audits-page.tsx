@@ -26,8 +26,9 @@ import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
+import { ReviewDialog } from '../components/review-dialog';
 
-type Filter = TAuditStatus | 'all';
+type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
 export function AuditsPage() {
   usePageTitle('Audits');
@@ -44,6 +45,8 @@ export function AuditsPage() {
   const [isImporting, setIsImporting] = useState(false);
   const [commenting, setCommenting] = useState<TAudit | null>(null);
   const [applying, setApplying] = useState<TAudit | null>(null);
+  const [reviewing, setReviewing] = useState<TAudit | null>(null);
+  const isAdmin = useCan('admin');
   // /audits?audit=12 (a notification's link) opens that audit's details, wherever it is in the list.
   const [params, setParams] = useSearchParams();
   const linkedId = Number(params.get('audit')) || null;
@@ -58,6 +61,8 @@ export function AuditsPage() {
     setOpenId(null);
     if (linkedId !== null) setParams({}, { replace: true });
   };
+  // The bell's link to a count awaiting review (?audit=12&review=1) opens its review for an admin.
+  const linkedReview = params.get('review') === '1' && isAdmin && linked.data ? linked.data : null;
   const summary = list.data?.summary;
 
   const refresh = async () => {
@@ -102,6 +107,7 @@ export function AuditsPage() {
             className="w-48"
           >
             <option value="all">All statuses</option>
+            <option value="awaiting_review">Awaiting review</option>
             {AUDIT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
@@ -150,6 +156,14 @@ export function AuditsPage() {
         onComments={canWrite ? setCommenting : undefined}
         // A Dutchie store's quantities are kept in Dutchie, which the portal only reads.
         onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}
+        onReview={isAdmin ? setReviewing : undefined}
+      />
+      <ReviewDialog
+        audit={reviewing ?? linkedReview}
+        onClose={() => {
+          setReviewing(null);
+          if (linkedReview) setParams({}, { replace: true });
+        }}
       />
       <CommentsDialog audit={commenting} onClose={() => setCommenting(null)} />
       <ImportReadsDialog
