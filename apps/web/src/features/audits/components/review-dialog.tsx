@@ -147,7 +147,7 @@ function ReviewLine({
   const isOpen = !line.applied_at;
   const withNote = note.trim() ? { note: note.trim() } : {};
   return (
-    <li className="space-y-3 p-3 sm:p-4" data-testid="review-line">
+    <li className="min-w-0 space-y-3 p-3 sm:p-4" data-testid="review-line">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-medium text-slate-900 dark:text-slate-100">{name}</p>
@@ -174,7 +174,7 @@ function ReviewLine({
         <DecisionBadge line={line} />
       </div>
       {isOpen && (
-        <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+        <div className="grid min-w-0 grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto]">
           <Select
             aria-label={`Reason for ${name}`}
             value={reason}
@@ -194,10 +194,10 @@ function ReviewLine({
             maxLength={500}
             onChange={(e) => setNote(e.target.value)}
           />
-          <div className="flex gap-2">
+          <div className="grid grid-cols-3 gap-2 sm:flex">
             <Button
               size="sm"
-              className="h-10 flex-1"
+              className="h-10 px-2"
               disabled={!reason || isBusy}
               onClick={() =>
                 onDecide({ discrepancy_id: line.id, decision: 'approve', reason_code: reason, ...withNote })
@@ -209,7 +209,7 @@ function ReviewLine({
             <Button
               size="sm"
               variant="secondary"
-              className="h-10 flex-1"
+              className="h-10 px-2"
               disabled={isBusy}
               onClick={() => onDecide({ discrepancy_id: line.id, decision: 'reject', ...withNote })}
             >
@@ -219,7 +219,7 @@ function ReviewLine({
             <Button
               size="sm"
               variant="secondary"
-              className="h-10 flex-1"
+              className="h-10 px-2"
               disabled={isBusy}
               onClick={() => onDecide({ discrepancy_id: line.id, decision: 'recount', ...withNote })}
             >

@@ -111,9 +111,11 @@ function ReasonCodes() {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {(codes.data ?? []).map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-2 px-3 py-2" data-testid="reason-code">
-              <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{c.code}</span>
-              <span className="flex-1 text-sm text-slate-800 dark:text-slate-200">{c.label}</span>
+            <li key={c.id} className="flex items-center gap-2 px-3 py-2" data-testid="reason-code">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm text-slate-800 dark:text-slate-200">{c.label}</p>
+                <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{c.code}</p>
+              </div>
               {c.retired && <Badge>Retired</Badge>}
               <Button
                 size="sm"
