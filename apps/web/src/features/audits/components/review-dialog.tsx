@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/field';
+import { Field, Input, TextField } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -21,7 +21,7 @@ export const REVIEW_TEXTS = {
 
 const money = (n: number) =>
   n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const valueOf = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
+const lineValue = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
 const isReviewable = (l: TDiscrepancy) =>
   (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') && l.product_id !== null;
 
@@ -59,7 +59,7 @@ function ReviewLines({ audit }: { audit: TAudit }) {
   };
   const below = Number(bulkBelow);
   const bulkLines = lines.filter(
-    (l) => !l.applied_at && l.decision === null && bulkBelow !== '' && valueOf(l) < below,
+    (l) => !l.applied_at && l.decision === null && bulkBelow !== '' && lineValue(l) < below,
   );
   return (
     <div className="space-y-4">
@@ -73,29 +73,36 @@ function ReviewLines({ audit }: { audit: TAudit }) {
           );
         }}
       >
-        <label className="flex-1 text-sm text-slate-700 dark:text-slate-300">
-          Approve lines worth less than
-          <Input
+        <div className="flex-1">
+          <TextField
+            label="Approve lines worth less than"
             type="number"
             min="0"
             step="0.01"
             inputMode="decimal"
             value={bulkBelow}
             onChange={(e) => setBulkBelow(e.target.value)}
-            className="mt-1"
           />
-        </label>
-        <label className="flex-1 text-sm text-slate-700 dark:text-slate-300">
-          With reason
-          <Select value={bulkReason} onChange={(e) => setBulkReason(e.target.value)} className="mt-1">
-            <option value="">Choose a reason</option>
-            {active.map((c) => (
-              <option key={c.id} value={c.code}>
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </label>
+        </div>
+        <div className="flex-1">
+          <Field label="With reason">
+            {(id, describedBy) => (
+              <Select
+                id={id}
+                aria-describedby={describedBy}
+                value={bulkReason}
+                onChange={(e) => setBulkReason(e.target.value)}
+              >
+                <option value="">Choose a reason</option>
+                {active.map((c) => (
+                  <option key={c.id} value={c.code}>
+                    {c.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
         <Button type="submit" disabled={!bulkReason || bulkLines.length === 0} isLoading={review.isPending}>
           Approve {bulkLines.length} line{bulkLines.length === 1 ? '' : 's'}
         </Button>
@@ -162,7 +169,7 @@ function ReviewLine({
             >
               {line.variance > 0 ? `+${line.variance}` : line.variance}
             </span>{' '}
-            · value {money(valueOf(line))}
+            · value {money(lineValue(line))}
           </p>
           {line.decided_by && (
             <p className="text-xs text-slate-500 dark:text-slate-400">
