@@ -51,18 +51,19 @@ export function AuditsPage() {
   const [params, setParams] = useSearchParams();
   const linkedId = Number(params.get('audit')) || null;
   const linked = useAudit(linkedId);
+  // The bell's link to a count awaiting review (?audit=12&review=1) opens its review for an admin.
+  const linkedReview = params.get('review') === '1' && isAdmin && linked.data ? linked.data : null;
   if (!user) return null;
   const rows = list.data?.data ?? [];
   const open =
     rows.find((a) => a.id === openId) ??
     (openedAudit?.id === openId ? openedAudit : null) ??
-    (linkedId !== null && linked.data?.id === linkedId ? linked.data : null);
+    (linkedId !== null && linked.data?.id === linkedId && !linkedReview ? linked.data : null);
   const close = () => {
     setOpenId(null);
     if (linkedId !== null) setParams({}, { replace: true });
   };
-  // The bell's link to a count awaiting review (?audit=12&review=1) opens its review for an admin.
-  const linkedReview = params.get('review') === '1' && isAdmin && linked.data ? linked.data : null;
+
   const summary = list.data?.summary;
 
   const refresh = async () => {
