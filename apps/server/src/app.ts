@@ -64,6 +64,7 @@ import { createMetrics, type Metrics, registerScrapeGauges } from './modules/met
 import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { sessionsRoutes } from './modules/settings/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes.ts';
@@ -326,6 +327,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(zebraRoutes);
   await app.register(speedwayRoutes);
   await app.register(auditsRoutes);
+  await app.register(reviewsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);
   await app.register(countRoutes);

@@ -6,6 +6,7 @@ import { hasRole, type TRole } from './roles.ts';
 export const EVENT_TYPES = [
   'audit.completed',
   'audit.failed',
+  'audit.review_requested',
   'device.offline',
   'device.online',
   'device.battery_low',
@@ -19,6 +20,7 @@ export type TEventType = (typeof EVENT_TYPES)[number];
 export const EVENT_LABELS: Record<TEventType, string> = {
   'audit.completed': 'Audit completed',
   'audit.failed': 'Audit failed',
+  'audit.review_requested': 'Count awaiting review',
   'device.offline': 'Reader went offline',
   'device.online': 'Reader back online',
   'device.battery_low': 'Reader battery low',
@@ -34,6 +36,8 @@ export const EVENT_LABELS: Record<TEventType, string> = {
  */
 export function mayBeToldOf(role: TRole, type: string): boolean {
   if (type.startsWith('device.') || type.startsWith('print.')) return hasRole(role, 'operator');
+  // Admins review counts.
+  if (type === 'audit.review_requested') return hasRole(role, 'admin');
   return true;
 }
 
@@ -61,6 +65,12 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
         title: `${str(p.name)} failed`,
         body: `No reads arrived from ${str(p.device_name) || 'the reader'} for ${num(p.timeout_minutes)} minutes, so the audit was stopped.`,
         link: `/audits?audit=${num(p.audit_id)}`,
+      };
+    case 'audit.review_requested':
+      return {
+        title: `${str(p.name)} is awaiting review`,
+        body: `${num(p.lines_awaiting)} line${num(p.lines_awaiting) === 1 ? '' : 's'} over the count policy need an admin's approval.`,
+        link: `/audits?audit=${num(p.audit_id)}&review=1`,
       };
     case 'device.offline':
       return {
@@ -367,6 +377,16 @@ export const WEBHOOK_EVENT_DATA = {
     location_id: z.number().int().nullable(),
     started_at: z.string(),
     timeout_minutes: z.number().int(),
+  }),
+  'audit.review_requested': z.object({
+    ...base,
+    audit_id: z.number().int(),
+    name: z.string(),
+    location: z.string().nullable(),
+    counted_by: z.string().nullable(),
+    /** Lines over the company's count policy, waiting for an admin's decision. */
+    lines_awaiting: z.number().int(),
+    completed_at: z.string().nullable(),
   }),
   'device.offline': device.extend({ last_seen: z.string() }),
   'device.online': device,

@@ -46,6 +46,15 @@ export function accuracyColor(accuracy: number): 'green' | 'yellow' | 'red' {
   return 'red';
 }
 
+/**
+ * Where a completed count's review stands: none (no line over the company's count policy), awaiting (lines over it
+ * wait for an admin's decision), approved (every such line decided), partly_applied (counts applied while some
+ * still wait).
+ */
+export const REVIEW_STATUSES = ['none', 'awaiting', 'approved', 'partly_applied'] as const;
+export const ZReviewStatus = z.enum(REVIEW_STATUSES);
+export type TReviewStatus = z.infer<typeof ZReviewStatus>;
+
 export const ZAudit = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -86,6 +95,9 @@ export const ZAudit = z.object({
   started_by: z.string().nullable(),
   /** A fixed reader's count chosen to last a while finishes itself then. */
   ends_at: z.string().nullable(),
+  review_status: ZReviewStatus,
+  /** A recount: the audit whose lines it counts again. */
+  recount_of: z.number().int().nullable(),
 });
 export type TAudit = z.infer<typeof ZAudit>;
 
@@ -97,6 +109,8 @@ export const ZAuditListQuery = z.object({
     })
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+  /** awaiting: only the counts whose lines wait for an admin's review. */
+  review: z.enum(['awaiting'], { error: 'review must be awaiting' }).optional(),
 });
 export type TAuditListQuery = z.input<typeof ZAuditListQuery>;
 
@@ -139,6 +153,19 @@ export const ZDiscrepancy = z.object({
   code_format: z.string().nullable(),
   /** When an operator applied this row's count to the catalogue. */
   applied_at: z.string().nullable(),
+  /** Over the company's count policy when counted: applied only once an admin approves it. */
+  needs_approval: z.boolean(),
+  /** An admin's decision on the line: approve, reject or recount; null: none yet. */
+  decision: z.enum(['approve', 'reject', 'recount']).nullable(),
+  reason_code: z.string().nullable(),
+  reason_label: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  /** The product's unit cost when counted; value = |variance| x unit_cost. */
+  unit_cost: z.number(),
+  /** The recount that counts this line again. */
+  recount_audit_id: z.number().int().nullable(),
 });
 export type TDiscrepancy = z.infer<typeof ZDiscrepancy>;
 export const ZDiscrepanciesResponse = z.array(ZDiscrepancy);
@@ -171,5 +198,10 @@ export const ZApplyCountsRequest = z.object({
     .optional(),
 });
 export type TApplyCountsRequest = z.input<typeof ZApplyCountsRequest>;
-export const ZApplyCountsResponse = z.object({ applied: z.number().int(), audit: ZAudit });
+export const ZApplyCountsResponse = z.object({
+  applied: z.number().int(),
+  /** With approval on: the shortage and overage lines not applied (waiting for approval, or rejected). */
+  left: z.number().int(),
+  audit: ZAudit,
+});
 export type TApplyCountsResponse = z.infer<typeof ZApplyCountsResponse>;

@@ -30,6 +30,7 @@ export * from './printable.ts';
 export * from './reader-protocol.ts';
 export * from './reads-file.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './rfid.ts';
 export * from './security.ts';
 export * from './settings.ts';

@@ -130,6 +130,19 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'PATCH /api/audits/:id/comments': 'operator',
   'POST /api/audits/import': 'operator',
   'POST /api/audits/:id/apply-counts': 'operator',
+  // Reviews of counts: admins decide lines and keep the policy and reason codes; operators recount and take the
+  // adjustments sheet; everyone reads the reason codes and the shrink report.
+  'POST /api/audits/:id/review': 'admin',
+  'POST /api/audits/:id/recount': 'operator',
+  'GET /api/audits/:id/adjustments.csv': 'operator',
+  'GET /api/companies/:id/count-policy': 'admin',
+  'PUT /api/companies/:id/count-policy': 'admin',
+  'GET /api/reason-codes': 'member',
+  'POST /api/reason-codes': 'admin',
+  'PUT /api/reason-codes/:id': 'admin',
+  'DELETE /api/reason-codes/:id': 'admin',
+  'GET /api/reports/shrink': 'member',
+  'GET /api/reports/shrink.csv': 'member',
   // The reader protocol: pairing is public (the code and the poll secret are the credentials), the rest is for
   // paired readers only.
   'POST /api/rfid/register/start': 'public',

@@ -609,6 +609,75 @@ function readerProbes(): Record<string, Probe> {
       expectNotFound(await b('POST', `/api/audits/${w.aAuditId}/apply-counts`, { reason: 'Mine now' }));
       expect((await aAudit(w)).counts_applied_at).toBeNull();
     },
+    'POST /api/audits/:id/review': async (w) => {
+      expectNotFound(
+        await b('POST', `/api/audits/${w.aAuditId}/review`, {
+          lines: [{ discrepancy_id: 1, decision: 'reject' }],
+        }),
+      );
+      const rows = (await as(w.a.admin.token, 'GET', `/api/audits/${w.aAuditId}/discrepancies`)).json();
+      expect(rows.every((r: { decision: string | null }) => r.decision === null)).toBe(true);
+    },
+    'POST /api/audits/:id/recount': async (w) => {
+      expectNotFound(await b('POST', `/api/audits/${w.aAuditId}/recount`, { device_id: w.bReader.deviceId }));
+      expect(
+        (await b('GET', '/api/audits?limit=100'))
+          .json()
+          .data.some((x: { recount_of: number | null }) => x.recount_of),
+      ).toBe(false);
+    },
+    'GET /api/audits/:id/adjustments.csv': async (w) =>
+      expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/adjustments.csv`)),
+    'GET /api/companies/:id/count-policy': async (w) =>
+      expectNotFound(await b('GET', `/api/companies/${w.a.companyId}/count-policy`)),
+    'PUT /api/companies/:id/count-policy': async (w) => {
+      const policy = { approval_units: 1, approval_value: null };
+      expectNotFound(await b('PUT', `/api/companies/${w.a.companyId}/count-policy`, policy));
+      expect(
+        (await as(w.a.admin.token, 'GET', `/api/companies/${w.a.companyId}/count-policy`)).json(),
+      ).toEqual({
+        approval_units: null,
+        approval_value: null,
+      });
+    },
+    'GET /api/reason-codes': async (w) => {
+      const aIds = (await as(w.a.admin.token, 'GET', '/api/reason-codes'))
+        .json()
+        .map((c: { id: number }) => c.id);
+      const bIds = (await b('GET', '/api/reason-codes')).json().map((c: { id: number }) => c.id);
+      expect(bIds.length).toBeGreaterThan(0);
+      expect(bIds.filter((id: number) => aIds.includes(id))).toEqual([]);
+    },
+    'POST /api/reason-codes': async (w) => {
+      expect((await b('POST', '/api/reason-codes', { code: 'B_ONLY', label: 'B only' })).statusCode).toBe(
+        201,
+      );
+      const aCodes = (await as(w.a.admin.token, 'GET', '/api/reason-codes'))
+        .json()
+        .map((c: { code: string }) => c.code);
+      expect(aCodes).not.toContain('B_ONLY');
+    },
+    'PUT /api/reason-codes/:id': async (w) => {
+      const [code] = (await as(w.a.admin.token, 'GET', '/api/reason-codes')).json();
+      expectNotFound(await b('PUT', `/api/reason-codes/${code.id}`, { label: 'Mine now' }));
+      expect((await as(w.a.admin.token, 'GET', '/api/reason-codes')).json()[0].label).toBe(code.label);
+    },
+    'DELETE /api/reason-codes/:id': async (w) => {
+      const [code] = (await as(w.a.admin.token, 'GET', '/api/reason-codes')).json();
+      expectNotFound(await b('DELETE', `/api/reason-codes/${code.id}`));
+      expect((await as(w.a.admin.token, 'GET', '/api/reason-codes')).json()[0].id).toBe(code.id);
+    },
+    'GET /api/reports/shrink': async (w) => {
+      const res = (await b('GET', '/api/reports/shrink?group_by=location')).json();
+      expectNothingOfA(w, res);
+      expect(res.rows.map((r: { label: string }) => r.label)).not.toContain('A store');
+    },
+    'GET /api/reports/shrink.csv': async (w) => {
+      const res = await b('GET', '/api/reports/shrink.csv?group_by=location');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('A store');
+      expectNothingOfA(w, res.body);
+    },
     'POST /api/rfid/heartbeat': async (w) => {
       const before = await aDevice(w);
       const res = await dev(w.bReader.token, '/api/rfid/heartbeat', { battery_level: 3, signal_strength: 0 });

@@ -31,4 +31,6 @@ export const completedAudit = (id: number, batchCount: number): TAudit => ({
   counts_applied_by: null,
   started_by: null,
   ends_at: null,
+  review_status: 'none',
+  recount_of: null,
 });

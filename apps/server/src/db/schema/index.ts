@@ -6,6 +6,7 @@ export * from './inventory.ts';
 export * from './printing.ts';
 export * from './readers.ts';
 export * from './reads.ts';
+export * from './reviews.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './waitlist.ts';

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { locations, products } from './inventory.ts';
+import { reasonCodes } from './reviews.ts';
 
 /** A timestamp with time zone: every time column of the readers', alerts' and reads' tables. */
 export const tz = (name: string) => timestamp(name, { withTimezone: true });
@@ -181,6 +183,8 @@ export const audits = pgTable(
     countsAppliedReason: text('counts_applied_reason'),
     createdAt: tz('created_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
+    /** A recount: the audit whose lines it counts again (its result replaces theirs). */
+    recountOf: integer('recount_of'),
   },
   (t) => [
     primaryKey({ name: 'audits_pkey', columns: [t.companyId, t.id] }),
@@ -311,9 +315,34 @@ export const auditDiscrepancies = pgTable(
     /** An unknown scan's kind ("UPC-A", "GS1 DataMatrix", "Metrc label"); null for tags and products. */
     codeFormat: text('code_format'),
     appliedAt: tz('applied_at'),
+    /** The product's unit cost when the line was counted: its value at cost, for the policy and the shrink report. */
+    unitCost: numeric('unit_cost', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Over the company's count policy when it was counted: applied only once an admin approves it. */
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    /** An admin's decision: 'approve', 'reject' or 'recount'; null: none yet. */
+    decision: text('decision'),
+    reasonCodeId: integer('reason_code_id'),
+    decisionNote: text('decision_note'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: tz('decided_at'),
+    /** The recount that counts this line again. */
+    recountAuditId: integer('recount_audit_id'),
   },
   (t) => [
     primaryKey({ name: 'audit_discrepancies_pkey', columns: [t.companyId, t.id] }),
+    // A code a decision uses cannot be deleted, only retired.
+    foreignKey({
+      name: 'audit_discrepancies_reason_fk',
+      columns: [t.companyId, t.reasonCodeId],
+      foreignColumns: [reasonCodes.companyId, reasonCodes.id],
+    }),
+    index('audit_discrepancies_recount_idx')
+      .on(t.companyId, t.recountAuditId)
+      .where(sql`${t.recountAuditId} is not null`),
+    index('audit_discrepancies_applied_idx')
+      .on(t.companyId, t.appliedAt)
+      .where(sql`${t.appliedAt} is not null`),
     auditRef('audit_discrepancies', t),
     // ON DELETE SET NULL (product_id) in the migration: the row keeps the product's SKU and name.
     foreignKey({

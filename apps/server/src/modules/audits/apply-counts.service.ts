@@ -22,18 +22,22 @@ export async function applyCounts(
   clock: AuditClock,
 ): Promise<TApplyCountsResponse> {
   const who = userPerformer(actor);
-  const applied = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const audit = await repo.lockAuditForApply(tx, actor.companyId, auditId);
     if (!audit) throw notFound(AUDIT_MESSAGES.notFound);
     if (audit.status !== 'completed') throw conflict(AUDIT_MESSAGES.notCompleted);
     // A Dutchie store's quantities are Dutchie's: the portal only reads them.
     if (audit.expectedAsOf) throw conflict(AUDIT_MESSAGES.countsInDutchie);
-    if (audit.appliedAt) throw conflict(AUDIT_MESSAGES.alreadyApplied);
+    // Under review (a line was over the count policy), lines are applied as they are approved, each once.
+    const isReviewed = await repo.isUnderReview(tx, actor.companyId, auditId);
+    if (audit.appliedAt && !isReviewed) throw conflict(AUDIT_MESSAGES.alreadyApplied);
     const ids = input.discrepancy_ids ? [...new Set(input.discrepancy_ids)] : undefined;
     if (ids && (await repo.countRowsOfTypes(tx, actor.companyId, auditId, ids, APPLICABLE)) !== ids.length) {
       throw badRequest(AUDIT_MESSAGES.rowsNotApplicable);
     }
-    const n = await repo.applyFoundQuantities(tx, actor.companyId, auditId, ids);
+    const lines = await repo.applyFoundQuantities(tx, actor.companyId, auditId, ids, isReviewed);
+    if (isReviewed && audit.appliedAt && lines.length === 0) throw conflict(AUDIT_MESSAGES.alreadyApplied);
+    const n = lines.length;
     await repo.markCountsApplied(tx, actor.companyId, auditId, who.name, input.reason);
     await recordActivity(tx, {
       companyId: actor.companyId,
@@ -43,7 +47,23 @@ export async function applyCounts(
       message: `${who.name} applied the counts of ${audit.name} to ${n} product${n === 1 ? '' : 's'}: ${input.reason}`,
       metadata: { auditId, products: n, reason: input.reason },
     });
-    return n;
+    // Under review, each product's change names who approved it and why.
+    if (isReviewed) {
+      for (const line of lines) {
+        const why = line.approved_by
+          ? `approved by ${line.approved_by}, reason ${line.reason_code}`
+          : 'under the count policy';
+        await recordActivity(tx, {
+          companyId: actor.companyId,
+          performer: who,
+          action: 'inventory.count_adjust',
+          type: 'inventory',
+          message: `${line.name ?? line.sku} set from ${line.expected} to ${line.found} by ${audit.name} (${why})`,
+          metadata: { auditId, ...line, quantity: line.found },
+        });
+      }
+    }
+    return { applied: n, left: await repo.countLeft(tx, actor.companyId, auditId) };
   });
-  return { applied, audit: await getAudit(db, actor.companyId, auditId, clock) };
+  return { ...result, audit: await getAudit(db, actor.companyId, auditId, clock) };
 }

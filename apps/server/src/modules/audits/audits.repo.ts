@@ -1,12 +1,33 @@
-import type { TAuditStatus } from '@quantics/contracts';
+import type { TAuditStatus, TReviewStatus } from '@quantics/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, auditDiscrepancies, audits, devices, locations } from '../../db/schema/index.ts';
+import {
+  auditBatches,
+  auditDiscrepancies,
+  audits,
+  devices,
+  locations,
+  reasonCodes,
+} from '../../db/schema/index.ts';
 import type { AuditClock } from './audit-status.ts';
 
 // Audits of one company, read side. Every function takes the caller's companyId and filters by it.
 
 const batchesOfAudit = sql`${auditBatches.companyId} = ${audits.companyId} and ${auditBatches.auditId} = ${audits.id}`;
+
+const linesOfAudit = sql`d.company_id = ${audits.companyId} and d.audit_id = ${audits.id} and d.needs_approval`;
+
+/**
+ * Where the audit's review stands (contracts' REVIEW_STATUSES), derived from its lines: none without a line over the
+ * count policy; awaiting (partly_applied once counts were applied) while one of them is undecided or sent to recount
+ * and not applied; else approved.
+ */
+export const reviewStatus = sql<TReviewStatus>`(case
+    when not exists (select 1 from audit_discrepancies d where ${linesOfAudit}) then 'none'
+    when exists (select 1 from audit_discrepancies d where ${linesOfAudit} and d.applied_at is null
+      and (d.decision is null or d.decision = 'recount'))
+      then (case when ${audits.countsAppliedAt} is null then 'awaiting' else 'partly_applied' end)
+    else 'approved' end)`;
 
 function auditColumns(clock: AuditClock) {
   return {
@@ -40,6 +61,8 @@ function auditColumns(clock: AuditClock) {
     countsAppliedBy: audits.countsAppliedBy,
     startedByName: audits.startedByName,
     endsAt: audits.endsAt,
+    reviewStatus,
+    recountOf: audits.recountOf,
   };
 }
 
@@ -69,13 +92,14 @@ function rangeFilter(range: AuditRange | undefined): SQL | undefined {
 export async function listAudits(
   db: Db,
   companyId: number,
-  opts: { page: number; limit: number; status?: TAuditStatus; range?: AuditRange },
+  opts: { page: number; limit: number; status?: TAuditStatus; range?: AuditRange; review?: 'awaiting' },
   clock: AuditClock,
 ) {
   const where = and(
     eq(audits.companyId, companyId),
     statusFilter(clock, opts.status),
     rangeFilter(opts.range),
+    opts.review ? sql`${reviewStatus} = ${opts.review}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
     selectAudits(db, clock)
@@ -155,8 +179,15 @@ const TYPE_ORDER = sql`array_position(array['shortage','overage','misplaced','un
 
 export function listDiscrepancies(db: Db, companyId: number, auditId: number, ids?: number[]) {
   return db
-    .select()
+    .select({ d: auditDiscrepancies, reasonCode: reasonCodes.code, reasonLabel: reasonCodes.label })
     .from(auditDiscrepancies)
+    .leftJoin(
+      reasonCodes,
+      and(
+        eq(reasonCodes.companyId, auditDiscrepancies.companyId),
+        eq(reasonCodes.id, auditDiscrepancies.reasonCodeId),
+      ),
+    )
     .where(
       and(
         eq(auditDiscrepancies.companyId, companyId),

@@ -40,12 +40,14 @@ export function auditView(a: repo.AuditRow): TAudit {
     counts_applied_by: a.countsAppliedBy,
     started_by: a.startedByName,
     ends_at: a.endsAt?.toISOString() ?? null,
+    review_status: a.reviewStatus,
+    recount_of: a.recountOf,
   };
 }
 
 type DiscrepancyRow = Awaited<ReturnType<typeof repo.listDiscrepancies>>[number];
 
-export function discrepancyView(d: DiscrepancyRow): TDiscrepancy {
+export function discrepancyView({ d, reasonCode, reasonLabel }: DiscrepancyRow): TDiscrepancy {
   return {
     id: d.id,
     product_id: d.productId,
@@ -61,13 +63,22 @@ export function discrepancyView(d: DiscrepancyRow): TDiscrepancy {
     codes: d.codes,
     code_format: d.codeFormat,
     applied_at: d.appliedAt?.toISOString() ?? null,
+    needs_approval: d.needsApproval,
+    decision: d.decision as TDiscrepancy['decision'],
+    reason_code: reasonCode,
+    reason_label: reasonLabel,
+    decision_note: d.decisionNote,
+    decided_by: d.decidedByName,
+    decided_at: d.decidedAt?.toISOString() ?? null,
+    unit_cost: Number(d.unitCost),
+    recount_audit_id: d.recountAuditId,
   };
 }
 
 export async function listAudits(
   db: Db,
   companyId: number,
-  query: { page: number; limit: number; status?: TAuditStatus },
+  query: { page: number; limit: number; status?: TAuditStatus; review?: 'awaiting' },
   clock: AuditClock,
 ): Promise<TAuditListResponse> {
   const [{ rows, total }, summary] = await Promise.all([

@@ -6,7 +6,7 @@ import { audits } from '../../db/schema/index.ts';
 
 export async function findDeviceAudit(db: Db, companyId: number, deviceId: number, auditId: number) {
   const [row] = await db
-    .select({ locationId: audits.locationId, expectedAsOf: audits.expectedAsOf })
+    .select({ locationId: audits.locationId, expectedAsOf: audits.expectedAsOf, recountOf: audits.recountOf })
     .from(audits)
     .where(and(eq(audits.companyId, companyId), eq(audits.deviceId, deviceId), eq(audits.id, auditId)))
     .limit(1);
@@ -28,10 +28,21 @@ export type SheetRow = {
 /**
  * Every catalogue product with its place against the audit's scope, by the rule reconciliation uses: in scope are
  * the products of the location and all its sub-locations (every product without a location); the others are
- * misplaced when read here.
+ * misplaced when read here. A recount's (recountId) are only the products it counts again.
  */
-export async function catalogueSheet(db: Db, companyId: number, locationId: number | null) {
-  const inScope = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
+export async function catalogueSheet(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+  recountId: number | null = null,
+) {
+  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
+  // A recount's short list: only the products of the lines it counts again.
+  const inScope =
+    recountId === null
+      ? inLocation
+      : sql`${inLocation} and p.id in (select product_id from audit_discrepancies
+          where company_id = ${companyId}::int and recount_audit_id = ${recountId}::int)`;
   const result = await db.execute<SheetRow>(sql`
     with recursive scope(id) as (
       select id from locations where company_id = ${companyId}::int and id = ${locationId}::int

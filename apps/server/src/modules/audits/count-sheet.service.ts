@@ -14,7 +14,12 @@ export async function countSheet(db: Db, device: DeviceContext, auditId: number)
   if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
   const rows = audit.expectedAsOf
     ? await repo.snapshotSheet(db, device.companyId, auditId)
-    : await repo.catalogueSheet(db, device.companyId, audit.locationId);
+    : await repo.catalogueSheet(
+        db,
+        device.companyId,
+        audit.locationId,
+        audit.recountOf === null ? null : auditId,
+      );
   const items = rows.map((r) => ({
     epc: r.epc,
     name: r.name,

@@ -8,7 +8,12 @@ export type ExpectedStock =
    * The catalogue's products in the location and all its sub-locations (the whole catalogue without one). Catalogue
    * products read here but placed elsewhere are misplaced, and every product read gets its last_scanned.
    */
-  | { from: 'catalogue'; locationId: number | null }
+  | {
+      from: 'catalogue';
+      locationId: number | null;
+      /** A recount: only the products of the lines it counts again (audit_discrepancies.recount_audit_id). */
+      isRecount?: boolean;
+    }
   /**
    * A point-of-sale company's audit: its own copy of the Dutchie packages taken when it started (audit_expected), so
    * the count is set against Dutchie's quantities at that time. The store's packages outside the audited room are
@@ -53,7 +58,7 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
   const completedAt = o.at ? sql`${o.at.toISOString()}::timestamptz` : sql`now()`;
   const expected =
     o.expected.from === 'catalogue'
-      ? catalogue(cid, aid, o.expected.locationId, completedAt)
+      ? catalogue(cid, aid, o.expected.locationId, completedAt, o.expected.isRecount ?? false)
       : snapshot(cid, aid);
   const ctes = [
     ...expected.before,
@@ -91,8 +96,19 @@ type ExpectedParts = {
   writes: SQL[];
 };
 
-function catalogue(cid: SQL, aid: SQL, locationId: number | null, completedAt: SQL): ExpectedParts {
-  const inScope = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
+function catalogue(
+  cid: SQL,
+  aid: SQL,
+  locationId: number | null,
+  completedAt: SQL,
+  isRecount: boolean,
+): ExpectedParts {
+  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
+  // A recount expects just the products it was started for; others read where they belong are no line of it.
+  const inScope = isRecount
+    ? sql`${inLocation} and p.id in (select product_id from audit_discrepancies
+        where company_id = ${cid} and recount_audit_id = ${aid})`
+    : inLocation;
   const outOfScope =
     locationId === null
       ? sql`false`

@@ -50,6 +50,15 @@ describe('events keep their contract', () => {
     // audit.completed: a count with discrepancies, and one of a shelf expected to be empty.
     await completeShelfAudit(t, a, 'Front', 10, 7);
     await completeShelfAudit(t, a, 'Empty', 0, 1);
+    // audit.review_requested: a count with a line over the company's count policy.
+    const policy = await t.app.inject({
+      method: 'PUT',
+      url: `/api/companies/${a.companyId}/count-policy`,
+      headers: bearer(a.admin.token),
+      payload: { approval_units: 1, approval_value: null },
+    });
+    expect(policy.statusCode).toBe(200);
+    await completeShelfAudit(t, a, 'Reviewed', 10, 5);
 
     // device.online, device.battery_low (heartbeats), device.offline (the sweep, after the online window).
     const reader = await pairReader(t, a);

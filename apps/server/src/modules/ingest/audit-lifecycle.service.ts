@@ -6,10 +6,11 @@ import { type Performer, recordActivity } from '../activity/activity.service.ts'
 import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
-import { reconcile } from '../audits/reconcile.repo.ts';
+import { type ExpectedStock, reconcile } from '../audits/reconcile.repo.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
+import { isRecount, reviewAfterCompletion } from '../reviews/review-events.ts';
 import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './ingest.repo.ts';
 import { moveOwnLegacyReads, type ReadsStorageMemory } from './reads-storage.repo.ts';
@@ -166,13 +167,15 @@ export async function reconcileAudit(
   performer: Performer,
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
+  const expected: ExpectedStock = audit.expectedAsOf
+    ? { from: 'snapshot' }
+    : {
+        from: 'catalogue',
+        locationId: audit.locationId,
+        isRecount: await isRecount(tx, companyId, audit.id),
+      };
   const endTimer = deps.metrics?.reconcileDuration.startTimer();
-  await reconcile(tx, {
-    companyId,
-    auditId: audit.id,
-    expected: audit.expectedAsOf ? { from: 'snapshot' } : { from: 'catalogue', locationId: audit.locationId },
-    at: deps.at,
-  });
+  await reconcile(tx, { companyId, auditId: audit.id, expected, at: deps.at });
   endTimer?.();
   deps.metrics?.auditsCompleted.inc();
   const done = await getAudit(tx, companyId, audit.id, deps.clock);
@@ -186,5 +189,6 @@ export async function reconcileAudit(
     at: deps.at,
   });
   await recordAuditCompleted(tx, companyId, done, deps.at);
+  await reviewAfterCompletion(tx, deps.clock, companyId, audit.id, deps.at);
   return done;
 }

@@ -1,5 +1,5 @@
 import type { TAudit } from '@quantics/contracts';
-import { CheckCheck, ClipboardCheck, MessageSquare } from 'lucide-react';
+import { CheckCheck, ClipboardCheck, ListChecks, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -31,12 +31,18 @@ type Props = {
   onClose: () => void;
   onComments?: (a: TAudit) => void;
   onApply?: (a: TAudit) => void;
+  /** Admins: review the count's lines (shown when a line was over the count policy). */
+  onReview?: (a: TAudit) => void;
 };
 
-export function AuditDetailsDialog({ audit, onClose, onComments, onApply }: Props) {
+export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onReview }: Props) {
   const rows = useAuditDiscrepancies(audit);
   useToastOnError(rows.error, AUDIT_TEXTS.discrepanciesFailed);
-  const canApply = audit?.status === 'completed' && !audit.counts_applied_at && audit.discrepancies_count > 0;
+  // Under review, lines are applied as they are approved: applying again is how the rest follow.
+  const canApply =
+    audit?.status === 'completed' &&
+    (!audit.counts_applied_at || audit.review_status !== 'none') &&
+    audit.discrepancies_count > 0;
   return (
     <Dialog
       isOpen={audit !== null}
@@ -97,8 +103,14 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply }: Prop
             </h3>
             <DiscrepancyTable rows={rows.data} isLoading={rows.isFetching && !rows.data} />
           </section>
-          {(onComments || (onApply && canApply)) && (
+          {(onComments || (onApply && canApply) || (onReview && audit.review_status !== 'none')) && (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {onReview && audit.review_status !== 'none' && (
+                <Button variant="secondary" onClick={() => onReview(audit)}>
+                  <ListChecks className="size-4" aria-hidden />
+                  Review lines
+                </Button>
+              )}
               {onComments && (
                 <Button variant="secondary" onClick={() => onComments(audit)}>
                   <MessageSquare className="size-4" aria-hidden />

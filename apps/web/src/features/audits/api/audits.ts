@@ -3,12 +3,20 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AuditListQuery = { page: number; limit: number; status: TAuditStatus | 'all' };
+export type AuditListQuery = {
+  page: number;
+  limit: number;
+  status: TAuditStatus | 'all' | 'awaiting_review';
+};
 
 export const fetchAudits = ({ page, limit, status }: AuditListQuery) =>
-  api(`/api/audits?page=${page}&limit=${limit}${status === 'all' ? '' : `&status=${status}`}`, {
+  api(`/api/audits?page=${page}&limit=${limit}${statusFilter(status)}`, {
     schema: ZAuditListResponse,
   });
+
+/** A status, or the counts awaiting an admin's review. */
+const statusFilter = (status: AuditListQuery['status']) =>
+  status === 'all' ? '' : status === 'awaiting_review' ? '&review=awaiting' : `&status=${status}`;
 
 export function useAudits(query: AuditListQuery) {
   return useQuery({

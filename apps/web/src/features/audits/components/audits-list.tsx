@@ -1,5 +1,6 @@
 import type { TAudit } from '@quantics/contracts';
 import { ChevronRight, MapPin, MessageSquare, Radio, ScanLine, TriangleAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Accuracy, AuditStatusBadge, formatDateTime } from '@/shared/audits/audit-bits';
 import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
 
@@ -22,6 +23,11 @@ export function AuditsList({ audits, onOpen, onComments }: Props) {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="truncate font-medium text-slate-900 dark:text-slate-100">{a.name}</span>
                   <AuditStatusBadge status={a.status} />
+                  {(a.review_status === 'awaiting' || a.review_status === 'partly_applied') && (
+                    <Badge tone="amber" hasDot>
+                      Awaiting review
+                    </Badge>
+                  )}
                   {a.comments && (
                     <MessageSquare className="size-3.5 text-slate-400" aria-label="Has comments" />
                   )}

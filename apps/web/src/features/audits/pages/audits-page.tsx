@@ -26,8 +26,9 @@ import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
+import { ReviewDialog } from '../components/review-dialog';
 
-type Filter = TAuditStatus | 'all';
+type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
 export function AuditsPage() {
   usePageTitle('Audits');
@@ -44,20 +45,25 @@ export function AuditsPage() {
   const [isImporting, setIsImporting] = useState(false);
   const [commenting, setCommenting] = useState<TAudit | null>(null);
   const [applying, setApplying] = useState<TAudit | null>(null);
+  const [reviewing, setReviewing] = useState<TAudit | null>(null);
+  const isAdmin = useCan('admin');
   // /audits?audit=12 (a notification's link) opens that audit's details, wherever it is in the list.
   const [params, setParams] = useSearchParams();
   const linkedId = Number(params.get('audit')) || null;
   const linked = useAudit(linkedId);
+  // The bell's link to a count awaiting review (?audit=12&review=1) opens its review for an admin.
+  const linkedReview = params.get('review') === '1' && isAdmin && linked.data ? linked.data : null;
   if (!user) return null;
   const rows = list.data?.data ?? [];
   const open =
     rows.find((a) => a.id === openId) ??
     (openedAudit?.id === openId ? openedAudit : null) ??
-    (linkedId !== null && linked.data?.id === linkedId ? linked.data : null);
+    (linkedId !== null && linked.data?.id === linkedId && !linkedReview ? linked.data : null);
   const close = () => {
     setOpenId(null);
     if (linkedId !== null) setParams({}, { replace: true });
   };
+
   const summary = list.data?.summary;
 
   const refresh = async () => {
@@ -102,6 +108,7 @@ export function AuditsPage() {
             className="w-48"
           >
             <option value="all">All statuses</option>
+            <option value="awaiting_review">Awaiting review</option>
             {AUDIT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
@@ -150,6 +157,14 @@ export function AuditsPage() {
         onComments={canWrite ? setCommenting : undefined}
         // A Dutchie store's quantities are kept in Dutchie, which the portal only reads.
         onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}
+        onReview={isAdmin ? setReviewing : undefined}
+      />
+      <ReviewDialog
+        audit={reviewing ?? linkedReview}
+        onClose={() => {
+          setReviewing(null);
+          if (linkedReview) setParams({}, { replace: true });
+        }}
       />
       <CommentsDialog audit={commenting} onClose={() => setCommenting(null)} />
       <ImportReadsDialog

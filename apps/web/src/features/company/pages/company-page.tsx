@@ -21,6 +21,7 @@ import { COMPANY_TEXTS } from '../company-texts';
 import { CompanyHelp } from '../components/company-help';
 import { CompanyList } from '../components/company-list';
 import { CompanyNameDialog } from '../components/company-name-dialog';
+import { CountPolicyCard } from '../components/count-policy-card';
 import { CurrentCompanyCard } from '../components/current-company-card';
 import { SecurityPolicyCard } from '../components/security-policy-card';
 
@@ -118,6 +119,7 @@ export function CompanyPage() {
             onEdit={isAdmin ? () => setDialog('edit') : undefined}
           />
           {isAdmin && <SecurityPolicyCard company={current.data} userId={user.id} />}
+          {isAdmin && <CountPolicyCard companyId={current.data.id} />}
           <Card className="overflow-hidden">
             <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
               <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Your companies</h2>

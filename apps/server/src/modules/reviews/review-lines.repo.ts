@@ -1,0 +1,232 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditDiscrepancies, audits, devices, memberships } from '../../db/schema/index.ts';
+import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
+
+// The lines of a count under review: their need for approval, the admins' decisions, recounts. Scoped by company.
+
+/**
+ * Stamps each shortage and overage line of a just-completed audit with its product's unit cost, and marks those over
+ * the company's count policy (more than approval_units units off, or worth more than approval_value at cost) as
+ * needing approval; `ids` limits it to those lines. Answers how many need approval.
+ */
+export async function markNeedsApproval(db: Db, companyId: number, auditId: number, ids?: number[]) {
+  const rows = await db.execute<{ needs: boolean }>(sql`
+    update audit_discrepancies d set
+      unit_cost = coalesce(p.unit_cost, d.unit_cost),
+      needs_approval = coalesce(cp.approval_units is not null and abs(d.found_quantity - d.expected_quantity) > cp.approval_units, false)
+        or coalesce(cp.approval_value is not null
+          and abs(d.found_quantity - d.expected_quantity) * coalesce(p.unit_cost, d.unit_cost) > cp.approval_value, false)
+    from audit_discrepancies d0
+    left join products p on p.company_id = d0.company_id and p.id = d0.product_id
+    left join count_policies cp on cp.company_id = d0.company_id
+    where d0.company_id = ${companyId} and d0.audit_id = ${auditId} and d0.discrepancy_type in ('shortage', 'overage')
+      and d.company_id = d0.company_id and d.id = d0.id
+      ${ids ? sql`and d0.id = any(${sqlArray(ids, 'int')})` : sql``}
+    returning d.needs_approval as needs`);
+  return rows.rows.filter((r) => r.needs).length;
+}
+
+/** The audit, locked FOR UPDATE: decisions on one audit are made one request at a time. */
+export async function lockAudit(db: Db, companyId: number, auditId: number) {
+  const [row] = await db
+    .select({
+      id: audits.id,
+      name: audits.name,
+      status: audits.status,
+      startedBy: audits.startedBy,
+      locationId: audits.locationId,
+      expectedAsOf: audits.expectedAsOf,
+      recountOf: audits.recountOf,
+    })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)))
+    .for('update');
+  return row;
+}
+
+/** The audit's lines among `ids`, with what the review rules need. */
+export function linesOf(db: Db, companyId: number, auditId: number, ids: number[]) {
+  return db
+    .select({
+      id: auditDiscrepancies.id,
+      type: auditDiscrepancies.discrepancyType,
+      productId: auditDiscrepancies.productId,
+      needsApproval: auditDiscrepancies.needsApproval,
+      appliedAt: auditDiscrepancies.appliedAt,
+      decision: auditDiscrepancies.decision,
+    })
+    .from(auditDiscrepancies)
+    .where(
+      and(
+        eq(auditDiscrepancies.companyId, companyId),
+        eq(auditDiscrepancies.auditId, auditId),
+        inArray(auditDiscrepancies.id, ids),
+      ),
+    );
+}
+
+export type Decision = {
+  id: number;
+  decision: string;
+  reasonCodeId: number | null;
+  note: string | null;
+};
+
+/** Writes the decisions in one statement. */
+export async function saveDecisions(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  by: { id: number; name: string },
+  decisions: Decision[],
+) {
+  await db.execute(sql`
+    update audit_discrepancies d set decision = r.decision, reason_code_id = r."reasonCodeId",
+      decision_note = r.note, decided_by = ${by.id}::int, decided_by_name = ${by.name}, decided_at = now()
+    from ${unnestRows(decisions, { id: 'int', decision: 'text', reasonCodeId: 'int', note: 'text' })}
+    where d.company_id = ${companyId} and d.audit_id = ${auditId} and d.id = r.id and d.applied_at is null`);
+}
+
+/** Active admins of the company: four eyes applies when there is more than one. */
+export async function countAdmins(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.role, 'admin'),
+        eq(memberships.isActive, true),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The lines a recount counts again: those in `ids`, or else the ones sent to recount, or else every shortage and
+ * overage line; never an applied one, and only lines of a product.
+ */
+export async function linesToRecount(db: Db, companyId: number, auditId: number, ids?: number[]) {
+  const rows = await db.execute<{ id: number }>(sql`
+    with open_lines as (
+      select id, decision from audit_discrepancies
+      where company_id = ${companyId} and audit_id = ${auditId} and discrepancy_type in ('shortage', 'overage')
+        and applied_at is null and product_id is not null
+    )
+    select id from open_lines
+    where ${
+      ids
+        ? sql`id = any(${sqlArray(ids, 'int')})`
+        : sql`(decision = 'recount' or not exists (select 1 from open_lines where decision = 'recount'))
+            and (decision is null or decision = 'recount')`
+    }
+    order by id`);
+  return rows.rows.map((r) => r.id);
+}
+
+/** Links a recount to its audit and its lines (sent to recount, decided afresh once it completes). */
+export async function linkRecount(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  recountId: number,
+  lineIds: number[],
+) {
+  await db
+    .update(audits)
+    .set({ recountOf: auditId })
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, recountId)));
+  await db
+    .update(auditDiscrepancies)
+    .set({ recountAuditId: recountId, decision: 'recount', decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(auditDiscrepancies.companyId, companyId),
+        eq(auditDiscrepancies.auditId, auditId),
+        inArray(auditDiscrepancies.id, lineIds),
+      ),
+    );
+}
+
+/**
+ * A completed recount's figures replace those of the lines it counted again: found is what the recount found (its
+ * own line's found, else the product's quantity it expected and found), the type and note follow, and the decision
+ * is cleared so the review goes on with the new figures. Answers the lines changed.
+ */
+export async function replaceRecountedFigures(db: Db, companyId: number, recountId: number) {
+  const rows = await db.execute<{ id: number }>(sql`
+    with figures as (
+      select o.id, coalesce(r.found_quantity, p.quantity, o.found_quantity) as found
+      from audit_discrepancies o
+      left join products p on p.company_id = o.company_id and p.id = o.product_id
+      left join audit_discrepancies r on r.company_id = o.company_id and r.audit_id = ${recountId}
+        and r.product_id = o.product_id and r.discrepancy_type in ('shortage', 'overage')
+      where o.company_id = ${companyId} and o.recount_audit_id = ${recountId} and o.applied_at is null
+    )
+    update audit_discrepancies d set found_quantity = f.found,
+      discrepancy_type = case when f.found < d.expected_quantity then 'shortage' else 'overage' end,
+      notes = case when f.found = d.expected_quantity then 'Recounted: as expected'
+        when f.found < d.expected_quantity then 'Recounted: ' || (d.expected_quantity - f.found) || ' fewer than expected'
+        else 'Recounted: ' || (f.found - d.expected_quantity) || ' more than expected' end,
+      decision = null, reason_code_id = null, decision_note = null, decided_by = null, decided_by_name = null,
+      decided_at = null
+    from figures f where d.company_id = ${companyId} and d.id = f.id
+    returning d.id`);
+  return rows.rows.map((r) => r.id);
+}
+
+/** The audit a recount belongs to. */
+export async function recountOf(db: Db, companyId: number, auditId: number) {
+  const [row] = await db
+    .select({ recountOf: audits.recountOf })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
+  return row?.recountOf ?? null;
+}
+
+/** The company's reader `deviceId`, or else the caller's newest Count screen (a browser device they own). */
+export async function countingDevice(db: Db, companyId: number, userId: number, deviceId?: number) {
+  const [row] = await db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.companyId, companyId),
+        deviceId === undefined
+          ? and(eq(devices.kind, 'browser'), eq(devices.ownerUserId, userId))
+          : eq(devices.id, deviceId),
+      ),
+    )
+    .orderBy(desc(devices.id))
+    .limit(1);
+  return row;
+}
+
+export type AdjustmentRow = {
+  package_label: string;
+  product: string | null;
+  room: string | null;
+  expected: number;
+  counted: number;
+  reason_code: string | null;
+  note: string | null;
+  approved_by: string | null;
+};
+
+/**
+ * The audit's approved adjustments, for a Dutchie store to enter in Dutchie's own audit: the package's label (its
+ * package id, a Metrc label when it has one), the room counted.
+ */
+export async function approvedAdjustments(db: Db, companyId: number, auditId: number) {
+  const rows = await db.execute<AdjustmentRow>(sql`
+    select coalesce(d.product_sku, d.epc) as package_label,
+      d.product_name as product, coalesce(a.room, 'All rooms') as room, d.expected_quantity as expected,
+      d.found_quantity as counted, r.code as reason_code, d.decision_note as note, d.decided_by_name as approved_by
+    from audit_discrepancies d
+    join audits a on a.company_id = d.company_id and a.id = d.audit_id
+    left join reason_codes r on r.company_id = d.company_id and r.id = d.reason_code_id
+    where d.company_id = ${companyId} and d.audit_id = ${auditId} and d.decision = 'approve'
+    order by d.product_sku, d.id`);
+  return rows.rows;
+}

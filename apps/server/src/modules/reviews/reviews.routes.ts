@@ -1,0 +1,190 @@
+import {
+  ZAudit,
+  ZCountPolicy,
+  ZCreateReasonCodeRequest,
+  ZErrorResponse,
+  ZIdParam,
+  ZReasonCode,
+  ZReasonCodesResponse,
+  ZRecountRequest,
+  ZReviewRequest,
+  ZReviewResponse,
+  ZShrinkQuery,
+  ZShrinkReport,
+  ZSuccessResponse,
+  ZUpdateReasonCodeRequest,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toCsv } from '../../lib/csv.ts';
+import { requireAuth } from '../../lib/request-context.ts';
+import * as codes from './reason-codes.service.ts';
+import { startRecount } from './recount.service.ts';
+import { ADJUSTMENTS_HEADER, adjustmentsSheet, reviewAudit } from './review.service.ts';
+import { SHRINK_CSV_HEADER, shrinkCsvRows, shrinkReport } from './shrink.service.ts';
+
+const tags = ['reviews'];
+const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+/** Counts a manager can trust: the count policy, reason codes, reviews of variances, recounts and shrink. */
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/companies/:id/count-policy',
+    { schema: { tags, params: ZIdParam, response: { 200: ZCountPolicy, ...errors } } },
+    async (request) => codes.getCountPolicy(app.db, requireAuth(request), request.params.id),
+  );
+
+  app.put(
+    '/api/companies/:id/count-policy',
+    {
+      schema: {
+        tags,
+        description:
+          'Lines off by more than approval_units units, or worth more than approval_value at cost, wait for an ' +
+          "admin's approval before they are applied; both null: approval off.",
+        params: ZIdParam,
+        body: ZCountPolicy,
+        response: { 200: ZCountPolicy, ...errors },
+      },
+    },
+    async (request) => codes.putCountPolicy(app.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/reason-codes',
+    { schema: { tags, response: { 200: ZReasonCodesResponse } } },
+    async (request) => codes.listReasonCodes(app.db, requireAuth(request).companyId),
+  );
+
+  app.post(
+    '/api/reason-codes',
+    { schema: { tags, body: ZCreateReasonCodeRequest, response: { 201: ZReasonCode, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await codes.createReasonCode(app.db, requireAuth(request), request.body)),
+  );
+
+  app.put(
+    '/api/reason-codes/:id',
+    {
+      schema: {
+        tags,
+        params: ZIdParam,
+        body: ZUpdateReasonCodeRequest,
+        response: { 200: ZReasonCode, ...errors },
+      },
+    },
+    async (request) => codes.updateReasonCode(app.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/reason-codes/:id',
+    {
+      schema: {
+        tags,
+        description: 'Deletes a code no line uses; a code in use is 409 (retire it instead).',
+        params: ZIdParam,
+        response: { 200: ZSuccessResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await codes.deleteReasonCode(app.db, requireAuth(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/audits/:id/review',
+    {
+      schema: {
+        tags,
+        description:
+          'Decisions on a completed count’s lines: approve (reason_code required), reject or recount. 403 with code ' +
+          'four_eyes when the person who counted approves their own line over the count policy and another admin exists.',
+        params: ZIdParam,
+        body: ZReviewRequest,
+        response: { 200: ZReviewResponse, ...errors },
+      },
+    },
+    async (request) => reviewAudit(app.db, requireAuth(request), request.params.id, request.body, app.audits),
+  );
+
+  app.post(
+    '/api/audits/:id/recount',
+    {
+      schema: {
+        tags,
+        description:
+          'Starts a follow-up count (recount_of) of chosen lines (or those sent to recount, or every variance) on ' +
+          "device_id or the caller's Count screen; its figures replace the lines' when it completes.",
+        params: ZIdParam,
+        body: ZRecountRequest,
+        response: { 201: ZAudit, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await startRecount(app.ingest, requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/audits/:id/adjustments.csv',
+    {
+      schema: {
+        tags,
+        description:
+          'The approved adjustments of a count (package label, product, room, expected, counted, difference, ' +
+          'reason code, note, approved by): for a Dutchie store, to enter in Dutchie’s own audit.',
+        params: ZIdParam,
+      },
+    },
+    async (request, reply) => {
+      const sheet = await adjustmentsSheet(
+        app.db,
+        requireAuth(request).companyId,
+        request.params.id,
+        app.audits,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="quantics-adjustments-audit-${sheet.audit.id}.csv"`,
+        )
+        .send(`\uFEFF${toCsv([ADJUSTMENTS_HEADER, ...sheet.rows])}`);
+    },
+  );
+
+  app.get(
+    '/api/reports/shrink',
+    { schema: { tags, querystring: ZShrinkQuery, response: { 200: ZShrinkReport, 400: ZErrorResponse } } },
+    async (request) => shrinkReport(app.db, requireAuth(request).companyId, request.query),
+  );
+
+  app.get(
+    '/api/reports/shrink.csv',
+    {
+      schema: {
+        tags,
+        description:
+          'Approved adjustments (from, to: YYYY-MM-DD, both included, default the last 30 days) grouped by reason, ' +
+          'location, category or vendor, in units and value at cost, totals last.',
+        querystring: ZShrinkQuery,
+      },
+    },
+    async (request, reply) => {
+      const report = await shrinkReport(app.db, requireAuth(request).companyId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="quantics-shrink-by-${report.group_by}-${report.from}-to-${report.to}.csv"`,
+        )
+        .send(
+          `\uFEFF${toCsv([[groupTitle(report.group_by), ...SHRINK_CSV_HEADER.slice(1)], ...shrinkCsvRows(report)])}`,
+        );
+    },
+  );
+};
+
+const groupTitle = (g: string) =>
+  ({ reason: 'Reason code', location: 'Location', category: 'Category' })[g] ?? 'Vendor';
