@@ -39,6 +39,7 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/recognizer.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { countPlansRoutes } from './modules/count-plans/count-plans.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -286,6 +287,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(inventoryRoutes);
   await app.register(importRoutes);
   await app.register(locationsRoutes);
+  await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);
   await app.register(dutchieSettingsRoutes);
   await app.register(printRoutes);

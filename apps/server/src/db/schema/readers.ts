@@ -125,6 +125,62 @@ export const deviceTokens = pgTable(
 );
 
 /**
+ * A cycle-count plan (issue 36): which places are counted (catalogue locations, each with its sub-locations, or a
+ * Dutchie company's rooms) on which rhythm (exactly one of every_days, weekdays, month_day), in the company's time
+ * zone. Places are arrays: a deleted location simply drops out of the plan when it is read.
+ */
+export const countPlans = pgTable(
+  'count_plans',
+  {
+    id: serial('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locationIds: integer('location_ids').array().notNull().default(sql`'{}'::int[]`),
+    rooms: text('rooms').array().notNull().default(sql`'{}'::text[]`),
+    everyDays: integer('every_days'),
+    /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
+    weekdays: integer('weekdays').array(),
+    monthDay: integer('month_day'),
+    graceDays: integer('grace_days').notNull().default(0),
+    isBlind: boolean('is_blind').notNull().default(false),
+    deviceId: integer('device_id'),
+    assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    durationMinutes: integer('duration_minutes'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'count_plans_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (device_id) in the migration: the plan stays, counted by people.
+    foreignKey({
+      name: 'count_plans_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('set null'),
+  ],
+);
+
+/**
+ * count.overdue told once per place and due day: the row is claimed (ON CONFLICT DO NOTHING) in the statement that
+ * writes the event, so two instances sweeping at once tell it once.
+ */
+export const countOverdueNotices = pgTable(
+  'count_overdue_notices',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'l:<location id>' or 'r:<room name>'. */
+    placeKey: text('place_key').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'count_overdue_notices_pkey', columns: [t.companyId, t.placeKey, t.dueOn] })],
+);
+
+/**
  * An audit: a reader's walk through a location (or the whole catalogue). Status 'in_progress' older than the
  * audit time-out without a batch reads as 'failed' (derived on read, so any number of instances agree).
  */
@@ -176,9 +232,17 @@ export const audits = pgTable(
     countsAppliedReason: text('counts_applied_reason'),
     createdAt: tz('created_at').notNull().defaultNow(),
     completedAt: tz('completed_at'),
+    /** The count plan it was started from (the Count screen's "Due now", a fixed reader's planned count). */
+    planId: integer('plan_id'),
   },
   (t) => [
     primaryKey({ name: 'audits_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (plan_id) in the migration: the audit stays when its plan is deleted.
+    foreignKey({
+      name: 'audits_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [countPlans.companyId, countPlans.id],
+    }).onDelete('set null'),
     // ON DELETE SET NULL (device_id) in the migration: the audit keeps the reader's name.
     foreignKey({
       name: 'audits_device_fk',
@@ -198,6 +262,10 @@ export const audits = pgTable(
     index('audits_device_open_idx').on(t.companyId, t.deviceId).where(sql`${t.status} = 'in_progress'`),
     index('audits_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audits_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    // Each planned place's last completed count (what is due, coverage).
+    index('audits_company_place_completed_idx')
+      .on(t.companyId, t.locationId, t.room, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
