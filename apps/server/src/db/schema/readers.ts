@@ -181,6 +181,30 @@ export const countOverdueNotices = pgTable(
 );
 
 /**
+ * A fixed reader's planned count, claimed once per plan, place and due day before it is started: the primary key
+ * makes a second instance's claim (or a second sweep's) a no-op, so the count runs once.
+ */
+export const countPlanRuns = pgTable(
+  'count_plan_runs',
+  {
+    companyId: integer('company_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    placeKey: text('place_key').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    auditId: integer('audit_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'count_plan_runs_pkey', columns: [t.companyId, t.planId, t.placeKey, t.dueOn] }),
+    foreignKey({
+      name: 'count_plan_runs_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [countPlans.companyId, countPlans.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * An audit: a reader's walk through a location (or the whole catalogue). Status 'in_progress' older than the
  * audit time-out without a batch reads as 'failed' (derived on read, so any number of instances agree).
  */

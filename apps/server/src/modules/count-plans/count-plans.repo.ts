@@ -4,6 +4,7 @@ import {
   audits,
   companies,
   countOverdueNotices,
+  countPlanRuns,
   countPlans,
   devices,
   locations,
@@ -169,4 +170,51 @@ export async function claimOverdueNotice(db: Db, companyId: number, placeKey: st
     .onConflictDoNothing()
     .returning({ placeKey: countOverdueNotices.placeKey });
   return rows.length > 0;
+}
+
+/** The companies with a plan counted by a fixed reader on its own (a device and a duration). */
+export async function companiesWithReaderPlans(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ companyId: countPlans.companyId })
+    .from(countPlans)
+    .where(sql`${countPlans.deviceId} is not null and ${countPlans.durationMinutes} is not null`);
+  return rows.map((r) => r.companyId);
+}
+
+/** The company's fixed reader (one posting to its webhook), by id. */
+export async function findFixedReader(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id), eq(devices.kind, 'fixed')));
+  return row;
+}
+
+/** Claims a planned count's run for its due day: true the first time only (the primary key decides). */
+export async function claimRun(db: Db, companyId: number, planId: number, placeKey: string, dueOn: string) {
+  const rows = await db
+    .insert(countPlanRuns)
+    .values({ companyId, planId, placeKey, dueOn })
+    .onConflictDoNothing()
+    .returning({ planId: countPlanRuns.planId });
+  return rows.length > 0;
+}
+
+export async function setRunAudit(
+  db: Db,
+  companyId: number,
+  run: { planId: number; placeKey: string; dueOn: string },
+  auditId: number,
+) {
+  await db
+    .update(countPlanRuns)
+    .set({ auditId })
+    .where(
+      and(
+        eq(countPlanRuns.companyId, companyId),
+        eq(countPlanRuns.planId, run.planId),
+        eq(countPlanRuns.placeKey, run.placeKey),
+        eq(countPlanRuns.dueOn, run.dueOn),
+      ),
+    );
 }

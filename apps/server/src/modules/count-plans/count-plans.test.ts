@@ -7,8 +7,10 @@ import { bearer } from '../../test/factories.ts';
 import { addLocation, addProducts, asReader, pairReader } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { finishDueAudits } from '../ingest/webhook-batches.service.ts';
 import { planStatus } from './due-counts.service.ts';
 import { recordOverdueCounts } from './overdue.ts';
+import { startPlannedReaderCounts } from './planned-readers.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -328,5 +330,46 @@ describe('count.overdue', () => {
     ]);
     const res = await as(d.operator.token, 'GET', '/api/counts/due');
     expect(res.json().data.map((x: { room: string }) => x.room)).toEqual(['Sales Floor', 'Vault']);
+  });
+});
+
+describe('a fixed reader’s planned count', () => {
+  it('starts and finishes by itself, once, with two sweepers at once', async () => {
+    const dock = await addLocation(t, a.companyId, 'Dock');
+    const fixed = await op('POST', '/api/devices/fixed', { name: 'Dock door', serial_number: 'R700-PLAN-1' });
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    const deviceId = fixed.json().device.id as number;
+    const p = await plan({
+      name: 'Dock nightly',
+      location_ids: [dock],
+      every_days: 1,
+      device_id: deviceId,
+      duration_minutes: 15,
+    });
+    const deps = t.app.ingest;
+    const now = new Date();
+    // Two instances' sweeps at the same moment: one count starts.
+    const started = await Promise.all([
+      startPlannedReaderCounts(deps, now),
+      startPlannedReaderCounts(deps, now),
+    ]);
+    expect(started.reduce((x, y) => x + y, 0)).toBe(1);
+    const runs = await t.database.db
+      .select({ id: audits.id, status: audits.status, planId: audits.planId, deviceId: audits.deviceId })
+      .from(audits)
+      .where(and(eq(audits.companyId, a.companyId), eq(audits.planId, p.id)));
+    expect(runs).toEqual([{ id: expect.any(Number), status: 'in_progress', planId: p.id, deviceId }]);
+    // Another sweep the same day starts nothing more while it runs, nor after.
+    expect(await startPlannedReaderCounts(deps, now)).toBe(0);
+    // Its 15 minutes have passed: both sweepers finish it, once.
+    await t.database.db
+      .update(audits)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(and(eq(audits.companyId, a.companyId), eq(audits.id, runs[0]?.id as number)));
+    const finished = await Promise.all([finishDueAudits(deps, null), finishDueAudits(deps, null)]);
+    expect(finished.reduce((x, y) => x + y, 0)).toBe(1);
+    expect((await due()).data.some((d) => d.plan_id === p.id)).toBe(false);
+    expect(await startPlannedReaderCounts(deps, now)).toBe(0);
+    await op('DELETE', `/api/count-plans/${p.id}`);
   });
 });

@@ -30,6 +30,10 @@ export type PlannedPlace = {
 
 export type PlanStatus = { timeZone: string; today: string; isDutchie: boolean; places: PlannedPlace[] };
 
+/** A place's key (overdue notices, planned runs): one per location or room, whatever the plan. */
+export const placeKey = (p: { locationId: number | null; room: string | null }) =>
+  p.locationId !== null ? `l:${p.locationId}` : `r:${(p.room ?? '').toLowerCase()}`;
+
 const latest = (a: Date | null | undefined, b: Date | null | undefined) =>
   !a ? (b ?? null) : !b ? a : a > b ? a : b;
 

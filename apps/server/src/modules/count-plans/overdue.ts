@@ -1,11 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { recordEvent } from '../events/events.repo.ts';
 import { claimOverdueNotice, companiesWithPlans } from './count-plans.repo.ts';
-import { planStatus } from './due-counts.service.ts';
-
-/** The key a place's overdue notice is kept under: one per location (or room) and due day, whatever the plan. */
-const placeKey = (p: { locationId: number | null; room: string | null }) =>
-  p.locationId !== null ? `l:${p.locationId}` : `r:${(p.room ?? '').toLowerCase()}`;
+import { placeKey, planStatus } from './due-counts.service.ts';
 
 /**
  * count.overdue for every planned place past its grace days, once per place and due day: the notice row is claimed
