@@ -163,6 +163,8 @@ export const ZDueCountsResponse = z.object({
     /** The same share weighed by the units stocked there, 0..1. */
     units: z.number().min(0).max(1),
   }),
+  /** How many places the company's plans name (0: no plan, and coverage means nothing yet). */
+  planned_places: z.number().int(),
   /** The company's time zone, in which due days are counted. */
   time_zone: z.string(),
   today: z.string(),

@@ -196,6 +196,7 @@ export async function dueCounts(
   return {
     data,
     coverage: await coverage(deps, auth.companyId, status),
+    planned_places: status.places.length,
     time_zone: status.timeZone,
     today: status.today,
   };

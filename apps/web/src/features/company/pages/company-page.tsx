@@ -23,6 +23,7 @@ import { CompanyList } from '../components/company-list';
 import { CompanyNameDialog } from '../components/company-name-dialog';
 import { CurrentCompanyCard } from '../components/current-company-card';
 import { SecurityPolicyCard } from '../components/security-policy-card';
+import { TimeZoneCard } from '../components/time-zone-card';
 
 export function CompanyPage() {
   usePageTitle('Company');
@@ -117,6 +118,7 @@ export function CompanyPage() {
             role={user.role}
             onEdit={isAdmin ? () => setDialog('edit') : undefined}
           />
+          {isAdmin && <TimeZoneCard company={current.data} />}
           {isAdmin && <SecurityPolicyCard company={current.data} userId={user.id} />}
           <Card className="overflow-hidden">
             <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">

@@ -44,6 +44,8 @@ export type StartInput = {
   name: string | null;
   scopeLabel: string;
   isBlind: boolean;
+  /** The count plan it is for ("Due now"), recorded on the audit. */
+  planId?: number | null;
 };
 
 /**
@@ -97,6 +99,7 @@ export class CountSession {
         ...(input.locationId !== null && { location_id: input.locationId }),
         ...(input.room !== null && { room: input.room }),
         ...(input.isBlind && { audit_type: 'Blind count' }),
+        ...(input.planId != null && { plan_id: input.planId }),
       },
     });
     const sheet = await readerCall(input.token, `/api/rfid/audits/${started.audit_id}/sheet`, {
