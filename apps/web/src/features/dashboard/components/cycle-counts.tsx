@@ -24,7 +24,7 @@ export function CycleCounts() {
         label="Counts due"
         value={d.data.length - overdue}
         tone="amber"
-        hint="By your count plans"
+        hint="By count plans"
       />
       <StatCard
         icon={CalendarX2}
@@ -38,14 +38,14 @@ export function CycleCounts() {
         label="Location coverage"
         value={percent(d.coverage.locations)}
         tone="brand"
-        hint="Counted within their rhythm"
+        hint="Places on rhythm"
       />
       <StatCard
         icon={Gauge}
         label="Unit coverage"
         value={percent(d.coverage.units)}
         tone="brand"
-        hint="Units in places counted on time"
+        hint="Units on rhythm"
       />
     </section>
   );
