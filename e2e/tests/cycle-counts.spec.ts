@@ -75,3 +75,28 @@ test('"Due now" on a phone starts the planned count there, and the dashboard\'s 
   await expect(cycle.getByTestId('stat-Counts due')).toHaveText('1');
   await shootWide(page, 'dashboard-cycle-counts');
 });
+
+test("the Audits page's Plans tab makes a plan that the Count screen then shows as due", async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  const { token } = await registerViaApi(page);
+  await createLocationViaApi(request, token, { name: 'Aisle 3' });
+  await signInWithToken(page, token);
+  await page.goto('/audits');
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  await expect(page.getByText('No count plans yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New count plan' });
+  await dialog.getByLabel('Plan name').fill('Aisles weekly');
+  await dialog.getByRole('checkbox', { name: 'Aisle 3' }).check();
+  await dialog.getByRole('button', { name: 'Save plan' }).click();
+  await expect(dialog).toBeHidden();
+  const plans = page.getByRole('list', { name: 'Count plans' });
+  await expect(plans).toContainText('Aisles weekly');
+  await expect(plans).toContainText('Every 7 days');
+  await shoot(page, 'audits-plans');
+  await setUpHandheld(page, 'Aisle phone');
+  await expect(page.getByTestId('due-now').getByRole('button', { name: /Aisle 3/ })).toBeVisible();
+});
