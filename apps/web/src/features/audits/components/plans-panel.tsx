@@ -41,7 +41,7 @@ export function PlansPanel({ user }: { user: TUser }) {
         <p className="text-sm text-slate-500 dark:text-slate-400">
           What is counted how often. Due counts show on the Count screen.
         </p>
-        <Button className="ml-auto" onClick={() => open(null)}>
+        <Button className="ml-auto shrink-0 whitespace-nowrap" onClick={() => open(null)}>
           <Plus className="size-4" aria-hidden />
           New plan
         </Button>
@@ -58,7 +58,7 @@ export function PlansPanel({ user }: { user: TUser }) {
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Count plans">
           {rows.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">{p.name}</p>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                   {[...p.location_ids.map(pathOf), ...p.rooms].join(' · ')}
