@@ -39,6 +39,8 @@ import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/recognizer.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { countPlansRoutes } from './modules/count-plans/count-plans.routes.ts';
+import { startPlannedReaderCounts } from './modules/count-plans/planned-readers.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -187,8 +189,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
   // interval, which one instance at a time runs under an advisory lock.
-  const sweeper = dueAuditSweeper(app.ingest, 30_000, (err) =>
-    app.log.error({ err }, 'finishing timed counts failed'),
+  // Then the fixed readers' planned counts that are due start (count-plans/planned-readers.ts), once each.
+  const sweeper = dueAuditSweeper(
+    app.ingest,
+    30_000,
+    (err) => app.log.error({ err }, 'finishing timed counts or starting planned counts failed'),
+    (deps) => startPlannedReaderCounts(deps, new Date()),
   );
   // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests, the reads storage job
   // (partitions, legacy reads, retention): see AlertsWorker.
@@ -318,6 +324,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(inventoryRoutes);
   await app.register(importRoutes);
   await app.register(locationsRoutes);
+  await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);
   await app.register(dutchieSettingsRoutes);
   await app.register(printRoutes);

@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'inventory.out_of_stock',
   'inventory.import_completed',
   'print.job_failed',
+  'count.overdue',
 ] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
 
@@ -28,6 +29,7 @@ export const EVENT_LABELS: Record<TEventType, string> = {
   'inventory.out_of_stock': 'Product out of stock',
   'inventory.import_completed': 'Import completed',
   'print.job_failed': 'Label print failed',
+  'count.overdue': 'Count overdue',
 };
 
 /**
@@ -112,6 +114,12 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
         title: `Import of ${str(p.file_name)} completed`,
         body: `${num(p.created)} added, ${num(p.updated)} updated, ${num(p.failed)} failed.`,
         link: '/inventory',
+      };
+    case 'count.overdue':
+      return {
+        title: `${str(p.name)} is overdue for a count`,
+        body: `Due on ${str(p.due_on)} (${str(p.plan_name)}); last counted ${str(p.last_counted_at) || 'never'}.`,
+        link: '/count',
       };
     case 'print.job_failed':
       return {
@@ -410,6 +418,16 @@ export const WEBHOOK_EVENT_DATA = {
     printer: z.string(),
     quantity: z.number().int(),
     error: z.string().nullable(),
+  }),
+  'count.overdue': z.object({
+    ...base,
+    plan_id: z.number().int(),
+    plan_name: z.string(),
+    location_id: z.number().int().nullable(),
+    room: z.string().nullable(),
+    name: z.string().describe("The location's path or the room's name"),
+    due_on: z.string().describe("The day it was due, in the company's time zone (YYYY-MM-DD)"),
+    last_counted_at: z.string().nullable(),
   }),
 } satisfies Record<TEventType, z.ZodType>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './auth.ts';
 import { ZInventoryType, ZRole } from './common.ts';
+import { ZTimeZone } from './count-plans.ts';
 import { SECURITY_MESSAGES } from './security.ts';
 import { COMPANY_NAME_MAX, SETTINGS_MESSAGES } from './settings.ts';
 
@@ -17,6 +18,8 @@ export const ZCompany = z.object({
   created_at: z.string(),
   /** Everyone in the company must have two-factor sign-in. */
   require_two_factor: z.boolean(),
+  /** The IANA time zone in which the company's days (count plans' due days) are counted. */
+  time_zone: z.string(),
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
@@ -48,8 +51,9 @@ export const ZUpdateCompanyRequest = z
   .object({
     name: ZCompanyNameRequest.shape.name.optional(),
     require_two_factor: z.boolean({ error: 'require_two_factor must be true or false' }).optional(),
+    time_zone: ZTimeZone.optional(),
   })
-  .refine((b) => b.name !== undefined || b.require_two_factor !== undefined, {
+  .refine((b) => b.name !== undefined || b.require_two_factor !== undefined || b.time_zone !== undefined, {
     message: SECURITY_MESSAGES.companyUpdateEmpty,
   });
 export type TUpdateCompanyRequest = z.infer<typeof ZUpdateCompanyRequest>;

@@ -8,6 +8,7 @@ export * from './code-lookup.ts';
 export * from './common.ts';
 export * from './companies.ts';
 export * from './count.ts';
+export * from './count-plans.ts';
 export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';

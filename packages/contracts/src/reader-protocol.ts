@@ -120,6 +120,14 @@ export const ZStartAuditRequest = z.object({
    * store. The expected counts are the room's (or the store's) package quantities when the audit starts.
    */
   room: optionalLabel('room', 100),
+  /** The count plan this count is for (the Count screen's "Due now"); recorded on the audit. Added in version 1. */
+  plan_id: z
+    .number({ error: 'plan_id must be a count plan id' })
+    .int('plan_id must be a count plan id')
+    .positive('plan_id must be a count plan id')
+    .max(2_147_483_647, 'plan_id must be a count plan id')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TStartAuditRequest = z.input<typeof ZStartAuditRequest>;
 export const ZStartAuditResponse = z.object({

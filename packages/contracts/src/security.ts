@@ -14,7 +14,7 @@ export const SECURITY_MESSAGES = {
   ownTwoFactorFirst:
     'Turn on two-factor authentication for your own account first (Settings, Security): you cannot require it of ' +
     'everyone while you do not have it yourself.',
-  companyUpdateEmpty: 'Send a name or require_two_factor',
+  companyUpdateEmpty: 'Send a name, require_two_factor or time_zone',
   sessionNotFound: 'Session not found',
   cannotSignOutYourself: 'To sign yourself out elsewhere, use Settings, Security',
   memberSignedOut: 'Signed out everywhere',

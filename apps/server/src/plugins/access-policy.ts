@@ -81,6 +81,13 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/locations': 'operator',
   'PUT /api/locations/:id': 'operator',
   'DELETE /api/locations/:id': 'operator',
+  // Cycle counting: plans are kept by operators and admins; what is due is everyone's.
+  'GET /api/count-plans': 'operator',
+  'GET /api/count-plans/:id': 'operator',
+  'POST /api/count-plans': 'operator',
+  'PUT /api/count-plans/:id': 'operator',
+  'DELETE /api/count-plans/:id': 'operator',
+  'GET /api/counts/due': 'member',
   // Point-of-sale inventory (Dutchie companies): everyone who may view inventory reads it; admins hold the key.
   'GET /api/dutchie-inventory': 'member',
   'GET /api/dutchie-inventory/product/:id': 'member',

@@ -85,6 +85,13 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/locations': 'operator',
   'PUT /api/locations/:id': 'operator',
   'DELETE /api/locations/:id': 'operator',
+  // Count plans are kept by operators and admins; what is due is everyone's (the dashboard).
+  'GET /api/count-plans': 'operator',
+  'GET /api/count-plans/:id': 'operator',
+  'POST /api/count-plans': 'operator',
+  'PUT /api/count-plans/:id': 'operator',
+  'DELETE /api/count-plans/:id': 'operator',
+  'GET /api/counts/due': 'member',
   // Point-of-sale inventory: whoever may view inventory reads it; only admins see or replace the key's settings.
   'GET /api/dutchie-inventory': 'member',
   'GET /api/dutchie-inventory/product/:id': 'member',

@@ -40,6 +40,32 @@ const BAD_PRODUCTS = [
   { name: 'Jar', sku: 'JAR1', description: 'x'.repeat(2001) },
   { name: ['Jar'], sku: 'JAR1' },
 ];
+const PLAN = { name: 'Floor', location_ids: [1], every_days: 7, grace_days: 0, blind: false };
+const BAD_PLANS = [
+  {},
+  { ...PLAN, name: '' },
+  { ...PLAN, name: 'x'.repeat(101) },
+  { ...PLAN, every_days: undefined },
+  { ...PLAN, weekdays: [1] },
+  { ...PLAN, every_days: 0 },
+  { ...PLAN, every_days: 1.5 },
+  { ...PLAN, every_days: undefined, weekdays: [0] },
+  { ...PLAN, every_days: undefined, weekdays: [] },
+  { ...PLAN, every_days: undefined, month_day: 29 },
+  { ...PLAN, grace_days: -1 },
+  { ...PLAN, grace_days: undefined },
+  { ...PLAN, blind: 'no' },
+  { ...PLAN, location_ids: [] },
+  { ...PLAN, location_ids: 'all' },
+  { ...PLAN, location_ids: [0] },
+  { ...PLAN, rooms: [5] },
+  { ...PLAN, duration_minutes: 30 },
+  { ...PLAN, device_id: 'x' },
+  { ...PLAN, assignee_user_id: -2 },
+  // Valid shapes that name nothing of the company's.
+  { ...PLAN, location_ids: [2_000_000_000] },
+  { ...PLAN, location_ids: [], rooms: ['Vault'] },
+];
 const BAD_LOCATIONS = [
   {},
   { name: '' },
@@ -141,7 +167,13 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { require_two_factor: 'yes' },
     { require_two_factor: null },
     { require_two_factor: 1 },
+    { time_zone: 'Mars/Olympus_Mons' },
+    { time_zone: '' },
+    { time_zone: 7 },
+    { time_zone: 'x'.repeat(65) },
   ],
+  'POST /api/count-plans': BAD_PLANS,
+  'PUT /api/count-plans/:id': BAD_PLANS,
   'POST /api/inventory': BAD_PRODUCTS,
   'PUT /api/inventory/:id': BAD_PRODUCTS,
   // Not multipart: there is no file in a JSON body.
@@ -360,6 +392,8 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { client_audit_id: UUID, room: 'x'.repeat(101) },
     // A local catalogue's audits take a location, not a Dutchie room.
     { client_audit_id: UUID, room: 'Sales Floor' },
+    { client_audit_id: UUID, plan_id: 'x' },
+    { client_audit_id: UUID, plan_id: 0 },
   ],
   'POST /api/rfid/audits/:audit_id/reads': [
     {},
@@ -560,7 +594,7 @@ const counts = async () => {
       (select count(*) from audit_reads) as reads, (select count(*) from audit_batches) as batches,
       (select count(*) from products) as products, (select count(*) from locations) as locations,
       (select count(*) from chat_conversations) as conversations, (select count(*) from chat_messages) as messages,
-      (select count(*) from gs1_prefixes) as gs1_prefixes`,
+      (select count(*) from gs1_prefixes) as gs1_prefixes, (select count(*) from count_plans) as count_plans`,
   );
   return JSON.stringify(r.rows);
 };

@@ -141,6 +141,7 @@ function expectNothingOfA(w: World, answer: unknown) {
 }
 
 const PROBES: Record<string, Probe> = {
+  ...countPlanProbes(),
   ...readerProbes(),
   ...chatProbes(),
   'GET /api/team/members': async (w) => {
@@ -449,6 +450,73 @@ function withDutchiePrint(probes: Record<string, Probe>): Record<string, Probe> 
 }
 
 /** Tallie Chat: B's admin against A's conversation (and A's data through the assistant). */
+/** A's count plan on A's location (made once, by A's operator). */
+async function aPlan(w: World): Promise<{ id: number; name: string }> {
+  const list = (await as(w.a.operator.token, 'GET', '/api/count-plans')).json().data as {
+    id: number;
+    name: string;
+  }[];
+  const found = list.find((p) => p.name === 'A plan');
+  if (found) return found;
+  const made = await as(w.a.operator.token, 'POST', '/api/count-plans', {
+    name: 'A plan',
+    location_ids: [w.aLocationId],
+    every_days: 1,
+    grace_days: 0,
+    blind: false,
+  });
+  expect(made.statusCode).toBe(201);
+  return made.json();
+}
+
+/** Count plans and what is due: B's admin against A's plan and A's location. */
+function countPlanProbes(): Record<string, Probe> {
+  const planBody = (locationId: number) => ({
+    name: 'B plan',
+    location_ids: [locationId],
+    every_days: 1,
+    grace_days: 0,
+    blind: false,
+  });
+  const expectAPlanIntact = async (w: World) => {
+    const plan = await aPlan(w);
+    const res = await as(w.a.operator.token, 'GET', `/api/count-plans/${plan.id}`);
+    expect(res.json()).toMatchObject({ name: 'A plan', location_ids: [w.aLocationId], every_days: 1 });
+  };
+  return {
+    'GET /api/count-plans': async (w) => {
+      const plan = await aPlan(w);
+      const ids = ((await b('GET', '/api/count-plans')).json().data as { id: number }[]).map((p) => p.id);
+      expect(ids).not.toContain(plan.id);
+    },
+    'GET /api/count-plans/:id': async (w) => {
+      expectNotFound(await b('GET', `/api/count-plans/${(await aPlan(w)).id}`));
+    },
+    'POST /api/count-plans': async (w) => {
+      const foreign = await b('POST', '/api/count-plans', planBody(w.aLocationId));
+      const unknown = await b('POST', '/api/count-plans', planBody(1_999_999));
+      expect([foreign.statusCode, foreign.json()]).toEqual([unknown.statusCode, unknown.json()]);
+      expect(foreign.statusCode).toBe(400);
+    },
+    'PUT /api/count-plans/:id': async (w) => {
+      const own = (await b('POST', '/api/locations', { name: 'B plan spot' })).json().id as number;
+      expectNotFound(await b('PUT', `/api/count-plans/${(await aPlan(w)).id}`, planBody(own)));
+      await expectAPlanIntact(w);
+      await b('DELETE', `/api/locations/${own}`);
+    },
+    'DELETE /api/count-plans/:id': async (w) => {
+      expectNotFound(await b('DELETE', `/api/count-plans/${(await aPlan(w)).id}`));
+      await expectAPlanIntact(w);
+    },
+    'GET /api/counts/due': async (w) => {
+      const plan = await aPlan(w);
+      const answer = (await b('GET', '/api/counts/due')).json();
+      expect((answer.data as { plan_id: number }[]).map((d) => d.plan_id)).not.toContain(plan.id);
+      expect(JSON.stringify(answer)).not.toContain('A store');
+    },
+  };
+}
+
 function chatProbes(): Record<string, Probe> {
   let aConversationId = 0;
   const aMessages = async (w: World) =>

@@ -24,6 +24,10 @@ export const queryKeys = {
     /** The signed-in person's companies (GET /api/team/companies). */
     mine: ['team', 'companies'] as const,
   },
+  counts: {
+    /** GET /api/counts/due: what is due and the coverage (a finished count moves both). */
+    due: ['counts', 'due'] as const,
+  },
   dashboard: {
     stats: ['stats', 'dashboard'] as const,
     onboarding: ['settings', 'onboarding'] as const,

@@ -23,6 +23,8 @@ export const companies = pgTable('companies', {
   dutchieApiKeyEnc: text('dutchie_api_key_enc'),
   /** Everyone in the company must sign in with two-factor; members without it can only set it up. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** The IANA time zone in which the company's days are counted (count plans' due days). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdById: integer('created_by_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

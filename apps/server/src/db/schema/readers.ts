@@ -132,6 +132,86 @@ export const deviceTokens = pgTable(
 );
 
 /**
+ * A cycle-count plan (issue 36): which places are counted (catalogue locations, each with its sub-locations, or a
+ * Dutchie company's rooms) on which rhythm (exactly one of every_days, weekdays, month_day), in the company's time
+ * zone. Places are arrays: a deleted location simply drops out of the plan when it is read.
+ */
+export const countPlans = pgTable(
+  'count_plans',
+  {
+    id: serial('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locationIds: integer('location_ids').array().notNull().default(sql`'{}'::int[]`),
+    rooms: text('rooms').array().notNull().default(sql`'{}'::text[]`),
+    everyDays: integer('every_days'),
+    /** ISO weekdays, 1 (Monday) to 7 (Sunday). */
+    weekdays: integer('weekdays').array(),
+    monthDay: integer('month_day'),
+    graceDays: integer('grace_days').notNull().default(0),
+    isBlind: boolean('is_blind').notNull().default(false),
+    deviceId: integer('device_id'),
+    assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    durationMinutes: integer('duration_minutes'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'count_plans_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (device_id) in the migration: the plan stays, counted by people.
+    foreignKey({
+      name: 'count_plans_device_fk',
+      columns: [t.companyId, t.deviceId],
+      foreignColumns: [devices.companyId, devices.id],
+    }).onDelete('set null'),
+  ],
+);
+
+/**
+ * count.overdue told once per place and due day: the row is claimed (ON CONFLICT DO NOTHING) in the statement that
+ * writes the event, so two instances sweeping at once tell it once.
+ */
+export const countOverdueNotices = pgTable(
+  'count_overdue_notices',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'l:<location id>' or 'r:<room name>'. */
+    placeKey: text('place_key').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'count_overdue_notices_pkey', columns: [t.companyId, t.placeKey, t.dueOn] })],
+);
+
+/**
+ * A fixed reader's planned count, claimed once per plan, place and due day before it is started: the primary key
+ * makes a second instance's claim (or a second sweep's) a no-op, so the count runs once.
+ */
+export const countPlanRuns = pgTable(
+  'count_plan_runs',
+  {
+    companyId: integer('company_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    placeKey: text('place_key').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    auditId: integer('audit_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'count_plan_runs_pkey', columns: [t.companyId, t.planId, t.placeKey, t.dueOn] }),
+    foreignKey({
+      name: 'count_plan_runs_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [countPlans.companyId, countPlans.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
  * An audit: a reader's walk through a location (or the whole catalogue). Status 'in_progress' older than the
  * audit time-out without a batch reads as 'failed' (derived on read, so any number of instances agree).
  */
@@ -185,9 +265,17 @@ export const audits = pgTable(
     completedAt: tz('completed_at'),
     /** A recount: the audit whose lines it counts again (its result replaces theirs). */
     recountOf: integer('recount_of'),
+    /** The count plan it was started from (the Count screen's "Due now", a fixed reader's planned count). */
+    planId: integer('plan_id'),
   },
   (t) => [
     primaryKey({ name: 'audits_pkey', columns: [t.companyId, t.id] }),
+    // ON DELETE SET NULL (plan_id) in the migration: the audit stays when its plan is deleted.
+    foreignKey({
+      name: 'audits_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [countPlans.companyId, countPlans.id],
+    }).onDelete('set null'),
     // ON DELETE SET NULL (device_id) in the migration: the audit keeps the reader's name.
     foreignKey({
       name: 'audits_device_fk',
@@ -207,6 +295,10 @@ export const audits = pgTable(
     index('audits_device_open_idx').on(t.companyId, t.deviceId).where(sql`${t.status} = 'in_progress'`),
     index('audits_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audits_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    // Each planned place's last completed count (what is due, coverage).
+    index('audits_company_place_completed_idx')
+      .on(t.companyId, t.locationId, t.room, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { recordOverdueCounts } from '../count-plans/overdue.ts';
 import { recordOfflineDevices } from '../devices/device-alerts.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { BACKGROUND_BATCH, refreshStoresInBackground } from '../dutchie/dutchie-snapshot.ts';
@@ -13,7 +14,7 @@ import { dispatchEvents } from './dispatch.service.ts';
 export type WorkerOptions = {
   /** How often the queues (events to hand on, webhook messages, mail) are looked at. */
   pollMs: number;
-  /** How often readers gone quiet and timed-out audits are looked for. */
+  /** How often readers gone quiet, timed-out audits and overdue planned counts are looked for. */
   sweepMs: number;
   /** How often due digests are looked for. */
   digestMs: number;
@@ -53,6 +54,7 @@ export class AlertsWorker {
     this.#loop('sweeps', this.opts.sweepMs, async () => {
       await recordOfflineDevices(d.db);
       d.metrics?.auditsFailed.inc(await recordTimedOutAudits(d.db, d.clock));
+      await recordOverdueCounts(d.db, new Date());
       return false;
     });
     this.#loop('digests', this.opts.digestMs, async () => (await sendDueDigests(d)) > 0);

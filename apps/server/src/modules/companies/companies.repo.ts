@@ -8,6 +8,7 @@ const companyColumns = {
   inventoryType: companies.inventoryType,
   createdAt: companies.createdAt,
   requireTwoFactor: companies.requireTwoFactor,
+  timeZone: companies.timeZone,
 };
 
 /** The companies a person belongs to (active memberships only), oldest membership first. */
@@ -57,7 +58,7 @@ export async function insertAdminMembership(db: Db, companyId: number, userId: n
 export async function updateCompany(
   db: Db,
   companyId: number,
-  values: { name?: string; requireTwoFactor?: boolean },
+  values: { name?: string; requireTwoFactor?: boolean; timeZone?: string },
 ) {
   const [row] = await db
     .update(companies)

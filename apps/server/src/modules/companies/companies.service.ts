@@ -20,6 +20,7 @@ type CompanyRow = {
   inventoryType: string;
   createdAt: Date;
   requireTwoFactor: boolean;
+  timeZone: string;
 };
 
 function companyView(c: CompanyRow): TCompany {
@@ -29,6 +30,7 @@ function companyView(c: CompanyRow): TCompany {
     inventory_type: c.inventoryType === 'dutchie' ? 'dutchie' : 'manual',
     created_at: c.createdAt.toISOString(),
     require_two_factor: c.requireTwoFactor,
+    time_zone: c.timeZone,
   };
 }
 
@@ -104,6 +106,7 @@ export async function updateCompany(
     const updated = await repo.updateCompany(tx, companyId, {
       name: input.name,
       requireTwoFactor: input.require_two_factor,
+      timeZone: input.time_zone,
     });
     if (!updated) throw notFound(COMPANY_MESSAGES.notFound);
     const actor = auth.name || auth.email;
@@ -115,6 +118,16 @@ export async function updateCompany(
         type: 'company',
         message: `${actor} renamed the company from ${before.name} to ${input.name}`,
         metadata: { from: before.name, to: input.name },
+      });
+    }
+    if (input.time_zone !== undefined && before.timeZone !== input.time_zone) {
+      await recordActivity(tx, {
+        companyId,
+        performer: userPerformer(auth),
+        action: 'company.update',
+        type: 'company',
+        message: `${actor} set the company's time zone to ${input.time_zone}`,
+        metadata: { from: before.timeZone, to: input.time_zone },
       });
     }
     if (input.require_two_factor !== undefined && before.requireTwoFactor !== input.require_two_factor) {

@@ -162,6 +162,21 @@ describe('events keep their contract', () => {
       await finishJob(t.database.db, a.companyId, job, { ok: false, error: 'Paper out', printed: 0 }),
     ).toBe(true);
 
+    // count.overdue: a plan's place never counted, past its grace days (the sweep).
+    const aisle = await call('POST', '/api/locations', { name: 'Aisle 3' });
+    const plan = await call('POST', '/api/count-plans', {
+      name: 'Aisles weekly',
+      location_ids: [aisle.json().id],
+      every_days: 7,
+      grace_days: 1,
+      blind: false,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    await t.database.db.execute(
+      sql`update count_plans set created_at = now() - interval '5 days' where id = ${plan.json().id}`,
+    );
+    await until(async () => (await typesStored()).includes('count.overdue'));
+
     expect(await typesStored()).toEqual([...EVENT_TYPES].sort());
     expect(await eventContractBreaches(t.database.db)).toEqual([]);
   });

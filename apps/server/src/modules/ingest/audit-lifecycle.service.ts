@@ -1,4 +1,4 @@
-import { READER_MESSAGES, type TAudit, type TagDecoder } from '@quantics/contracts';
+import { COUNT_PLAN_MESSAGES, READER_MESSAGES, type TAudit, type TagDecoder } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
@@ -7,6 +7,7 @@ import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
 import { type ExpectedStock, reconcile } from '../audits/reconcile.repo.ts';
+import { planExists } from '../count-plans/count-plans.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
@@ -80,6 +81,8 @@ export type NewAudit = {
   startedBy: { id: number; name: string } | null;
   /** A timed count (a fixed reader's) ends this many minutes after it starts. */
   durationMinutes?: number | null;
+  /** The count plan it was started from, checked to be the company's. */
+  planId?: number | null;
 };
 
 /**
@@ -94,6 +97,9 @@ export async function createAudit(
   within?: (tx: Db, audit: { id: number; plan: AuditPlan }) => Promise<void>,
 ): Promise<{ id: number; plan: AuditPlan } | undefined> {
   const plan = await planAudit(deps, input.companyId, input.place);
+  if (input.planId != null && !(await planExists(deps.db, input.companyId, input.planId))) {
+    throw notFound(COUNT_PLAN_MESSAGES.notFound);
+  }
   const { source } = input;
   const made = await deps.db.transaction(async (tx) => {
     const id = await repo.insertAudit(tx, {
@@ -110,6 +116,7 @@ export async function createAudit(
       startedBy: input.startedBy?.id ?? null,
       startedByName: input.startedBy?.name ?? null,
       durationMinutes: input.durationMinutes ?? null,
+      planId: input.planId ?? null,
       ...(deps.at && { createdAt: deps.at }),
     });
     if (id === undefined) return undefined;

@@ -22,7 +22,12 @@ import { ensureReadPartitions } from '../reads-storage.repo.ts';
 export async function startAudit(
   deps: IngestDeps,
   device: DeviceContext,
-  input: AuditPlace & { client_audit_id: string; name: string | null; audit_type: string | null },
+  input: AuditPlace & {
+    client_audit_id: string;
+    name: string | null;
+    audit_type: string | null;
+    plan_id?: number | null;
+  },
 ): Promise<{ created: boolean; audit_id: number; status: TAudit['status'] }> {
   const find = () => repo.findByClientId(deps.db, device.companyId, device.deviceId, input.client_audit_id);
   const existing = await find();
@@ -37,6 +42,7 @@ export async function startAudit(
       place: { location_id: input.location_id, room: input.room },
       auditType: input.audit_type,
       startedBy: owner ?? null,
+      planId: input.plan_id ?? null,
     });
     // Undefined: the same start arrived twice at once and the other one inserted; fall through to read it.
     if (made !== undefined) return { created: true, audit_id: made.id, status: 'in_progress' };

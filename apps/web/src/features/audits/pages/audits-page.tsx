@@ -13,6 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { usePagedFilters } from '@/lib/use-paged-filters';
@@ -27,6 +28,7 @@ import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
 import { ReviewDialog } from '../components/review-dialog';
+import { PlansPanel } from '../components/plans-panel';
 
 type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
@@ -99,57 +101,72 @@ export function AuditsPage() {
         <StatCard icon={TriangleAlert} tone="amber" label="Discrepancies" value={summary?.discrepancies} />
       </div>
 
-      <Card className="overflow-hidden">
-        <div className="flex items-center gap-2 border-b border-slate-200 p-4 dark:border-slate-800">
-          <Select
-            aria-label="Filter by status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as Filter)}
-            className="w-48"
-          >
-            <option value="all">All statuses</option>
-            <option value="awaiting_review">Awaiting review</option>
-            {AUDIT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-          <Button variant="secondary" onClick={refresh} isLoading={list.isFetching} className="ml-auto">
-            {!list.isFetching && <RefreshCw className="size-4" aria-hidden />}
-            Refresh
-          </Button>
-        </div>
-        {list.isPending ? (
-          <Spinner label="Loading audits" />
-        ) : list.isError && !list.data ? (
-          <LoadError title={AUDIT_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={ClipboardList} title={AUDIT_TEXTS.empty}>
-            {status === 'all'
-              ? 'Audits appear here when a paired reader completes a scan, or when you import a file of reads.'
-              : 'No audit has this status.'}
-          </EmptyState>
-        ) : (
-          <AuditsList
-            audits={rows}
-            onOpen={(a) => setOpenId(a.id)}
-            onComments={canWrite ? setCommenting : undefined}
-          />
+      <Tabs defaultValue="audits">
+        {canWrite && (
+          <TabsList className="mb-4">
+            <TabsTrigger value="audits">Audits</TabsTrigger>
+            <TabsTrigger value="plans">Plans</TabsTrigger>
+          </TabsList>
         )}
-        {list.data && list.data.pagination.totalItems > 0 && (
-          <Pagination
-            page={list.data.pagination.page}
-            totalPages={list.data.pagination.totalPages}
-            totalItems={list.data.pagination.totalItems}
-            limit={limit}
-            pageSizes={PAGE_SIZES}
-            onPageChange={setPage}
-            onLimitChange={setLimit}
-            noun="audits"
-          />
+        {canWrite && (
+          <TabsContent value="plans">
+            <PlansPanel user={user} />
+          </TabsContent>
         )}
-      </Card>
+        <TabsContent value="audits">
+          <Card className="overflow-hidden">
+            <div className="flex items-center gap-2 border-b border-slate-200 p-4 dark:border-slate-800">
+              <Select
+                aria-label="Filter by status"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as Filter)}
+                className="w-48"
+              >
+                <option value="all">All statuses</option>
+                <option value="awaiting_review">Awaiting review</option>
+                {AUDIT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+              <Button variant="secondary" onClick={refresh} isLoading={list.isFetching} className="ml-auto">
+                {!list.isFetching && <RefreshCw className="size-4" aria-hidden />}
+                Refresh
+              </Button>
+            </div>
+            {list.isPending ? (
+              <Spinner label="Loading audits" />
+            ) : list.isError && !list.data ? (
+              <LoadError title={AUDIT_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
+            ) : rows.length === 0 ? (
+              <EmptyState icon={ClipboardList} title={AUDIT_TEXTS.empty}>
+                {status === 'all'
+                  ? 'Audits appear here when a paired reader completes a scan, or when you import a file of reads.'
+                  : 'No audit has this status.'}
+              </EmptyState>
+            ) : (
+              <AuditsList
+                audits={rows}
+                onOpen={(a) => setOpenId(a.id)}
+                onComments={canWrite ? setCommenting : undefined}
+              />
+            )}
+            {list.data && list.data.pagination.totalItems > 0 && (
+              <Pagination
+                page={list.data.pagination.page}
+                totalPages={list.data.pagination.totalPages}
+                totalItems={list.data.pagination.totalItems}
+                limit={limit}
+                pageSizes={PAGE_SIZES}
+                onPageChange={setPage}
+                onLimitChange={setLimit}
+                noun="audits"
+              />
+            )}
+          </Card>
+        </TabsContent>
+      </Tabs>
 
       <AuditDetailsDialog
         audit={open}

@@ -24,6 +24,7 @@ import { CompanyNameDialog } from '../components/company-name-dialog';
 import { CountPolicyCard } from '../components/count-policy-card';
 import { CurrentCompanyCard } from '../components/current-company-card';
 import { SecurityPolicyCard } from '../components/security-policy-card';
+import { TimeZoneCard } from '../components/time-zone-card';
 
 export function CompanyPage() {
   usePageTitle('Company');
@@ -118,6 +119,7 @@ export function CompanyPage() {
             role={user.role}
             onEdit={isAdmin ? () => setDialog('edit') : undefined}
           />
+          {isAdmin && <TimeZoneCard company={current.data} />}
           {isAdmin && <SecurityPolicyCard company={current.data} userId={user.id} />}
           {isAdmin && <CountPolicyCard companyId={current.data.id} />}
           <Card className="overflow-hidden">

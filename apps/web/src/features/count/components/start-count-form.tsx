@@ -14,6 +14,8 @@ export type StartChoice = {
   scopeLabel: string;
   name: string | null;
   isBlind: boolean;
+  /** Started from "Due now": the plan it is for. */
+  planId?: number | null;
 };
 
 /** Where to count (a location, or for a Dutchie store a room; or everything), an optional name, blind or not. */

@@ -48,6 +48,8 @@ export type StartInput = {
   name: string | null;
   scopeLabel: string;
   isBlind: boolean;
+  /** The count plan it is for ("Due now"), recorded on the audit. */
+  planId?: number | null;
 };
 
 /**
@@ -113,6 +115,7 @@ export class CountSession {
       ...(input.locationId !== null && { location_id: input.locationId }),
       ...(input.room !== null && { room: input.room }),
       ...(input.isBlind && { audit_type: 'Blind count' }),
+      ...(input.planId != null && { plan_id: input.planId }),
     };
     const stored: StoredCount = {
       key: input.key,

@@ -19,6 +19,7 @@ import { type BrowserCredential, countKey, forgetCredential, readCredential } fr
 import { CaptureField, type CaptureHandle } from '../components/capture-field';
 import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
+import { DueNow } from '../components/due-now';
 import { LastReads } from '../components/last-reads-list';
 import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderTest } from '../components/reader-test';
@@ -200,6 +201,7 @@ export function CountPage() {
       setSession(null);
       setResult(audit);
       queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
+      queryClient.invalidateQueries({ queryKey: queryKeys.counts.due });
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
     } finally {
@@ -390,6 +392,7 @@ export function CountPage() {
             </Button>
           </Card>
         )}
+        {credential && <DueNow onStart={start} isStarting={isStarting} />}
         {credential ? (
           <StartCountForm
             user={user}

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { AccountStrip } from '../components/account-strip';
 import { AuditTrendsPanel, SystemStatusPanel } from '../components/chart-panels';
+import { CycleCounts } from '../components/cycle-counts';
 import { DashboardHelp } from '../components/dashboard-help';
 import { GettingStarted } from '../components/getting-started';
 import { InventoryOverview } from '../components/inventory-overview';
@@ -45,6 +46,7 @@ export function DashboardPage() {
         </Card>
       )}
       <SummaryCards stats={stats} />
+      <CycleCounts />
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <AuditTrendsPanel stats={stats} />
         <SystemStatusPanel stats={stats} />

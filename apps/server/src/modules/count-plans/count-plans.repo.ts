@@ -1,0 +1,220 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  audits,
+  companies,
+  countOverdueNotices,
+  countPlanRuns,
+  countPlans,
+  devices,
+  locations,
+  memberships,
+  products,
+} from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+
+// Count plans of one company; every function takes the caller's companyId and filters by it.
+
+export type PlanRow = typeof countPlans.$inferSelect;
+export type PlanValues = Omit<typeof countPlans.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+
+export function listPlans(db: Db, companyId: number): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(countPlans)
+    .where(eq(countPlans.companyId, companyId))
+    .orderBy(asc(countPlans.name), asc(countPlans.id));
+}
+
+export async function findPlan(db: Db, companyId: number, id: number): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(countPlans)
+    .where(and(eq(countPlans.companyId, companyId), eq(countPlans.id, id)));
+  return row;
+}
+
+export async function insertPlan(db: Db, companyId: number, values: PlanValues): Promise<PlanRow> {
+  const [row] = await db
+    .insert(countPlans)
+    .values({ ...values, companyId })
+    .returning();
+  if (!row) throw new Error('insert count plan returned nothing');
+  return row;
+}
+
+export async function updatePlan(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: PlanValues,
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .update(countPlans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(countPlans.companyId, companyId), eq(countPlans.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deletePlan(db: Db, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(countPlans)
+    .where(and(eq(countPlans.companyId, companyId), eq(countPlans.id, id)))
+    .returning({ id: countPlans.id });
+  return rows.length > 0;
+}
+
+/** How many of `ids` are locations of the company. */
+export async function countLocations(db: Db, companyId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), sql`${locations.id} = any(${sqlArray(ids, 'int')})`));
+  return row?.n ?? 0;
+}
+
+export async function deviceExists(db: Db, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
+  return row !== undefined;
+}
+
+export async function isActiveMember(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.userId, userId),
+        eq(memberships.isActive, true),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** The company's time zone and whether its stock is in Dutchie (it plans rooms). */
+export async function companyClock(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ timeZone: companies.timeZone, inventoryType: companies.inventoryType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row;
+}
+
+/** Every location of the company with its parent, to walk the tree (paths, ancestors, sub-locations). */
+export function locationTree(db: Db, companyId: number) {
+  return db
+    .select({ id: locations.id, name: locations.name, parentId: locations.parentLocationId })
+    .from(locations)
+    .where(eq(locations.companyId, companyId));
+}
+
+/**
+ * The last completed count of each catalogue place: per location (null: the whole catalogue), audits of a room
+ * aside. A count at a location covers its sub-locations, which the service works out from the tree.
+ */
+export function lastCountsByLocation(db: Db, companyId: number) {
+  return db
+    .select({ locationId: audits.locationId, at: sql<Date>`max(${audits.completedAt})`.mapWith(toDate) })
+    .from(audits)
+    .where(and(eq(audits.companyId, companyId), eq(audits.status, 'completed'), sql`${audits.room} is null`))
+    .groupBy(audits.locationId);
+}
+
+/** The last completed count of each Dutchie room (null: the whole store). */
+export function lastCountsByRoom(db: Db, companyId: number) {
+  return db
+    .select({ room: audits.room, at: sql<Date>`max(${audits.completedAt})`.mapWith(toDate) })
+    .from(audits)
+    .where(
+      and(eq(audits.companyId, companyId), eq(audits.status, 'completed'), sql`${audits.locationId} is null`),
+    )
+    .groupBy(audits.room);
+}
+
+/** Units stocked at each location (placed directly there). */
+export function unitsByLocation(db: Db, companyId: number) {
+  return db
+    .select({
+      locationId: products.locationId,
+      units: sql<number>`sum(greatest(${products.quantity}, 0))::int`,
+    })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), sql`${products.locationId} is not null`))
+    .groupBy(products.locationId);
+}
+
+function toDate(v: unknown): Date {
+  return v instanceof Date ? v : new Date(String(v));
+}
+
+/** The companies that have at least one count plan (the overdue sweep looks at these). */
+export async function companiesWithPlans(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ companyId: countPlans.companyId }).from(countPlans);
+  return rows.map((r) => r.companyId);
+}
+
+/**
+ * Claims the notice of a place overdue since `dueOn`: true the first time only (the primary key decides, so two
+ * instances sweeping at once claim it once).
+ */
+export async function claimOverdueNotice(db: Db, companyId: number, placeKey: string, dueOn: string) {
+  const rows = await db
+    .insert(countOverdueNotices)
+    .values({ companyId, placeKey, dueOn })
+    .onConflictDoNothing()
+    .returning({ placeKey: countOverdueNotices.placeKey });
+  return rows.length > 0;
+}
+
+/** The companies with a plan counted by a fixed reader on its own (a device and a duration). */
+export async function companiesWithReaderPlans(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ companyId: countPlans.companyId })
+    .from(countPlans)
+    .where(sql`${countPlans.deviceId} is not null and ${countPlans.durationMinutes} is not null`);
+  return rows.map((r) => r.companyId);
+}
+
+/** The company's fixed reader (one posting to its webhook), by id. */
+export async function findFixedReader(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id), eq(devices.kind, 'fixed')));
+  return row;
+}
+
+/** Claims a planned count's run for its due day: true the first time only (the primary key decides). */
+export async function claimRun(db: Db, companyId: number, planId: number, placeKey: string, dueOn: string) {
+  const rows = await db
+    .insert(countPlanRuns)
+    .values({ companyId, planId, placeKey, dueOn })
+    .onConflictDoNothing()
+    .returning({ planId: countPlanRuns.planId });
+  return rows.length > 0;
+}
+
+export async function setRunAudit(
+  db: Db,
+  companyId: number,
+  run: { planId: number; placeKey: string; dueOn: string },
+  auditId: number,
+) {
+  await db
+    .update(countPlanRuns)
+    .set({ auditId })
+    .where(
+      and(
+        eq(countPlanRuns.companyId, companyId),
+        eq(countPlanRuns.planId, run.planId),
+        eq(countPlanRuns.placeKey, run.placeKey),
+        eq(countPlanRuns.dueOn, run.dueOn),
+      ),
+    );
+}

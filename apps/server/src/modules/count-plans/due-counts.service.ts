@@ -1,0 +1,203 @@
+import type { TDueCount, TDueCountsResponse } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { allPackages } from '../dutchie/dutchie-inventory.service.ts';
+import * as repo from './count-plans.repo.ts';
+import { dueOn, isOverdue, localDay } from './schedule.ts';
+
+/**
+ * What is due: each place of each plan with its last completed count (a count at the place, at a place above it, or
+ * of the whole store: each of those counted it), the day it is next due and whether that is past the grace days.
+ * Derived on read from the audits, so every instance agrees and a count started by hand satisfies a plan as much as
+ * one started from it.
+ */
+
+export type PlannedPlace = {
+  planId: number;
+  planName: string;
+  locationId: number | null;
+  room: string | null;
+  name: string;
+  dueOn: string;
+  isDue: boolean;
+  isOverdue: boolean;
+  lastCountedAt: Date | null;
+  isBlind: boolean;
+  assigneeUserId: number | null;
+  deviceId: number | null;
+  durationMinutes: number | null;
+};
+
+export type PlanStatus = { timeZone: string; today: string; isDutchie: boolean; places: PlannedPlace[] };
+
+/** A place's key (overdue notices, planned runs): one per location or room, whatever the plan. */
+export const placeKey = (p: { locationId: number | null; room: string | null }) =>
+  p.locationId !== null ? `l:${p.locationId}` : `r:${(p.room ?? '').toLowerCase()}`;
+
+const latest = (a: Date | null | undefined, b: Date | null | undefined) =>
+  !a ? (b ?? null) : !b ? a : a > b ? a : b;
+
+/** Every planned place of the company as of `now`. */
+export async function planStatus(db: Db, companyId: number, now: Date): Promise<PlanStatus> {
+  const company = await repo.companyClock(db, companyId);
+  const timeZone = company?.timeZone ?? 'UTC';
+  const isDutchie = company?.inventoryType === 'dutchie';
+  const today = localDay(now, timeZone);
+  const plans = await repo.listPlans(db, companyId);
+  if (plans.length === 0) return { timeZone, today, isDutchie, places: [] };
+
+  const tree = await repo.locationTree(db, companyId);
+  const byId = new Map(tree.map((l) => [l.id, l]));
+  const lastByLocation = new Map(
+    isDutchie ? [] : (await repo.lastCountsByLocation(db, companyId)).map((r) => [r.locationId, r.at]),
+  );
+  const lastByRoom = new Map(
+    isDutchie
+      ? (await repo.lastCountsByRoom(db, companyId)).map((r) => [r.room?.toLowerCase() ?? null, r.at])
+      : [],
+  );
+  const wholeStore = isDutchie ? lastByRoom.get(null) : lastByLocation.get(null);
+
+  /** The location's path, and its last count: its own or one of a place above it (which covered it). */
+  const walkUp = (id: number) => {
+    const names: string[] = [];
+    let last: Date | null = null;
+    let at = byId.get(id);
+    for (let depth = 0; at && depth < 100; depth++) {
+      names.unshift(at.name);
+      last = latest(last, lastByLocation.get(at.id));
+      at = at.parentId === null ? undefined : byId.get(at.parentId);
+    }
+    return { path: names.join(' > '), last };
+  };
+
+  const places: PlannedPlace[] = [];
+  for (const plan of plans) {
+    const rhythm = { everyDays: plan.everyDays, weekdays: plan.weekdays, monthDay: plan.monthDay };
+    const targets = isDutchie
+      ? plan.rooms.map((room) => ({
+          locationId: null,
+          room,
+          name: room,
+          last: latest(lastByRoom.get(room.toLowerCase()), wholeStore),
+        }))
+      : plan.locationIds
+          .filter((id) => byId.has(id))
+          .map((id) => {
+            const up = walkUp(id);
+            return { locationId: id, room: null, name: up.path, last: latest(up.last, wholeStore) };
+          });
+    for (const t of targets) {
+      const due = dueOn(rhythm, t.last, plan.createdAt, timeZone);
+      places.push({
+        planId: plan.id,
+        planName: plan.name,
+        locationId: t.locationId,
+        room: t.room,
+        name: t.name,
+        dueOn: due,
+        isDue: due <= today,
+        isOverdue: isOverdue(due, plan.graceDays, today),
+        lastCountedAt: t.last,
+        isBlind: plan.isBlind,
+        assigneeUserId: plan.assigneeUserId,
+        deviceId: plan.deviceId,
+        durationMinutes: plan.durationMinutes,
+      });
+    }
+  }
+  return { timeZone, today, isDutchie, places };
+}
+
+/**
+ * Units at each planned place: a catalogue location's products with those of its sub-locations; a Dutchie room's
+ * packages from the store's snapshot. Null when the store cannot be read now (the share of places stands in).
+ */
+async function unitsAt(
+  deps: { db: Db; dutchie: DutchieContext },
+  companyId: number,
+  status: PlanStatus,
+): Promise<((p: PlannedPlace) => number) | null> {
+  if (status.isDutchie) {
+    try {
+      const { items } = await allPackages(deps.dutchie, companyId, { includeZero: false });
+      const byRoom = new Map<string, number>();
+      for (const item of items)
+        for (const r of item.rooms) {
+          const key = r.roomName.toLowerCase();
+          byRoom.set(key, (byRoom.get(key) ?? 0) + Math.max(0, r.quantity));
+        }
+      return (p) => byRoom.get(p.room?.toLowerCase() ?? '') ?? 0;
+    } catch {
+      return null;
+    }
+  }
+  const own = new Map((await repo.unitsByLocation(deps.db, companyId)).map((r) => [r.locationId, r.units]));
+  const children = new Map<number, number[]>();
+  for (const l of await repo.locationTree(deps.db, companyId)) {
+    if (l.parentId !== null) children.set(l.parentId, [...(children.get(l.parentId) ?? []), l.id]);
+  }
+  const subtree = (id: number, depth = 0): number =>
+    depth > 100
+      ? 0
+      : (own.get(id) ?? 0) + (children.get(id) ?? []).reduce((s, c) => s + subtree(c, depth + 1), 0);
+  return (p) => (p.locationId === null ? 0 : subtree(p.locationId));
+}
+
+/** The share of planned places counted within their rhythm (not due), and of the units stocked there. */
+async function coverage(
+  deps: { db: Db; dutchie: DutchieContext },
+  companyId: number,
+  status: PlanStatus,
+): Promise<TDueCountsResponse['coverage']> {
+  const all = status.places;
+  if (all.length === 0) return { locations: 1, units: 1 };
+  const covered = all.filter((p) => !p.isDue);
+  const locations = covered.length / all.length;
+  const units = await unitsAt(deps, companyId, status);
+  if (!units) return { locations, units: locations };
+  const total = all.reduce((s, p) => s + units(p), 0);
+  const done = covered.reduce((s, p) => s + units(p), 0);
+  return { locations, units: total === 0 ? locations : done / total };
+}
+
+export function dueView(p: PlannedPlace, userId: number): TDueCount {
+  return {
+    plan_id: p.planId,
+    location_id: p.locationId,
+    room: p.room,
+    name: p.name,
+    plan_name: p.planName,
+    due_on: p.dueOn,
+    overdue: p.isOverdue,
+    last_counted_at: p.lastCountedAt?.toISOString() ?? null,
+    blind: p.isBlind,
+    is_mine: p.assigneeUserId === userId,
+  };
+}
+
+/** GET /api/counts/due: what is due now, the person's own first, then the most overdue; and the coverage. */
+export async function dueCounts(
+  deps: { db: Db; dutchie: DutchieContext },
+  auth: { companyId: number; userId: number },
+  now: Date,
+): Promise<TDueCountsResponse> {
+  const status = await planStatus(deps.db, auth.companyId, now);
+  const data = status.places
+    .filter((p) => p.isDue)
+    .map((p) => dueView(p, auth.userId))
+    .sort(
+      (a, b) =>
+        Number(b.is_mine) - Number(a.is_mine) ||
+        a.due_on.localeCompare(b.due_on) ||
+        a.name.localeCompare(b.name) ||
+        a.plan_id - b.plan_id,
+    );
+  return {
+    data,
+    coverage: await coverage(deps, auth.companyId, status),
+    planned_places: status.places.length,
+    time_zone: status.timeZone,
+    today: status.today,
+  };
+}
