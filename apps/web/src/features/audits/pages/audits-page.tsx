@@ -27,8 +27,8 @@ import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
-import { ReviewDialog } from '../components/review-dialog';
 import { PlansPanel } from '../components/plans-panel';
+import { ReviewDialog } from '../components/review-dialog';
 
 type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
