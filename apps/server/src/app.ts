@@ -24,11 +24,11 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
-import { AlertsWorker } from './modules/alerts/alerts-worker.ts';
-import { WEBHOOK_RETRY_DELAYS_MS } from './modules/alerts/delivery.service.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { webhooksRoutes } from './modules/alerts/webhooks.routes.ts';
 import { webhooksDocument } from './modules/alerts/webhooks-openapi.ts';
@@ -51,7 +51,6 @@ import { readerRoutes } from './modules/ingest/adapters/reader-protocol.routes.t
 import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
-import { dueAuditSweeper } from './modules/ingest/webhook-batches.service.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
@@ -78,6 +77,8 @@ declare module 'fastify' {
     box: SecretBox;
     redis: Redis | null;
     mailer: Mailer;
+    /** The background work's scheduler (src/jobs/): drain() runs one task now. */
+    jobs: JobScheduler;
     /** Dutchie point-of-sale access: client maker, settings and this instance's snapshot memory. */
     dutchie: DutchieContext;
     /** Carries print jobs to the utilities and their answers back. */
@@ -134,7 +135,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('box', new SecretBox(config.appSecret));
   app.decorate('redis', redis);
   const mailer = new Mailer(
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+    {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      sendTimeoutMs: config.mailSendTimeoutMs ?? 30_000,
+    },
     app.log,
   );
   app.decorate('mailer', mailer);
@@ -156,14 +162,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     tags: createTagDecoder(),
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
-  // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
-  // interval, which one instance at a time runs under an advisory lock.
-  const sweeper = dueAuditSweeper(app.ingest, 30_000, (err) =>
-    app.log.error({ err }, 'finishing timed counts failed'),
-  );
-  // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests, the reads storage job
-  // (partitions, legacy reads, retention): see AlertsWorker.
-  const alerts = new AlertsWorker(
+  // Every background task (events handed on to e-mail and webhooks, the mail queues, readers gone quiet, timed-out
+  // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
+  const jobs = new JobScheduler(
     {
       db: database.db,
       box: app.box,
@@ -171,9 +172,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       mailer,
       clock: app.audits,
       dutchie: app.dutchie,
+      ingest: app.ingest,
       allowPrivate: config.webhooks?.allowPrivate ?? false,
       retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+      ...(config.alerts?.mailRetryDelaysMs && { mailRetryDelaysMs: config.alerts.mailRetryDelaysMs }),
     },
     {
       pollMs: config.alerts?.pollMs ?? 250,
@@ -182,13 +185,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       readsMs: config.alerts?.readsMs ?? 600_000,
       readsRetentionDays: config.readsRetentionDays ?? 30,
       dutchieMs: config.alerts?.dutchieMs ?? 60_000,
+      dueCountsMs: 30_000,
+      ...(config.alerts?.tasks && { tasks: config.alerts.tasks }),
     },
     app.log,
   );
-  if (config.alerts?.isWorkerOn !== false) alerts.start();
+  app.decorate('jobs', jobs);
+  if (config.alerts?.isWorkerOn !== false) jobs.start();
   app.addHook('onClose', async () => {
-    sweeper.stop();
-    await alerts.stop();
+    await jobs.stop();
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();

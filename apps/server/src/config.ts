@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
 import { z } from 'zod';
+import type { TaskName } from './jobs/scheduler.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -119,6 +120,25 @@ const ZEnv = z.object({
       .max(36_500, READS_RETENTION_MESSAGE)
       .default(30),
   ),
+  MAIL_SEND_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  ),
+  MAIL_RETRY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/,
+        'must be a comma-separated list of seconds, such as 30,120,600',
+      )
+      .optional(),
+  ),
+  JOBS_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(36_500).default(30)),
+  WEBHOOK_LOG_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(30),
+  ),
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(250)),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
@@ -184,8 +204,16 @@ export type AppConfig = {
    * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs;
    * `dutchieMs`: how often Dutchie stores due a background refresh are looked for (default a minute).
    */
+  /** The whole SMTP send's time-out (MAIL_SEND_TIMEOUT_MS, default 30 s). */
+  mailSendTimeoutMs?: number;
+  /** Days finished jobs are kept (JOBS_RETENTION_DAYS, WEBHOOK_LOG_RETENTION_DAYS; 0 keeps them): jobs/retention. */
+  retention?: { jobsDays: number; webhookLogDays: number };
   alerts?: {
     isWorkerOn?: boolean;
+    /** The tasks this instance runs (all unless said; a test runs only the ones it is about). */
+    tasks?: readonly TaskName[];
+    /** The waits between a mail's attempts (MAIL_RETRY_SECONDS). */
+    mailRetryDelaysMs?: number[];
     pollMs?: number;
     sweepMs?: number;
     digestMs?: number;
@@ -274,10 +302,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       ...(e.WEBHOOK_RETRY_SECONDS && {
-        retryDelaysMs: e.WEBHOOK_RETRY_SECONDS.split(',').map((v) => Math.round(Number(v) * 1000)),
+        retryDelaysMs: secondsList(e.WEBHOOK_RETRY_SECONDS),
       }),
     },
-    alerts: { pollMs: e.ALERTS_POLL_MS },
+    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+    alerts: {
+      pollMs: e.ALERTS_POLL_MS,
+      ...(e.MAIL_RETRY_SECONDS && { mailRetryDelaysMs: secondsList(e.MAIL_RETRY_SECONDS) }),
+    },
+    retention: { jobsDays: e.JOBS_RETENTION_DAYS, webhookLogDays: e.WEBHOOK_LOG_RETENTION_DAYS },
     readsRetentionDays: e.READS_RETENTION_DAYS,
     dutchie: {
       apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
@@ -294,6 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.TALLIE_TIMEOUT_MS,
     },
   };
+}
+
+/** '5,300,1800' as milliseconds. */
+function secondsList(value: string): number[] {
+  return value.split(',').map((v) => Math.round(Number(v) * 1000));
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

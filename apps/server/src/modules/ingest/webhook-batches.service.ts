@@ -85,23 +85,3 @@ export async function finishDueAudits(deps: IngestDeps, companyId: number | null
     return finished;
   });
 }
-
-/** Runs finishDueAudits for every company now and then; stop() ends it (the app's onClose). */
-export function dueAuditSweeper(
-  deps: IngestDeps,
-  everyMs: number,
-  onError: (err: unknown) => void,
-): { stop: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    finishDueAudits(deps, null)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
