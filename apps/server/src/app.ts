@@ -25,6 +25,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
+import { RETENTION_DEFAULTS } from './jobs/retention.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
@@ -186,6 +187,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       readsRetentionDays: config.readsRetentionDays ?? 30,
       dutchieMs: config.alerts?.dutchieMs ?? 60_000,
       dueCountsMs: 30_000,
+      retentionMs: 60 * 60_000,
+      retention: config.retention ?? RETENTION_DEFAULTS,
       ...(config.alerts?.tasks && { tasks: config.alerts.tasks }),
     },
     app.log,

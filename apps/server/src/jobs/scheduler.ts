@@ -12,6 +12,7 @@ import type { IngestDeps } from '../modules/ingest/audit-lifecycle.service.ts';
 import { maintainReadStorage } from '../modules/ingest/reads-storage.service.ts';
 import { finishDueAudits } from '../modules/ingest/webhook-batches.service.ts';
 import { type MailJobDeps, sendDueMail } from './mail-jobs.ts';
+import { deleteExpired, type RetentionDays } from './retention.ts';
 
 /** Every periodic task, by name: what runs it is below (JobScheduler.start), how often in WorkerOptions. */
 export const TASKS = [
@@ -24,6 +25,7 @@ export const TASKS = [
   'digests',
   'reads',
   'dutchie',
+  'retention',
 ] as const;
 export type TaskName = (typeof TASKS)[number];
 
@@ -42,6 +44,9 @@ export type WorkerOptions = {
   dutchieMs: number;
   /** How often timed counts whose end has passed are finished. */
   dueCountsMs: number;
+  /** How often finished jobs, dispatched events and the webhook log past their period are deleted, and the periods. */
+  retentionMs: number;
+  retention: RetentionDays;
   /** The tasks this instance runs (all unless said: a test runs only what it is about). */
   tasks?: readonly TaskName[];
 };
@@ -118,6 +123,12 @@ export class JobScheduler {
       this.opts.dutchieMs,
       async () => (await refreshStoresInBackground(d.dutchie)) === BACKGROUND_BATCH,
     );
+    this.#loop('retention', this.opts.retentionMs, async () => {
+      const deleted = await deleteExpired(d.db, this.opts.retention);
+      if (Object.values(deleted).some((n) => n > 0))
+        this.log.info({ deleted }, 'finished work past retention deleted');
+      return false;
+    });
   }
 
   /** Stops taking new work and waits for what is in hand (the app's onClose, before the database closes). */
