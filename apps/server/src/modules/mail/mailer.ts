@@ -105,25 +105,25 @@ export class Mailer {
  */
 function smtpTransport(url: string, signal: AbortSignal, ms: number): Transporter {
   const timeouts = { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms };
-  return nodemailer.createTransport(url, {
-    ...timeouts,
-    getSocket(
-      o: { host?: string; port?: number; secure?: boolean },
-      done: (err: Error | null, socket?: { connection: Socket }) => void,
-    ) {
-      const socket = connect({ host: o.host ?? 'localhost', port: o.port ?? (o.secure ? 465 : 587) });
-      const kill = () => socket.destroy(new Error('the whole send timed out'));
-      if (signal.aborted) kill();
-      signal.addEventListener('abort', kill, { once: true });
-      socket.once('close', () => signal.removeEventListener('abort', kill));
-      const failed = (err: Error) => done(err);
-      socket.once('error', failed);
-      socket.once('connect', () => {
-        socket.off('error', failed);
-        done(null, { connection: socket });
-      });
-    },
-  } as never);
+  const transport = nodemailer.createTransport({ url, ...timeouts });
+  // nodemailer's documented hook for a socket of the caller's own (set on the transporter, not in its options).
+  (transport as unknown as { getSocket: unknown }).getSocket = (
+    o: { host?: string; port?: number; secure?: boolean },
+    done: (err: Error | null, socket?: { connection: Socket }) => void,
+  ) => {
+    const socket = connect({ host: o.host ?? 'localhost', port: o.port ?? (o.secure ? 465 : 587) });
+    const kill = () => socket.destroy(new Error('the whole send timed out'));
+    if (signal.aborted) kill();
+    signal.addEventListener('abort', kill, { once: true });
+    socket.once('close', () => signal.removeEventListener('abort', kill));
+    const failed = (err: Error) => done(err);
+    socket.once('error', failed);
+    socket.once('connect', () => {
+      socket.off('error', failed);
+      done(null, { connection: socket });
+    });
+  };
+  return transport;
 }
 
 /** The promise, or a rejection as soon as the signal aborts (the work itself is left to its own time-outs). */
