@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
 import { z } from 'zod';
-import type { TaskName } from './jobs/scheduler.ts';
+import type { TaskName } from './jobs/tasks.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -25,7 +25,8 @@ export async function sendDueMail(deps: MailJobDeps, kind: 'alert-mail' | 'accou
   const claimed = await repo.claimMail(deps.db, queue, JOB_KINDS[kind].batch, lease);
   for (const job of claimed) {
     const message = ZMailMessage.safeParse(job.message);
-    const sent = message.success && (await deps.mailer.deliver(message.data));
+    const messageId = `<${queue}.${job.company_id ?? 0}.${job.id}@${deps.mailer.opts.from.replace(/^.*@|>.*$/g, '') || 'quantics'}>`;
+    const sent = message.success && (await deps.mailer.deliver({ ...message.data, messageId }));
     // A message that is not a mail (it never should be) is given up at once rather than tried for an hour.
     const retryIn = message.success ? retryDelay(kind, job.attempts, deps.mailRetryDelaysMs) : null;
     await repo.finishMail(deps.db, queue, job, sent, sent ? null : retryIn);

@@ -14,20 +14,7 @@ import { finishDueAudits } from '../modules/ingest/webhook-batches.service.ts';
 import { type MailJobDeps, sendDueMail } from './mail-jobs.ts';
 import { deleteExpired, type RetentionDays } from './retention.ts';
 
-/** Every periodic task, by name: what runs it is below (JobScheduler.start), how often in WorkerOptions. */
-export const TASKS = [
-  'dispatch',
-  'webhooks',
-  'alert-mail',
-  'account-mail',
-  'sweeps',
-  'due-counts',
-  'digests',
-  'reads',
-  'dutchie',
-  'retention',
-] as const;
-export type TaskName = (typeof TASKS)[number];
+import type { TaskName } from './tasks.ts';
 
 export type WorkerOptions = {
   /** How often the queues (events to hand on, webhook messages, mail) are looked at. */

@@ -13,6 +13,8 @@ export type MailMessage = {
   links?: string[];
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails). */
   headers?: Record<string, string>;
+  /** The Message-ID, the same on every attempt of one mail job, so a repeat after a crash can be told. */
+  messageId?: string;
 };
 
 export type MailerOptions = {
@@ -74,6 +76,7 @@ export class Mailer {
           text: message.text,
           html: message.html,
           ...(message.headers && { headers: message.headers }),
+          ...(message.messageId && { messageId: message.messageId }),
         }),
         signal,
       );
