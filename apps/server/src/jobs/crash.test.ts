@@ -35,8 +35,9 @@ it('sends every queued e-mail once after the server is killed mid-send and start
   expect(reg.status).toBe(201);
   const token = String(reg.body.token);
   const invited = Array.from({ length: INVITES }, (_, i) => `person${i}@crash.test`);
-  for (const email of invited) {
-    const res = await call(first, 'POST', '/api/team/invite', { token, body: { email, role: 'member' } });
+  for (const [i, email] of invited.entries()) {
+    const body = { email, name: `Person ${i}`, role: 'member' };
+    const res = await call(first, 'POST', '/api/team/invite', { token, body });
     expect(res.status).toBe(201);
   }
   await smtp.waitFor(() => true, 30_000);
