@@ -41,6 +41,9 @@ export async function startTestSmtp(opts: { port?: number; answerAfterMs?: numbe
         .catch((err: Error) => callback(err));
     },
   });
+  // A client that vanishes mid-session (a server process killed while sending) resets its connection: that is the
+  // client's failure, which it retries; the SMTP server itself goes on.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
