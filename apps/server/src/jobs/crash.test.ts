@@ -48,7 +48,7 @@ it('sends every queued e-mail once after the server is killed mid-send and start
 
   const second = await startServerProcess(env);
   started.push(second);
-  for (const email of invited) await smtp.waitFor((m) => m.to.includes(email), 90_000);
+  for (const email of invited) await smtp.waitFor((m) => m.to.includes(email), 180_000);
   await second.stop();
 
   const byId = new Map<string, string>();
@@ -63,4 +63,4 @@ it('sends every queued e-mail once after the server is killed mid-send and start
   } finally {
     await db.close();
   }
-}, 300_000);
+}, 420_000);
