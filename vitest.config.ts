@@ -17,6 +17,7 @@ export const SYSTEM_TESTS = [
   'apps/server/src/two-instances.test.ts',
   'apps/server/src/demo/demo-launcher.test.ts',
   'apps/server/src/modules/alerts/alerts-instances.test.ts',
+  'apps/server/src/jobs/crash.test.ts',
   'apps/server/src/modules/print/serials-two-instances.test.ts',
   'apps/server/src/modules/dutchie/dutchie-stock-events.test.ts',
   'apps/server/src/modules/chat/tallie-openai.test.ts',

@@ -24,11 +24,12 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
+import { RETENTION_DEFAULTS } from './jobs/retention.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
-import { AlertsWorker } from './modules/alerts/alerts-worker.ts';
-import { WEBHOOK_RETRY_DELAYS_MS } from './modules/alerts/delivery.service.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { webhooksRoutes } from './modules/alerts/webhooks.routes.ts';
 import { webhooksDocument } from './modules/alerts/webhooks-openapi.ts';
@@ -40,7 +41,6 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/recognizer.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countPlansRoutes } from './modules/count-plans/count-plans.routes.ts';
-import { startPlannedReaderCounts } from './modules/count-plans/planned-readers.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -55,7 +55,6 @@ import { zebraRoutes } from './modules/ingest/adapters/zebra.routes.ts';
 import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
-import { dueAuditSweeper } from './modules/ingest/webhook-batches.service.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
@@ -85,6 +84,8 @@ declare module 'fastify' {
     box: SecretBox;
     redis: Redis | null;
     mailer: Mailer;
+    /** The background work's scheduler (src/jobs/): drain() runs one task now. */
+    jobs: JobScheduler;
     /** Dutchie point-of-sale access: client maker, settings and this instance's snapshot memory. */
     dutchie: DutchieContext;
     /** Carries print jobs to the utilities and their answers back. */
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       dataDir: config.dataDir,
+      sendTimeoutMs: config.mailSendTimeoutMs ?? 30_000,
       onResult: (isSent) => (isSent ? metrics.emailsSent : metrics.emailsFailed).inc(),
     },
     app.log,
@@ -187,18 +189,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     metrics,
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
-  // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and by this light
-  // interval, which one instance at a time runs under an advisory lock.
-  // Then the fixed readers' planned counts that are due start (count-plans/planned-readers.ts), once each.
-  const sweeper = dueAuditSweeper(
-    app.ingest,
-    30_000,
-    (err) => app.log.error({ err }, 'finishing timed counts or starting planned counts failed'),
-    (deps) => startPlannedReaderCounts(deps, new Date()),
-  );
-  // Events handed on to e-mail and webhooks, readers gone quiet, timed-out audits, digests, the reads storage job
-  // (partitions, legacy reads, retention): see AlertsWorker.
-  const alerts = new AlertsWorker(
+  // Every background task (events handed on to e-mail and webhooks, the mail queues, readers gone quiet, timed-out
+  // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
+  const jobs = new JobScheduler(
     {
       db: database.db,
       box: app.box,
@@ -207,9 +200,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       mailer,
       clock: app.audits,
       dutchie: app.dutchie,
+      ingest: app.ingest,
       allowPrivate: config.webhooks?.allowPrivate ?? false,
       retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+      ...(config.alerts?.mailRetryDelaysMs && { mailRetryDelaysMs: config.alerts.mailRetryDelaysMs }),
     },
     {
       pollMs: config.alerts?.pollMs ?? 250,
@@ -218,13 +213,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       readsMs: config.alerts?.readsMs ?? 600_000,
       readsRetentionDays: config.readsRetentionDays ?? 30,
       dutchieMs: config.alerts?.dutchieMs ?? 60_000,
+      dueCountsMs: 30_000,
+      retentionMs: 60 * 60_000,
+      retention: config.retention ?? RETENTION_DEFAULTS,
+      ...(config.alerts?.tasks && { tasks: config.alerts.tasks }),
     },
     app.log,
   );
-  if (config.alerts?.isWorkerOn !== false) alerts.start();
+  app.decorate('jobs', jobs);
+  if (config.alerts?.isWorkerOn !== false) jobs.start();
   app.addHook('onClose', async () => {
-    sweeper.stop();
-    await alerts.stop();
+    await jobs.stop();
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();

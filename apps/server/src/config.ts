@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { TaskName } from './jobs/tasks.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -122,6 +123,25 @@ const ZEnv = z.object({
       .max(36_500, READS_RETENTION_MESSAGE)
       .default(30),
   ),
+  MAIL_SEND_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  ),
+  MAIL_RETRY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^\d+(\.\d+)?(,\d+(\.\d+)?){0,19}$/,
+        'must be a comma-separated list of seconds, such as 30,120,600',
+      )
+      .optional(),
+  ),
+  JOBS_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(36_500).default(30)),
+  WEBHOOK_LOG_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(30),
+  ),
   ALERTS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(250)),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
@@ -203,12 +223,20 @@ export type AppConfig = {
   /** Webhook deliveries: private addresses allowed (tests, a trusted network), the retry waits and the time-out. */
   webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
   /**
-   * The background work of alerts (see AlertsWorker); `isWorkerOn: false` leaves it to another instance.
+   * The background work of alerts (see src/jobs/scheduler.ts); `isWorkerOn: false` leaves it to another instance.
    * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs;
    * `dutchieMs`: how often Dutchie stores due a background refresh are looked for (default a minute).
    */
+  /** The whole SMTP send's time-out (MAIL_SEND_TIMEOUT_MS, default 30 s). */
+  mailSendTimeoutMs?: number;
+  /** Days finished jobs are kept (JOBS_RETENTION_DAYS, WEBHOOK_LOG_RETENTION_DAYS; 0 keeps them): jobs/retention. */
+  retention?: { jobsDays: number; webhookLogDays: number };
   alerts?: {
     isWorkerOn?: boolean;
+    /** The tasks this instance runs (all unless said; a test runs only the ones it is about). */
+    tasks?: readonly TaskName[];
+    /** The waits between a mail's attempts (MAIL_RETRY_SECONDS). */
+    mailRetryDelaysMs?: number[];
     pollMs?: number;
     sweepMs?: number;
     digestMs?: number;
@@ -299,10 +327,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       ...(e.WEBHOOK_RETRY_SECONDS && {
-        retryDelaysMs: e.WEBHOOK_RETRY_SECONDS.split(',').map((v) => Math.round(Number(v) * 1000)),
+        retryDelaysMs: secondsList(e.WEBHOOK_RETRY_SECONDS),
       }),
     },
-    alerts: { pollMs: e.ALERTS_POLL_MS },
+    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+    alerts: {
+      pollMs: e.ALERTS_POLL_MS,
+      ...(e.MAIL_RETRY_SECONDS && { mailRetryDelaysMs: secondsList(e.MAIL_RETRY_SECONDS) }),
+    },
+    retention: { jobsDays: e.JOBS_RETENTION_DAYS, webhookLogDays: e.WEBHOOK_LOG_RETENTION_DAYS },
     readsRetentionDays: e.READS_RETENTION_DAYS,
     dutchie: {
       apiUrl: e.DUTCHIE_API_URL.replace(/\/+$/, ''),
@@ -325,6 +358,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function isPrivateAddress(host: string): boolean {
   if (!ipaddr.isValid(host)) return false;
   return ['loopback', 'private', 'uniqueLocal', 'linkLocal'].includes(ipaddr.parse(host).range());
+}
+
+/** '5,300,1800' as milliseconds. */
+function secondsList(value: string): number[] {
+  return value.split(',').map((v) => Math.round(Number(v) * 1000));
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

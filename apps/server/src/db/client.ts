@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from '../jobs/locks.ts';
 import * as schema from './schema/index.ts';
 
 /** One query API for both engines: PGlite and node-postgres share Drizzle's PostgreSQL dialect. */
@@ -75,7 +76,7 @@ export async function openDatabase(opts: {
 }
 
 /** Any fixed number, the same in every version: the key of the advisory lock migrations run under. */
-const MIGRATION_LOCK_KEY = 7_240_113;
+const MIGRATION_LOCK_KEY = ADVISORY_LOCKS.migrations;
 
 /**
  * Several instances may start at once on one database (a deploy, an autoscaler): each takes a session-level

@@ -95,7 +95,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
       message: 'Welcome to the team! Your RFID reader is waiting at the front desk.',
     });
   }
-  await app.mailer.flush();
+  await app.jobs.drain('account-mail');
   const tokens: Record<string, string> = {};
   for (const p of [PEOPLE.operator, PEOPLE.member]) {
     const link = inviteToken(app.config.dataDir, p.email);
@@ -249,7 +249,7 @@ async function seedDutchieCompany(app: FastifyInstance, call: Call, homeCompanyI
     role: 'admin',
     message: 'Could you help us run the dispensary side too?',
   });
-  await app.mailer.flush();
+  await app.jobs.drain('account-mail');
   const accepted = await call<{ token: string }>('POST', '/api/team/accept-invite', null, {
     token: inviteToken(app.config.dataDir, PEOPLE.admin.email),
     password: DEMO_PASSWORD,

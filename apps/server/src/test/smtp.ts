@@ -11,8 +11,11 @@ export type ReceivedMail = {
   headers: Record<string, string>;
 };
 
-/** A real SMTP server on a free local port that keeps what it receives, for tests. */
-export async function startTestSmtp() {
+/**
+ * A real SMTP server on a free local port (or `port`: one a stopped server used, to start it again) that keeps what
+ * it receives, for tests. `answerAfterMs` makes it a slow server: it accepts each message only after that long.
+ */
+export async function startTestSmtp(opts: { port?: number; answerAfterMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -33,12 +36,15 @@ export async function startTestSmtp() {
             ),
           });
           for (const w of waiters.splice(0)) w();
-          callback();
+          setTimeout(() => callback(), opts.answerAfterMs ?? 0);
         })
         .catch((err: Error) => callback(err));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A client that vanishes mid-session (a server process killed while sending) resets its connection: that is the
+  // client's failure, which it retries; the SMTP server itself goes on.
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   /** Resolves with the first message matching, waiting up to 10 s for it to arrive. */
@@ -57,6 +63,7 @@ export async function startTestSmtp() {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -13,6 +13,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
   backup_codes: "a person's two-factor codes",
   rate_counters: "keyed by a sign-in's e-mail or address, before any company is known",
   waitlist_entries: 'people asking for an account: no company yet',
+  account_mail_jobs: "a person's account e-mail (a reset is asked for before any company is known)",
   invitations: "looked up by the invitation link's hash by someone not yet in the company",
   device_pairings:
     'looked up by its code and poll secret before a company confirms it (company_id is set then)',

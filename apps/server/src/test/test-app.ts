@@ -128,10 +128,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 
 export type MailTestApp = TestApp & { smtp: TestSmtp };
 
-/** A test app whose mail really goes over SMTP to a test server started beside it; close() stops both. */
+/**
+ * A test app whose mail really goes over SMTP to a test server started beside it; close() stops both. Of the
+ * background work it runs the account mail queue (reset links, invitations...), as a server would.
+ */
 export async function createMailTestApp(overrides: Partial<AppConfig> = {}): Promise<MailTestApp> {
   const smtp = await startTestSmtp();
-  const t = await createTestApp({ smtpUrl: smtp.url, ...overrides });
+  const t = await createTestApp({
+    smtpUrl: smtp.url,
+    alerts: { isWorkerOn: true, tasks: ['account-mail'], pollMs: 50 },
+    ...overrides,
+  });
   return {
     ...t,
     smtp,

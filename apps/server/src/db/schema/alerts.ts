@@ -128,6 +128,29 @@ export const mailJobs = pgTable(
   ],
 );
 
+/**
+ * A person's account e-mail (password reset, invitation, new sign-in, password or e-mail changed, two-factor
+ * reminders), queued in the same transaction as what causes it and sent by the jobs module (src/jobs/): global, as
+ * a reset is asked for before any company is known. The same columns and claim as mail_jobs.
+ */
+export const accountMailJobs = pgTable(
+  'account_mail_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toEmail: text('to_email').notNull(),
+    message: jsonb('message').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: tz('run_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    sentAt: tz('sent_at'),
+    failedAt: tz('failed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
 /** A company's webhook endpoint; the signing secret is sealed with APP_SECRET and shown only when created. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',

@@ -90,37 +90,3 @@ export async function companyAdmins(
     where m.company_id = ${companyId} and m.role = 'admin' and m.is_active`);
   return res.rows;
 }
-
-export type ClaimedMail = { id: number; company_id: number; message: unknown; attempts: number };
-
-export async function claimMail(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
-  const res = await db.execute<ClaimedMail>(sql`
-    with due as (
-      select company_id, id from mail_jobs
-      where sent_at is null and failed_at is null and run_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by id limit ${limit} for update skip locked
-    )
-    update mail_jobs j set locked_until = now() + ${leaseSeconds}::int * interval '1 second',
-      attempts = j.attempts + 1
-    from due where j.company_id = due.company_id and j.id = due.id
-    returning j.id::int as id, j.company_id, j.message, j.attempts`);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
-
-export async function finishMail(
-  db: Db,
-  job: ClaimedMail,
-  sent: boolean,
-  retryInMs: number | null,
-): Promise<void> {
-  const key = sql`company_id = ${job.company_id} and id = ${job.id}`;
-  if (sent) {
-    await db.execute(sql`update mail_jobs set sent_at = now(), locked_until = null where ${key}`);
-  } else if (retryInMs === null) {
-    await db.execute(sql`update mail_jobs set failed_at = now(), locked_until = null where ${key}`);
-  } else {
-    await db.execute(sql`update mail_jobs set locked_until = null,
-      run_at = now() + ${retryInMs}::int * interval '1 millisecond' where ${key}`);
-  }
-}

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { JOB_KINDS, leaseSeconds } from '../../jobs/kinds.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import * as repo from './delivery.repo.ts';
 import { insertMailJobs } from './dispatch.repo.ts';
@@ -14,17 +15,15 @@ export type DeliveryDeps = AlertDeps & {
   timeoutMs: number;
 };
 
-/** Standard Webhooks' suggested schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const WEBHOOK_RETRY_DELAYS_MS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000);
-
-const MAIL_RETRY_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
-
 /**
  * Delivers the due webhook messages this instance claimed, side by side; each attempt is logged with its answer.
  * Returns how many were attempted.
  */
-export async function deliverDue(deps: DeliveryDeps, limit = 50): Promise<number> {
-  const claimed = await repo.claimMessages(deps.db, limit, Math.ceil(deps.timeoutMs / 1000) + 30);
+export async function deliverDue(
+  deps: DeliveryDeps,
+  limit = JOB_KINDS['webhook-delivery'].batch,
+): Promise<number> {
+  const claimed = await repo.claimMessages(deps.db, limit, leaseSeconds('webhook-delivery', deps.timeoutMs));
   await Promise.all(claimed.map((m) => attempt(deps, m)));
   return claimed.length;
 }
@@ -84,16 +83,4 @@ async function tellAdminsSwitchedOff(tx: AlertDeps['db'], deps: DeliveryDeps, m:
       ),
     })),
   );
-}
-
-/** Sends the due mail jobs this instance claimed through the mailer (with its own quick retries). */
-export async function sendDueMail(deps: DeliveryDeps, limit = 20): Promise<number> {
-  const claimed = await repo.claimMail(deps.db, limit, 300);
-  for (const job of claimed) {
-    const sent = await deps.mailer.deliver(job.message as MailMessage);
-    deps.metrics?.jobAttempts.inc({ kind: 'mail', result: sent ? 'success' : 'failure' });
-    const retryIn = MAIL_RETRY_MS[job.attempts - 1] ?? null;
-    await repo.finishMail(deps.db, job, sent, sent ? null : retryIn);
-  }
-  return claimed.length;
 }

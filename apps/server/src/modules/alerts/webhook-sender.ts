@@ -54,7 +54,7 @@ export type PostResult = { responseCode: number | null; error: string | null; du
 
 /**
  * POSTs one webhook body. Redirects are not followed (a 3xx counts as a failure, as the spec says), the answer is
- * read and dropped, and the whole attempt gives up after `timeoutMs`.
+ * read and dropped, and the whole attempt (not just an idle socket) gives up after `timeoutMs`.
  */
 export function postWebhook(
   url: string,
@@ -76,6 +76,13 @@ export function postWebhook(
   }
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
+    let isSettled = false;
+    const settle = (result: PostResult) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(whole);
+      resolve(result);
+    };
     const req = client.request(
       target,
       {
@@ -87,17 +94,21 @@ export function postWebhook(
           ...headers,
         },
         lookup: guardedLookup(opts.allowPrivate) as never,
-        timeout: opts.timeoutMs,
         agent: false,
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve(done(res.statusCode ?? null, null)));
-        res.on('error', (err) => resolve(done(res.statusCode ?? null, err.message)));
+        res.on('end', () => settle(done(res.statusCode ?? null, null)));
+        res.on('error', (err) => settle(done(res.statusCode ?? null, err.message)));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
-    req.on('error', (err) => resolve(done(null, err.message)));
+    // The whole attempt (DNS, connect, sending, the answer to its last byte) has one time-out: an endpoint that drips
+    // its answer a byte at a time is cut off all the same, and the attempt is recorded once, as timed out.
+    const whole = setTimeout(() => {
+      settle(done(null, `no complete answer within ${opts.timeoutMs} ms`));
+      req.destroy();
+    }, opts.timeoutMs);
+    req.on('error', (err) => settle(done(null, err.message)));
     req.end(body);
   });
 }

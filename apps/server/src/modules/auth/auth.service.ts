@@ -13,6 +13,7 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
@@ -20,7 +21,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
 import { newSignInMail, passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
@@ -156,7 +156,7 @@ function recordFailedSignIn(
   });
 }
 
-export type SignInDeps = LoginDeps & { mailer: Mailer; publicUrl: string };
+export type SignInDeps = LoginDeps & { publicUrl: string };
 
 /**
  * Signs in: a session in the person's company, the sign-in in its security log, and an email when the browser
@@ -175,18 +175,20 @@ export async function login(
   const { token, sessionId } = await openSession(deps.db, user.id, companyId, client);
   const publicUser = await toPublicUser(deps.db, user.id, companyId);
   const name = publicUser.name || publicUser.email;
-  await recordSecurityEvent(deps.db, {
-    companyId,
-    type: 'auth',
-    performer: { type: 'user', id: user.id, name },
-    action: 'auth.sign_in',
-    message: `${name} signed in`,
-    client,
+  await deps.db.transaction(async (tx) => {
+    await recordSecurityEvent(tx, {
+      companyId,
+      type: 'auth',
+      performer: { type: 'user', id: user.id, name },
+      action: 'auth.sign_in',
+      message: `${name} signed in`,
+      client,
+    });
+    const earlier = await repo.earlierUserAgents(tx, user.id, sessionId);
+    if (earlier.length > 0 && !earlier.some((ua) => sameBrowser(ua, client.userAgent))) {
+      await queueAccountMail(tx, [newSignInMail(publicUser.email, deps.publicUrl, client)]);
+    }
   });
-  const earlier = await repo.earlierUserAgents(deps.db, user.id, sessionId);
-  if (earlier.length > 0 && !earlier.some((ua) => sameBrowser(ua, client.userAgent))) {
-    deps.mailer.send(newSignInMail(publicUser.email, deps.publicUrl, client));
-  }
   return { token, user: publicUser, requiresTwoFactor: false };
 }
 
@@ -199,7 +201,7 @@ export function logout(db: Db, sessionId: number) {
  * after a reset), waiting reset links stop working, and the owner gets an email saying so.
  */
 export async function setPassword(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; publicUrl: string },
   auth: AuthContext,
   password: string,
   client: ClientInfo,
@@ -217,6 +219,6 @@ export async function setPassword(
       message: `${name} changed their password; their other sessions and print utilities were signed out`,
       client,
     });
+    await queueAccountMail(tx, [passwordChangedMail(account.email, deps.publicUrl)]);
   });
-  deps.mailer.send(passwordChangedMail(account.email, deps.publicUrl));
 }

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_MESSAGES, RESET_TOKEN_TTL_MS } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
@@ -7,13 +8,11 @@ import type { FailureCounter } from '../../lib/failure-counter.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent } from '../activity/activity.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { passwordChangedMail, resetPasswordMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
 
 export type PasswordResetDeps = {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
   counter: FailureCounter;
   guard: BruteForceGuard;
@@ -25,17 +24,19 @@ export const RESET_MAILS_PER_HOUR = 5;
 /**
  * Sends a reset link when the email has an account. The answer is the same either way, and so is the work
  * (a token made, the address counted, one statement that stores the token only if the account exists), so
- * timing tells nothing either. The mail goes out in the background.
+ * timing tells nothing either. The mail is queued with the token (account_mail_jobs) and sent by the jobs module.
  */
 export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<void> {
   const token = newToken();
   const sentThisHour = await deps.counter.hit(`reset-mail:${email}`, 60 * 60 * 1000);
   if (sentThisHour > RESET_MAILS_PER_HOUR) return;
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-  const userId = await repo.issueResetToken(deps.db, email, hashToken(token), expiresAt);
-  if (userId === null) return;
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  deps.mailer.send(resetPasswordMail(email, link));
+  // The token and its e-mail commit together: the mail is a job that goes even if this process dies right after.
+  await deps.db.transaction(async (tx) => {
+    const userId = await repo.issueResetToken(tx, email, hashToken(token), expiresAt);
+    await queueAccountMail(tx, [resetPasswordMail(email, link)], userId !== null);
+  });
 }
 
 /** Sets the new password, signs the user out everywhere and tells them by email. */
@@ -58,10 +59,10 @@ export async function resetPassword(
       message: `${found.name || found.email} reset their password by email link; every session and print utility was signed out`,
       client,
     });
+    await queueAccountMail(tx, [passwordChangedMail(found.email, deps.publicUrl)]);
     return true;
   });
   if (!isDone) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);
   // Proving the mailbox lifts a lock from wrong guesses, so the owner can sign in right away.
   await deps.guard.loginSucceeded(found.email);
-  deps.mailer.send(passwordChangedMail(found.email, deps.publicUrl));
 }

@@ -51,7 +51,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     await resetMailTo(user.email);
-    await t.app.mailer.flush();
+    await t.app.jobs.drain('account-mail');
     expect(t.smtp.received.some((m) => m.to.includes(unknownEmail))).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe('POST /api/auth/forgot-password', () => {
       const start = performance.now();
       await forgot(email);
       const ms = performance.now() - start;
-      await t.app.mailer.flush();
+      await t.app.jobs.drain('account-mail');
       return ms;
     };
     const knownMs: number[] = [];
@@ -95,7 +95,7 @@ describe('POST /api/auth/forgot-password', () => {
     const { user } = await registerUser(t.app);
     const before = t.smtp.received.length;
     for (let i = 0; i < 7; i++) expect((await forgot(user.email)).statusCode).toBe(200);
-    await t.app.mailer.flush();
+    await t.app.jobs.drain('account-mail');
     expect(t.smtp.received.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(5);
   });
 });

@@ -1,6 +1,7 @@
 import { LOW_BATTERY } from '@quantics/contracts';
 import { tryXactLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import { recordEvent } from '../events/events.repo.ts';
 import { lockAlertState, markQuietDevicesOffline, setHeardState } from './device-alerts.repo.ts';
 
@@ -24,7 +25,7 @@ export async function heartbeatAlerts(
 }
 
 /** The advisory lock key one instance holds while looking for readers gone quiet. */
-const OFFLINE_LOCK = 0x51_44_4f_46; // 'QDOF'
+const OFFLINE_LOCK = ADVISORY_LOCKS.offlineReaders;
 
 /**
  * device.offline for every reader heard from before but not within the online window, once until it is heard

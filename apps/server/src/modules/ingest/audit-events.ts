@@ -1,6 +1,7 @@
 import type { TAudit } from '@quantics/contracts';
 import { tryXactLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { recordEvent } from '../events/events.repo.ts';
 import { discrepanciesByType, failTimedOutAudits } from './audit-events.repo.ts';
@@ -35,7 +36,7 @@ export async function recordAuditCompleted(
 }
 
 /** The advisory lock key one instance holds while recording timed-out audits. */
-const FAILED_LOCK = 0x51_41_46_4c; // 'QAFL'
+const FAILED_LOCK = ADVISORY_LOCKS.timedOutAudits;
 
 /**
  * An audit whose reads stopped for the time-out already reads as failed (derived on read); this stores that status

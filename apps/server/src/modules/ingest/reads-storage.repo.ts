@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 // Where raw reads live (audit_reads, partitioned by the month they were stored in) and what is kept of them
 // (audit_tags). The partition functions are in the migration 0019_read_storage.
 
-/** The advisory lock keys (two-int form, first 'QRDS'): the legacy move, the legacy table's drop, retention. */
-const LOCK = 0x51_52_44_53;
+/** The advisory lock keys (two-int form): the legacy move, the legacy table's drop, retention. */
+const LOCK = ADVISORY_LOCKS.readsStorage;
 const LEGACY_MOVE_LOCK = sql`${LOCK}::int, 2`;
 const LEGACY_TABLE_LOCK = sql`${LOCK}::int, 3`;
 const RETENTION_LOCK = sql`${LOCK}::int, 4`;

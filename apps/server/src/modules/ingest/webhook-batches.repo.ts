@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditBatches, audits, devices } from '../../db/schema/index.ts';
+import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
@@ -114,7 +115,7 @@ export async function dueAudits(db: Db, clock: AuditClock, companyId: number | n
 }
 
 /** The advisory lock key (with the audit id space unused) that one instance holds while finishing due counts. */
-const DUE_LOCK = 0x51_75_61_6e; // 'Quan'
+const DUE_LOCK = ADVISORY_LOCKS.dueCounts;
 
 /** The lock on finishing one company's due counts (companyId null: every company's), if no one holds it. */
 export async function tryDueCountsLock(tx: Db, companyId: number | null): Promise<boolean> {

@@ -85,28 +85,3 @@ export async function finishDueAudits(deps: IngestDeps, companyId: number | null
     return finished;
   });
 }
-
-/**
- * Runs finishDueAudits for every company now and then, then `andThen` (the planned counts that start by themselves,
- * once the finished ones have freed their readers); stop() ends it (the app's onClose).
- */
-export function dueAuditSweeper(
-  deps: IngestDeps,
-  everyMs: number,
-  onError: (err: unknown) => void,
-  andThen: (deps: IngestDeps) => Promise<unknown> = async () => {},
-): { stop: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    finishDueAudits(deps, null)
-      .then(() => andThen(deps))
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}

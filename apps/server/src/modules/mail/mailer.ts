@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -12,90 +13,84 @@ export type MailMessage = {
   links?: string[];
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification e-mails). */
   headers?: Record<string, string>;
+  /** The Message-ID, the same on every attempt of one mail job, so a repeat after a crash can be told. */
+  messageId?: string;
 };
 
 export type MailerOptions = {
   smtpUrl?: string;
   from: string;
   dataDir: string;
-  retries?: number;
-  retryDelayMs?: number;
-  /** Told whether each message went (after the retries): the metrics' e-mails sent and failed. */
+  /** The whole send (connect, greeting, every command, the data) gives up after this long: MAIL_SEND_TIMEOUT_MS. */
+  sendTimeoutMs: number;
+  /** Told whether each attempt went: the metrics' e-mails sent and failed. */
   onResult?: (isSent: boolean) => void;
 };
 
 /**
  * Sends mail through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file under
- * DATA_DIR/outbox and logs its links. Sending happens off the request: a failure is logged and retried,
- * never shown to the user as an error.
+ * DATA_DIR/outbox and logs its links. It keeps nothing: every message is a row of a mail queue (mail_jobs,
+ * account_mail_jobs) first, and the jobs module (src/jobs/) calls `deliver` and retries on its own schedule.
  */
 export class Mailer {
   readonly #transport: Transporter;
   readonly #outbox: string | null;
-  readonly #pending = new Set<Promise<void>>();
+  readonly #pending = new Set<Promise<boolean>>();
 
   constructor(
     readonly opts: MailerOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    if (opts.smtpUrl) {
-      this.#transport = nodemailer.createTransport(opts.smtpUrl);
-      this.#outbox = null;
-    } else {
-      this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      this.#outbox = join(opts.dataDir, 'outbox');
-    }
-  }
-
-  /** Queues a message; returns at once. */
-  send(message: MailMessage): void {
-    const job = this.#deliver(message)
-      .then(() => undefined)
-      .finally(() => this.#pending.delete(job));
-    this.#pending.add(job);
+    this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.#outbox = opts.smtpUrl ? null : join(opts.dataDir, 'outbox');
   }
 
   /**
-   * Sends now, with the same retries, and says whether it went: for a caller that keeps the message in a job of
-   * its own (the alerts' mail jobs) and tries again later when it did not.
+   * One attempt, bounded as a whole by `sendTimeoutMs` (a server that drips its answers cannot hold it longer), and
+   * says whether it went. Whoever keeps the message (a mail job) tries again later when it did not.
    */
   async deliver(message: MailMessage): Promise<boolean> {
     const sending = this.#deliver(message);
-    const job = sending.then(() => undefined).finally(() => this.#pending.delete(job));
-    this.#pending.add(job);
-    return sending;
+    this.#pending.add(sending);
+    try {
+      return await sending;
+    } finally {
+      this.#pending.delete(sending);
+    }
   }
 
-  /** Waits for queued messages (shutdown, tests). */
+  /** Waits for the sends in hand (shutdown). */
   async flush(): Promise<void> {
     await Promise.allSettled([...this.#pending]);
   }
 
   async #deliver(message: MailMessage): Promise<boolean> {
-    const attempts = (this.opts.retries ?? 3) + 1;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        const info = await this.#transport.sendMail({
+    const signal = AbortSignal.timeout(this.opts.sendTimeoutMs);
+    const transport = this.opts.smtpUrl
+      ? smtpTransport(this.opts.smtpUrl, signal, this.opts.sendTimeoutMs)
+      : this.#transport;
+    try {
+      const info = await abortable(
+        transport.sendMail({
           from: this.opts.from,
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html,
           ...(message.headers && { headers: message.headers }),
-        });
-        if (this.#outbox) this.#writeEml(message, info.message as Buffer);
-        else this.log.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
-        this.opts.onResult?.(true);
-        return true;
-      } catch (err) {
-        this.log.warn({ err, attempt, subject: message.subject }, 'mail send failed');
-        if (attempt < attempts)
-          await new Promise((r) => setTimeout(r, (this.opts.retryDelayMs ?? 1000) * attempt));
-      }
+          ...(message.messageId && { messageId: message.messageId }),
+        }),
+        signal,
+      );
+      if (this.#outbox) this.#writeEml(message, info.message as Buffer);
+      else this.log.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
+      this.opts.onResult?.(true);
+      return true;
+    } catch (err) {
+      this.log.warn({ err, subject: message.subject }, 'mail send failed');
+      this.opts.onResult?.(false);
+      return false;
     }
-    this.log.error({ subject: message.subject }, 'mail not delivered after retries');
-    this.opts.onResult?.(false);
-    return false;
   }
 
   #writeEml(message: MailMessage, raw: Buffer) {
@@ -108,6 +103,43 @@ export class Mailer {
     writeFileSync(file, raw);
     this.log.info({ subject: message.subject, file, links: message.links ?? [] }, 'mail written to outbox');
   }
+}
+
+/**
+ * A transport for one send over SMTP whose connection is ours: when the signal aborts (the whole send's time-out)
+ * the socket is destroyed, so a send given up on cannot still complete later and be sent twice. nodemailer's own
+ * time-outs (per step) are capped by the same figure.
+ */
+function smtpTransport(url: string, signal: AbortSignal, ms: number): Transporter {
+  const timeouts = { connectionTimeout: ms, greetingTimeout: ms, socketTimeout: ms };
+  const transport = nodemailer.createTransport({ url, ...timeouts });
+  // nodemailer's documented hook for a socket of the caller's own (set on the transporter, not in its options).
+  (transport as unknown as { getSocket: unknown }).getSocket = (
+    o: { host?: string; port?: number; secure?: boolean },
+    done: (err: Error | null, socket?: { connection: Socket }) => void,
+  ) => {
+    const socket = connect({ host: o.host ?? 'localhost', port: o.port ?? (o.secure ? 465 : 587) });
+    const kill = () => socket.destroy(new Error('the whole send timed out'));
+    if (signal.aborted) kill();
+    signal.addEventListener('abort', kill, { once: true });
+    socket.once('close', () => signal.removeEventListener('abort', kill));
+    const failed = (err: Error) => done(err);
+    socket.once('error', failed);
+    socket.once('connect', () => {
+      socket.off('error', failed);
+      done(null, { connection: socket });
+    });
+  };
+  return transport;
+}
+
+/** The promise, or a rejection as soon as the signal aborts (the work itself is left to its own time-outs). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Escapes text for the HTML part of a message. */

@@ -5,15 +5,18 @@ import type { Db } from '../../db/client.ts';
 export type QueueDepth = { kind: string; waiting: number; oldestSeconds: number };
 
 /**
- * Today's queues, read at scrape time: e-mails not yet sent nor given up, webhook messages pending, events not yet
+ * The queues (src/jobs/kinds.ts), read at scrape time: e-mails (alerts and account mail) not yet sent nor given up, webhook messages pending, events not yet
  * handed on. The one place that knows the queue tables, so a change of the background work's storage changes this
  * function only. Each filter matches a partial index of its table.
  */
 export async function queueDepths(db: Db): Promise<QueueDepth[]> {
   const result = await db.execute<{ kind: string; waiting: number; oldest_seconds: number }>(sql`
-    select 'mail' as kind, count(*)::int as waiting,
+    select 'alert-mail' as kind, count(*)::int as waiting,
            coalesce(extract(epoch from now() - min(run_at)), 0)::float8 as oldest_seconds
       from mail_jobs where sent_at is null and failed_at is null and run_at <= now()
+    union all
+    select 'account-mail', count(*)::int, coalesce(extract(epoch from now() - min(run_at)), 0)::float8
+      from account_mail_jobs where sent_at is null and failed_at is null and run_at <= now()
     union all
     select 'webhook', count(*)::int, coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8
       from webhook_messages where status = 'pending' and next_attempt_at <= now()

@@ -7,6 +7,7 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
@@ -15,7 +16,6 @@ import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
 import { setPassword } from '../auth/auth.service.ts';
 import { renameCompany } from '../companies/companies.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './settings.repo.ts';
 import { assertPassword } from './two-factor.service.ts';
 
@@ -23,7 +23,6 @@ export type SettingsDeps = {
   db: Db;
   box: SecretBox;
   guard: BruteForceGuard;
-  mailer: Mailer;
   publicUrl: string;
 };
 
@@ -60,10 +59,14 @@ export async function updateProfile(
     throw conflict(SETTINGS_MESSAGES.emailTaken);
   }
   try {
-    await repo.updateUserProfile(deps.db, auth.userId, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone || null,
+    // The old address hears of the change if and only if it is stored.
+    await deps.db.transaction(async (tx) => {
+      await repo.updateUserProfile(tx, auth.userId, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+      });
+      if (isEmailChange) await queueAccountMail(tx, [emailChangedMail(current.email, input.email)]);
     });
   } catch (e) {
     // Someone took the address between the check and the write.
@@ -72,7 +75,6 @@ export async function updateProfile(
   }
   // The Company page's rule, so the rename is written to the activity log the same way.
   if (isCompanyChange && input.company) await renameCompany(deps.db, auth, auth.companyId, input.company);
-  if (isEmailChange) deps.mailer.send(emailChangedMail(current.email, input.email));
   return getProfile(deps.db, auth);
 }
 

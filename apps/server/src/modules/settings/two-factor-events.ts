@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
+import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import { twoFactorDisabledMail } from '../auth/account-mail.ts';
-import type { Mailer } from '../mail/mailer.ts';
 
 const EVENTS = {
   enabled: { action: 'security.two_factor_enabled', says: 'turned on two-factor authentication' },
@@ -15,18 +15,21 @@ const EVENTS = {
  * also emailed to them, so a change they did not make does not go unnoticed.
  */
 export async function recordTwoFactorChange(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; publicUrl: string },
   auth: AuthContext,
   client: ClientInfo,
   change: keyof typeof EVENTS,
 ) {
   const event = EVENTS[change];
-  await recordSecurityEvent(deps.db, {
-    companyId: { allCompaniesOf: auth.userId },
-    performer: userPerformer(auth),
-    action: event.action,
-    message: `${auth.name || auth.email} ${event.says}`,
-    client,
+  await deps.db.transaction(async (tx) => {
+    await recordSecurityEvent(tx, {
+      companyId: { allCompaniesOf: auth.userId },
+      performer: userPerformer(auth),
+      action: event.action,
+      message: `${auth.name || auth.email} ${event.says}`,
+      client,
+    });
+    if (change === 'disabled')
+      await queueAccountMail(tx, [twoFactorDisabledMail(auth.email, deps.publicUrl)]);
   });
-  if (change === 'disabled') deps.mailer.send(twoFactorDisabledMail(auth.email, deps.publicUrl));
 }

@@ -1,5 +1,5 @@
 import { INVITATION_TTL_DAYS, ROLE_LABELS, type TRole } from '@quantics/contracts';
-import { layoutHtml, type Mailer } from '../mail/mailer.ts';
+import { layoutHtml, type MailMessage } from '../mail/mailer.ts';
 
 export type InvitationMail = {
   to: string;
@@ -19,8 +19,8 @@ export function acceptInviteUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
 }
 
-/** Queues the invitation email (SMTP or the outbox); a delivery failure is retried and logged, not shown. */
-export function sendInvitationMail(mailer: Mailer, publicUrl: string, mail: InvitationMail) {
+/** The invitation email, queued by the caller with the invitation it carries the link of. */
+export function invitationMail(publicUrl: string, mail: InvitationMail): MailMessage {
   const url = acceptInviteUrl(publicUrl, mail.token);
   const role = ROLE_LABELS[mail.role];
   const until = mail.expiresAt.toUTCString();
@@ -36,11 +36,11 @@ export function sendInvitationMail(mailer: Mailer, publicUrl: string, mail: Invi
       : []),
     `The link works for ${INVITATION_TTL_DAYS} days (until ${until}) and only once. If you weren't expecting this invitation, you can ignore this email.`,
   ];
-  mailer.send({
+  return {
     to: mail.to,
     subject: `${mail.inviterName} invited you to join ${mail.companyName} on Quantics`,
     text: `${paragraphs.slice(0, -1).join('\n\n')}\n\nAccept the invitation: ${url}\n\n${paragraphs.at(-1)}\n`,
     html: layoutHtml(title, paragraphs, { label: 'Accept invitation', url }),
     links: [url],
-  });
+  };
 }

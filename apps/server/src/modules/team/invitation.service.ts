@@ -8,18 +8,18 @@ import {
 } from '@quantics/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { currentCompany } from '../companies/companies.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import * as repo from './invitation.repo.ts';
-import { sendInvitationMail } from './invitation-mail.ts';
+import { invitationMail } from './invitation-mail.ts';
 import * as teamRepo from './team.repo.ts';
 import { invitationView } from './team.service.ts';
 
-export type InvitationDeps = { db: Db; mailer: Mailer; publicUrl: string };
+export type InvitationDeps = { db: Db; publicUrl: string };
 
 const actorName = (actor: AuthContext) => actor.name || actor.email;
 
@@ -56,9 +56,9 @@ export async function invite(
       message: `${actorName(actor)} invited ${input.email} as ${ROLE_LABELS[input.role]}`,
       metadata: { invitationId: invitation.id, email: input.email, role: input.role },
     });
+    await queueAccountMail(tx, [await mail(tx, deps, actor, invitation, token)]);
     return invitation;
   });
-  await mail(deps, actor, row, token);
   return invitationView(row);
 }
 
@@ -79,9 +79,9 @@ export async function resend(deps: InvitationDeps, actor: AuthContext, id: numbe
       message: `${actorName(actor)} resent the invitation to ${renewed.email}`,
       metadata: { invitationId: id, email: renewed.email },
     });
+    await queueAccountMail(tx, [await mail(tx, deps, actor, renewed, token)]);
     return renewed;
   });
-  await mail(deps, actor, row, token);
   return invitationView(row);
 }
 
@@ -101,14 +101,16 @@ export async function revoke(db: Db, actor: AuthContext, id: number) {
   });
 }
 
+/** The invitation's email, queued in the transaction that stores the invitation (its link works once committed). */
 async function mail(
+  tx: Db,
   deps: InvitationDeps,
   actor: AuthContext,
   row: { email: string; name: string | null; role: string; message: string | null; expiresAt: Date },
   token: string,
 ) {
-  const company = await currentCompany(deps.db, actor);
-  sendInvitationMail(deps.mailer, deps.publicUrl, {
+  const company = await currentCompany(tx, actor);
+  return invitationMail(deps.publicUrl, {
     requiresTwoFactor: company.require_two_factor,
     to: row.email,
     name: row.name,

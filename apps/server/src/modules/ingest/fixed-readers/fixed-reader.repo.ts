@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { audits, devices } from '../../../db/schema/index.ts';
+import { ADVISORY_LOCKS } from '../../../jobs/locks.ts';
 import type { AuditClock } from '../../audits/audit-status.ts';
 
 // Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup.
@@ -49,7 +50,9 @@ export async function findReader(db: Db, companyId: number, id: number) {
  * reader take turns and the second sees the first's count.
  */
 export async function lockDeviceCounts(db: Db, deviceId: number) {
-  await db.execute(sql`select pg_advisory_xact_lock(${0x46_69_78_64}::int, ${deviceId}::int)`);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.fixedReaderCounts}::int, ${deviceId}::int)`,
+  );
 }
 
 /** Another count of the device still open (not timed out), started before this one or alongside it. */

@@ -1,0 +1,22 @@
+/**
+ * Every advisory-lock key the server takes, in one place so no two kinds of work share one by accident. A key is
+ * either one int (the single-key form) or the first int of the two-int form, whose second names the subject (a
+ * company, a device, a step). The values are fixed for good: instances of two versions running side by side during
+ * a rolling upgrade must take the same keys. Mnemonic four-letter values where there is one.
+ */
+export const ADVISORY_LOCKS = {
+  /** Migrations at start-up (session lock; db/client.ts). */
+  migrations: 7_240_113,
+  /** Finishing due timed counts, second int the company (0: every company). 'Quan'. */
+  dueCounts: 0x51_75_61_6e,
+  /** Marking timed-out audits failed. 'QAFL'. */
+  timedOutAudits: 0x51_41_46_4c,
+  /** Recording readers gone quiet. 'QDOF'. */
+  offlineReaders: 0x51_44_4f_46,
+  /** Starting a count on one fixed reader, second int the device. 'Fixd'. */
+  fixedReaderCounts: 0x46_69_78_64,
+  /** The reads storage job, second int the step (2 legacy move, 3 legacy table drop, 4 retention). 'QRDS'. */
+  readsStorage: 0x51_52_44_53,
+  /** The clean-up of delivered jobs, dispatched events and sent mail (jobs/retention). 'QRET'. */
+  retention: 0x51_52_45_54,
+} as const;
