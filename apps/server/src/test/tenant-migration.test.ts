@@ -141,9 +141,25 @@ const BACKFILLED: Record<string, string> = {
 
 /** Columns later migrations add (with their defaults): not this migration's to keep. */
 const LATER_COLUMNS: Record<string, string[]> = {
-  audits: ['packages_expected', 'packages_found'],
+  audits: ['packages_expected', 'packages_found', 'recount_of', 'plan_id'],
   audit_expected: ['is_package', 'units'],
-  audit_discrepancies: ['codes', 'code_format'],
+  audit_discrepancies: [
+    'codes',
+    'code_format',
+    // 0025_count_reviews: the line's review.
+    'unit_cost',
+    'needs_approval',
+    'decision',
+    'reason_code_id',
+    'decision_note',
+    'decided_by',
+    'decided_by_name',
+    'decided_at',
+    'recount_audit_id',
+  ],
+  // 0024_fixed_reader_interface, 0026_count_plans.
+  devices: ['webhook_interface'],
+  companies: ['time_zone'],
 };
 
 async function allRows(raw: Raw, tables: string[]) {
