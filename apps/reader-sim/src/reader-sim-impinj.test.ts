@@ -80,7 +80,9 @@ describe.each([
     });
     expect(created.status).toBe(201);
     const { device, webhook } = created.body;
-    expect(webhook.url).toBe(`${server.url}${path}`);
+    // The URL of the model's interface, on the portal's public address (PUBLIC_URL: localhost here).
+    const url = new URL(webhook.url);
+    expect({ path: url.pathname, port: url.port }).toEqual({ path, port: new URL(server.url).port });
     const count = await api('POST', `/api/devices/${device.id}/counts`, { name: 'Dock' });
     expect(count.status).toBe(201);
 

@@ -31,4 +31,13 @@ CREATE UNIQUE INDEX "reason_codes_code_unique" ON "reason_codes" USING btree ("c
 ALTER TABLE "audit_discrepancies" ADD CONSTRAINT "audit_discrepancies_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_discrepancies" ADD CONSTRAINT "audit_discrepancies_reason_fk" FOREIGN KEY ("company_id","reason_code_id") REFERENCES "public"."reason_codes"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_discrepancies_recount_idx" ON "audit_discrepancies" USING btree ("company_id","recount_audit_id") WHERE "audit_discrepancies"."recount_audit_id" is not null;--> statement-breakpoint
-CREATE INDEX "audit_discrepancies_applied_idx" ON "audit_discrepancies" USING btree ("company_id","applied_at") WHERE "audit_discrepancies"."applied_at" is not null;
+CREATE INDEX "audit_discrepancies_applied_idx" ON "audit_discrepancies" USING btree ("company_id","applied_at") WHERE "audit_discrepancies"."applied_at" is not null;--> statement-breakpoint
+-- Companies made before reviews existed get the default reason codes (DEFAULT_REASON_CODES in the contracts); new
+-- companies get them in the transaction that creates them.
+INSERT INTO "reason_codes" ("company_id", "code", "label")
+SELECT c."id", d."code", d."label"
+FROM "companies" c
+CROSS JOIN (VALUES ('DAMAGED', 'Damaged', 1), ('THEFT', 'Theft', 2), ('VENDOR_SHORT', 'Vendor short', 3),
+  ('MISCOUNT', 'Miscount', 4), ('EXPIRED', 'Expired', 5), ('FOUND', 'Found stock', 6),
+  ('SAMPLE', 'Sample or giveaway', 7), ('OTHER', 'Other', 8)) AS d("code", "label", "ord")
+ORDER BY c."id", d."ord";

@@ -406,7 +406,7 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
 
 /**
  * Serves the built SPA. Any other page path gets index.html so the client router decides: as a route (not the
- * not-found handler) so it is compressed and answers HEAD like GET. API paths and missing files stay 404.
+ * not-found handler) so it is compressed and answers HEAD like GET. API paths, /metrics and missing files stay 404.
  */
 function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
@@ -428,7 +428,8 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
     const path = request.url.split('?')[0] ?? '';
     // Missing files (an old asset name, say) are a real 404, not the app shell.
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (path.startsWith('/api/') || path === '/api' || isFile) return notFound(reply);
+    // /metrics is no page either: off (or on METRICS_PORT alone) it is a 404, never the app shell.
+    if (path.startsWith('/api/') || path === '/api' || path === '/metrics' || isFile) return notFound(reply);
     return reply.sendFile('index.html');
   });
 }

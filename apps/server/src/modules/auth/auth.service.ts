@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
+import { addDefaultReasonCodes } from '../reviews/reason-codes.service.ts';
 import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
 import { newSignInMail, passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
@@ -86,6 +87,7 @@ export async function register(
         defaultCompanyId: company.id,
       });
       await repo.insertMembership(tx, { userId: user.id, companyId: company.id, role: 'admin' });
+      await addDefaultReasonCodes(tx, company.id);
       return { userId: user.id, companyId: company.id };
     });
     const token = await startSession(db, ids.userId, ids.companyId, client);

@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordActivity, recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import { logout, startSession, toPublicUser } from '../auth/auth.service.ts';
+import { addDefaultReasonCodes } from '../reviews/reason-codes.service.ts';
 import * as repo from './companies.repo.ts';
 
 type CompanyRow = {
@@ -69,6 +70,7 @@ export async function createCompany(db: Db, auth: AuthContext, name: string): Pr
   const row = await db.transaction(async (tx) => {
     const company = await repo.insertCompany(tx, { name, createdById: auth.userId });
     await repo.insertAdminMembership(tx, company.id, auth.userId);
+    await addDefaultReasonCodes(tx, company.id);
     await recordActivity(tx, {
       companyId: company.id,
       performer: userPerformer(auth),

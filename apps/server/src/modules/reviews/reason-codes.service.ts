@@ -61,8 +61,15 @@ const codeView = (r: repo.ReasonCodeRow): TReasonCode => ({
   in_use: r.inUse,
 });
 
+/**
+ * A new company's default list, in the transaction that creates the company (sign-up, a new company), so reading
+ * the list never writes; companies made before the list existed got it from the migration (0025_count_reviews).
+ */
+export async function addDefaultReasonCodes(tx: Db, companyId: number): Promise<void> {
+  await repo.ensureDefaultCodes(tx, companyId);
+}
+
 export async function listReasonCodes(db: Db, companyId: number): Promise<TReasonCode[]> {
-  await repo.ensureDefaultCodes(db, companyId);
   return (await repo.listCodes(db, companyId)).map(codeView);
 }
 
