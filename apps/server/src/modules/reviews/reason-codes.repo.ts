@@ -26,8 +26,8 @@ export async function savePolicy(db: Db, companyId: number, units: number | null
 }
 
 /**
- * The default list, for a company that has no code yet (the first time its list is read or used). Two requests at
- * once add it once: the unique code index turns the second's rows into no-ops.
+ * The default list, for a company that has no code yet: added once, in the transaction that creates the company
+ * (reason-codes.service.ts addDefaultReasonCodes).
  */
 export async function ensureDefaultCodes(db: Db, companyId: number) {
   await db.execute(sql`

@@ -84,7 +84,6 @@ export async function createReasonCode(
   actor: AuthContext,
   input: { code: string; label: string },
 ): Promise<TReasonCode> {
-  await repo.ensureDefaultCodes(db, actor.companyId);
   const id = await repo.insertCode(db, actor.companyId, input.code, input.label);
   if (id === undefined) throw conflict(REVIEW_MESSAGES.reasonCodeTaken);
   return codeOrNotFound(db, actor.companyId, id);
@@ -111,6 +110,5 @@ export async function deleteReasonCode(db: Db, actor: AuthContext, id: number): 
 
 /** A code of the company by its text (any case), for a decision; undefined when it has none such. */
 export async function findReasonCode(db: Db, companyId: number, code: string) {
-  await repo.ensureDefaultCodes(db, companyId);
   return repo.findCodeByText(db, companyId, code);
 }
