@@ -29,6 +29,11 @@ const env = {
   READER_POLL_INTERVAL: '2',
   // The webhook journey's receiver listens on 127.0.0.1 (production refuses private addresses).
   WEBHOOK_ALLOW_PRIVATE: 'true',
+  // argon2id at 4 MiB and two passes instead of 64 MiB and three: every journey signs up and in, and what the browser
+  // tests check is never the hash's strength (the server tests check the production cost: passwords.test.ts).
+  PASSWORD_HASH_MEMORY_KIB: '4096',
+  PASSWORD_HASH_ITERATIONS: '2',
+  PASSWORD_HASH_PARALLELISM: '1',
 };
 delete env.DATABASE_URL;
 

@@ -28,6 +28,7 @@ import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
 import { RETENTION_DEFAULTS } from './jobs/retention.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { makePasswords, type Passwords } from './lib/passwords.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     box: SecretBox;
+    /** Hashes and checks passwords at the configured argon2id cost (PASSWORD_HASH_*). */
+    passwords: Passwords;
     redis: Redis | null;
     mailer: Mailer;
     /** The background work's scheduler (src/jobs/): drain() runs one task now. */
@@ -156,6 +159,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('box', new SecretBox(config.appSecret));
+  app.decorate('passwords', await makePasswords(config.passwordHashing));
   app.decorate('redis', redis);
   const mailer = new Mailer(
     {

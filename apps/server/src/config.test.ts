@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     // Metrics are off until a token or a port is set; the port listens on loopback unless told a private address.
     expect(c.metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
     expect(c.shutdownDrainSeconds).toBe(0);
+    // argon2id at the library's defaults unless told otherwise.
+    expect(c.passwordHashing).toEqual({ memoryKiB: 65_536, iterations: 3, parallelism: 4 });
+    expect(
+      loadConfig({ DATA_DIR: dir, PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_ITERATIONS: '2' })
+        .passwordHashing,
+    ).toEqual({ memoryKiB: 19_456, iterations: 2, parallelism: 4 });
     expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
       token: undefined,
       port: 9464,
@@ -77,6 +83,10 @@ describe('loadConfig', () => {
     [{ METRICS_HOST: '8.8.8.8' }, 'METRICS_HOST: must be a loopback or private address'],
     [{ METRICS_HOST: 'metrics.example.com' }, 'METRICS_HOST: must be a loopback or private address'],
     [{ SHUTDOWN_DRAIN_SECONDS: '600' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ PASSWORD_HASH_MEMORY_KIB: '512' }, 'PASSWORD_HASH_MEMORY_KIB'],
+    [{ PASSWORD_HASH_MEMORY_KIB: 'lots' }, 'PASSWORD_HASH_MEMORY_KIB'],
+    [{ PASSWORD_HASH_ITERATIONS: '0' }, 'PASSWORD_HASH_ITERATIONS'],
+    [{ PASSWORD_HASH_PARALLELISM: '64' }, 'PASSWORD_HASH_PARALLELISM'],
   ])('refuses %j with a message naming the variable', (env, expected) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(expected);

@@ -5,6 +5,7 @@ import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { TaskName } from './jobs/tasks.ts';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './lib/passwords.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -58,6 +59,18 @@ const ZEnv = z.object({
   IMPORT_MAX_ROWS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(200_000)),
   AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   AUTH_FAILURE_LIMIT_PER_IP: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
+  PASSWORD_HASH_MEMORY_KIB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1024).max(4_194_304).default(DEFAULT_PASSWORD_HASHING.memoryKiB),
+  ),
+  PASSWORD_HASH_ITERATIONS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100).default(DEFAULT_PASSWORD_HASHING.iterations),
+  ),
+  PASSWORD_HASH_PARALLELISM: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(16).default(DEFAULT_PASSWORD_HASHING.parallelism),
+  ),
   DUTCHIE_API_URL: z.preprocess(
     emptyAsUndefined,
     z.url('must be a full URL such as https://api.pos.dutchie.com').default('https://api.pos.dutchie.com'),
@@ -195,6 +208,8 @@ export type AppConfig = {
   authFailureLimit: number;
   /** The same, per client address (higher: an office shares one address). */
   authFailureLimitPerIp: number;
+  /** argon2id's cost for new password hashes (PASSWORD_HASH_*); the library's defaults when absent. */
+  passwordHashing?: PasswordHashing;
   /** Labels one print request may ask for. */
   printQuantityMax: number;
   /** How long a print request waits for the print utility's acknowledgement. */
@@ -317,6 +332,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importMaxRows: e.IMPORT_MAX_ROWS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureLimitPerIp: e.AUTH_FAILURE_LIMIT_PER_IP,
+    passwordHashing: {
+      memoryKiB: e.PASSWORD_HASH_MEMORY_KIB,
+      iterations: e.PASSWORD_HASH_ITERATIONS,
+      parallelism: e.PASSWORD_HASH_PARALLELISM,
+    },
     printQuantityMax: e.PRINT_QUANTITY_MAX,
     printAckTimeoutMs: e.PRINT_ACK_TIMEOUT_MS,
     auditTimeoutMinutes: e.AUDIT_TIMEOUT_MINUTES,

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { OWASP_MINIMUM_HASHING } from './lib/passwords.ts';
 import { startMetricsServer } from './modules/metrics/metrics-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,15 @@ async function main() {
     },
     'Quantics is ready',
   );
+  const cost = config.passwordHashing;
+  if (
+    cost &&
+    (cost.memoryKiB < OWASP_MINIMUM_HASHING.memoryKiB || cost.iterations < OWASP_MINIMUM_HASHING.iterations)
+  )
+    app.log.warn(
+      { passwordHashing: cost },
+      "PASSWORD_HASH_* is below OWASP's least argon2id cost (19 MiB, 2 iterations): fit for tests, not for real accounts",
+    );
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_PASSWORD_HASHING_ENV } from './password-cost.ts';
 import { freePort } from './ports.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
@@ -33,6 +34,7 @@ export async function startServerProcess(
       DATA_DIR: mkdtempSync(join(tmpdir(), 'quantics-proc-')),
       APP_SECRET: 'two-instances-share-this-secret-of-at-least-32-characters',
       LOG_LEVEL: 'info',
+      ...TEST_PASSWORD_HASHING_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

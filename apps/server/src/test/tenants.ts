@@ -1,6 +1,5 @@
 import type { TRegisterRequest, TRole } from '@quantics/contracts';
 import { memberships, users } from '../db/schema/index.ts';
-import { hashPassword } from '../lib/passwords.ts';
 import { startSession } from '../modules/auth/auth.service.ts';
 import { registerUser, uniqueEmail } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -16,8 +15,6 @@ export type Tenant = {
   member: Person;
 };
 
-let passwordHash: Promise<string> | undefined;
-
 /**
  * A person with a role in a company, written straight to the tables (the invitation flow has its own
  * tests) and signed in through the real session code. Their password is PERSON_PASSWORD.
@@ -28,12 +25,13 @@ export async function addPerson(
   role: TRole,
   name = `${role} ${companyId}`,
 ): Promise<Person> {
-  passwordHash ??= hashPassword(PERSON_PASSWORD);
+  // At the test app's cost (testConfig's: cheap), as a person signing up there would have it.
+  const passwordHash = await t.app.passwords.hash(PERSON_PASSWORD);
   const email = uniqueEmail(role);
   const db = t.database.db;
   const [user] = await db
     .insert(users)
-    .values({ email, name, passwordHash: await passwordHash, defaultCompanyId: companyId })
+    .values({ email, name, passwordHash, defaultCompanyId: companyId })
     .returning({ id: users.id });
   if (!user) throw new Error('insert user returned nothing');
   await db.insert(memberships).values({ userId: user.id, companyId, role });

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type AppConfig, DUTCHIE_DEFAULTS } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { eventContractBreaches } from './event-contracts.ts';
+import { TEST_PASSWORD_HASHING } from './password-cost.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export type TestApp = { app: FastifyInstance; database: Database; close: () => Promise<void> };
@@ -95,6 +96,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     importMaxRows: 200_000,
     authFailureLimit: 10,
     authFailureLimitPerIp: 30,
+    passwordHashing: TEST_PASSWORD_HASHING,
     // No test calls the real Dutchie: a closed local port (Dutchie unreachable) unless a test starts the simulator.
     dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
     printQuantityMax: 500,

@@ -17,7 +17,7 @@ import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken, type SecretBox } from '../../lib/crypto.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { Passwords } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
@@ -29,6 +29,7 @@ import * as repo from './auth.repo.ts';
 export type AuthDeps = {
   db: Db;
   box: SecretBox;
+  passwords: Passwords;
   /** Asks Dutchie about a point-of-sale key at registration: true only when Dutchie answers and refuses it. */
   isDutchieKeyRefused?: (apiKey: string) => Promise<boolean>;
 };
@@ -73,7 +74,7 @@ export async function register(
   if (input.useDutchie && (await deps.isDutchieKeyRefused?.(input.dutchieApiKey))) {
     throw badRequest(DUTCHIE_MESSAGES.keyRejectedOnSave);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   try {
     const ids = await db.transaction(async (tx) => {
       const company = await repo.insertCompany(tx, {
@@ -118,7 +119,7 @@ export async function verifyCredentials(
   const { ip } = client;
   await guard.checkLogin(input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);
-  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  const isValid = await deps.passwords.verify(user?.passwordHash, input.password);
   if (!user || !isValid) {
     await guard.loginFailed(input.email, ip);
     if (user) await recordFailedSignIn(db, user, client, 'wrong password');
@@ -203,12 +204,12 @@ export function logout(db: Db, sessionId: number) {
  * after a reset), waiting reset links stop working, and the owner gets an email saying so.
  */
 export async function setPassword(
-  deps: { db: Db; publicUrl: string },
+  deps: { db: Db; publicUrl: string; passwords: Passwords },
   auth: AuthContext,
   password: string,
   client: ClientInfo,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.passwords.hash(password);
   const account = await repo.findPasswordHash(deps.db, auth.userId);
   if (!account) throw unauthorized();
   const name = auth.name || auth.email;

@@ -19,6 +19,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.publicUrl,
     counter: createFailureCounter(app),
     guard: bruteForceGuardFor(app),
+    passwords: app.passwords,
   };
 
   app.post(

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import type { FailureCounter } from '../../lib/failure-counter.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import type { Passwords } from '../../lib/passwords.ts';
 import type { ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent } from '../activity/activity.service.ts';
 import { passwordChangedMail, resetPasswordMail } from './account-mail.ts';
@@ -16,6 +16,7 @@ export type PasswordResetDeps = {
   publicUrl: string;
   counter: FailureCounter;
   guard: BruteForceGuard;
+  passwords: Passwords;
 };
 
 /** Reset emails per address per hour: enough for a lost email, too few to flood someone's inbox. */
@@ -48,7 +49,7 @@ export async function resetPassword(
 ): Promise<void> {
   const found = await repo.findUsableResetToken(deps.db, hashToken(token));
   if (!found) throw badRequest(PASSWORD_RESET_MESSAGES.invalidToken);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.passwords.hash(password);
   const isDone = await deps.db.transaction(async (tx) => {
     if (!(await repo.markResetTokenUsed(tx, found.id))) return false;
     await repo.replacePassword(tx, found.userId, passwordHash, null);

@@ -18,6 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
     db: app.db,
     box: app.box,
+    passwords: app.passwords,
     guard: bruteForceGuardFor(app),
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,

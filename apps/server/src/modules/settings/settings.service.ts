@@ -11,6 +11,7 @@ import { queueAccountMail } from '../../jobs/mail-jobs.repo.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import type { Passwords } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { emailChangedMail } from '../auth/account-mail.ts';
@@ -24,6 +25,7 @@ export type SettingsDeps = {
   box: SecretBox;
   guard: BruteForceGuard;
   publicUrl: string;
+  passwords: Passwords;
 };
 
 const asTheme = (t: string): TTheme => (t === 'light' || t === 'dark' ? t : 'system');

@@ -19,7 +19,7 @@ const errors = { 400: ZErrorResponse, 429: ZErrorResponse };
 
 /** The signed-in user's own two-factor sign-in. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
+  const deps = { db: app.db, box: app.box, passwords: app.passwords, guard: bruteForceGuardFor(app) };
   const events = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
   const tags = ['settings'];
 

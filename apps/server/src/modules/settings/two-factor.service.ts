@@ -11,12 +11,12 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import type { Passwords } from '../../lib/passwords.ts';
 import { newBackupCodes } from './backup-codes.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.ts';
 import * as repo from './two-factor.repo.ts';
 
-export type TwoFactorDeps = { db: Db; box: SecretBox; guard: BruteForceGuard };
+export type TwoFactorDeps = { db: Db; box: SecretBox; guard: BruteForceGuard; passwords: Passwords };
 
 async function loadAccount(db: Db, userId: number) {
   const account = await repo.findTwoFactorState(db, userId);
@@ -31,7 +31,7 @@ async function loadAccount(db: Db, userId: number) {
 export async function assertPassword(deps: TwoFactorDeps, userId: number, password: string, message: string) {
   await deps.guard.checkUser(userId);
   const account = await loadAccount(deps.db, userId);
-  if (!(await verifyPassword(account.passwordHash, password))) {
+  if (!(await deps.passwords.verify(account.passwordHash, password))) {
     await deps.guard.userFailed(userId);
     throw badRequest(message);
   }

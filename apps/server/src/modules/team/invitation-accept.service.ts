@@ -10,7 +10,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/crypto.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -91,7 +90,7 @@ export async function acceptInvitation(
   if (!name) throw badRequest(TEAM_MESSAGES.nameRequired);
   if (!password) throw badRequest(AUTH_MESSAGES.passwordRequired);
   if (password.length < 8) throw badRequest(AUTH_MESSAGES.passwordMin8);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.passwords.hash(password);
   try {
     const userId = await db.transaction(async (tx) => {
       const user = await repo.insertInvitedUser(tx, {

@@ -13,7 +13,7 @@ import { acceptInvitation, invitationInfo } from './invitation-accept.service.ts
 
 /** The invitation link's side: public, the token itself is the credential. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, box: app.box, guard: bruteForceGuardFor(app) };
+  const deps = { db: app.db, box: app.box, passwords: app.passwords, guard: bruteForceGuardFor(app) };
   const errors = { 404: ZErrorResponse, 409: ZErrorResponse, 410: ZErrorResponse };
 
   app.get(
