@@ -229,11 +229,18 @@ async function round(dir, label, withWebhooks) {
 }
 
 // Rounds alternate (before, after, after with webhooks, and again) so the shared machine's drift hits all alike.
+// BENCH_WEBHOOKS_ONLY=1 with BENCH_BASELINE_DIR compares two builds with webhooks on: the baseline checkout's server
+// and this one's, alternated (a change to the jobs themselves, where "before alerts" has nothing to compare).
 const here = join(import.meta.dirname, '..');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const webhooksOnly = process.env.BENCH_WEBHOOKS_ONLY === '1';
 for (let r = 1; r <= rounds; r++) {
   if (process.env.BENCH_BASELINE_DIR)
-    await round(process.env.BENCH_BASELINE_DIR, `round ${r}, before alerts (baseline checkout)`, false);
-  await round(here, `round ${r}, with alerts, no webhooks`, false);
+    await round(
+      process.env.BENCH_BASELINE_DIR,
+      `round ${r}, baseline checkout${webhooksOnly ? ', a webhook per company' : ''}`,
+      webhooksOnly,
+    );
+  if (!webhooksOnly) await round(here, `round ${r}, with alerts, no webhooks`, false);
   await round(here, `round ${r}, with alerts and a webhook per company`, true);
 }

@@ -1,3 +1,4 @@
+import { EVENT_TYPES, WEBHOOK_EVENT_DATA } from '@quantics/contracts';
 import { z } from 'zod';
 
 /** A mail message as a mail job keeps it (mail_jobs.message, account_mail_jobs.message). */
@@ -40,11 +41,19 @@ export type JobKind = {
  * an attempt has one), so an attempt still running can never see its job taken again by another instance.
  */
 export const JOB_KINDS = {
-  /** Events handed on to webhook messages and mail jobs: database work only. */
+  /**
+   * Events handed on to webhook messages and mail jobs: database work only, so a claim is the dispatching
+   * transaction's row locks rather than a lease. The payload is the event's type and its data, which must be that
+   * type's (WEBHOOK_EVENT_DATA): dispatch checks each event it claims before telling anyone of it.
+   */
   'event-dispatch': {
     table: 'events',
-    payload: z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) }),
-    batch: 500,
+    payload: z
+      .object({ type: z.enum(EVENT_TYPES), data: z.record(z.string(), z.unknown()) })
+      .refine((e) => WEBHOOK_EVENT_DATA[e.type].safeParse(e.data).success, {
+        message: "The event's data is not its type's",
+      }),
+    batch: 200,
     isParallel: false,
     retryDelaysMs: [],
     retention: 'JOBS_RETENTION_DAYS',
@@ -52,7 +61,7 @@ export const JOB_KINDS = {
   /** One signed POST of an event to one endpoint; each attempt is a row of webhook_attempts (the delivery log). */
   'webhook-delivery': {
     table: 'webhook_messages',
-    payload: z.object({ msg_id: z.string(), body: z.string() }),
+    payload: z.object({ msg_id: z.string().regex(/^msg_/), body: z.string().min(2) }),
     batch: 50,
     isParallel: true,
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,

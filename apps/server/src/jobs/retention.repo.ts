@@ -11,10 +11,9 @@ export type RetentionTarget = 'mail_jobs' | 'account_mail_jobs' | 'webhook_messa
  * messages, attempts and read marks with it (so its cutoff is the later of the two periods: see retention.ts).
  */
 const OLD: Record<RetentionTarget, (cutoff: Date) => ReturnType<typeof sql>> = {
-  mail_jobs: (c) =>
-    sql`(sent_at < ${c.toISOString()}::timestamptz or failed_at < ${c.toISOString()}::timestamptz)`,
-  account_mail_jobs: (c) =>
-    sql`(sent_at < ${c.toISOString()}::timestamptz or failed_at < ${c.toISOString()}::timestamptz)`,
+  // A mail job is sent or given up, never both: when it finished is the one set (the index *_finished_idx).
+  mail_jobs: (c) => sql`coalesce(sent_at, failed_at) < ${c.toISOString()}::timestamptz`,
+  account_mail_jobs: (c) => sql`coalesce(sent_at, failed_at) < ${c.toISOString()}::timestamptz`,
   webhook_messages: (c) => sql`status <> 'pending' and created_at < ${c.toISOString()}::timestamptz`,
   events: (c) => sql`dispatched_at < ${c.toISOString()}::timestamptz and not exists (
     select 1 from webhook_messages m

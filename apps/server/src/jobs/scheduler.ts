@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type DeliveryDeps, deliverDue } from '../modules/alerts/delivery.service.ts';
 import { sendDueDigests } from '../modules/alerts/digest.service.ts';
-import { hasUndispatched } from '../modules/alerts/dispatch.repo.ts';
 import { dispatchEvents } from '../modules/alerts/dispatch.service.ts';
 import type { AuditClock } from '../modules/audits/audit-status.ts';
 import { recordOverdueCounts } from '../modules/count-plans/overdue.ts';
@@ -14,6 +13,7 @@ import type { IngestDeps } from '../modules/ingest/audit-lifecycle.service.ts';
 import { maintainReadStorage } from '../modules/ingest/reads-storage.service.ts';
 import { finishDueAudits } from '../modules/ingest/webhook-batches.service.ts';
 import { type MailJobDeps, sendDueMail } from './mail-jobs.ts';
+import { hasDue } from './queue.repo.ts';
 import { deleteExpired, type RetentionDays } from './retention.ts';
 
 import type { TaskName } from './tasks.ts';
@@ -79,7 +79,7 @@ export class JobScheduler {
   #declare(): void {
     const d = this.deps;
     this.#loop('dispatch', this.opts.pollMs, async () =>
-      (await hasUndispatched(d.db)) ? (await dispatchEvents(d)) > 0 : false,
+      (await hasDue(d.db, 'event-dispatch')) ? (await dispatchEvents(d)) > 0 : false,
     );
     this.#loop('webhooks', this.opts.pollMs, async () => (await deliverDue(d)) > 0);
     this.#loop('alert-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'alert-mail')) > 0);

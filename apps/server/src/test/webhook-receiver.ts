@@ -8,9 +8,12 @@ export type Received = { id: string; type: string; body: Record<string, unknown>
  * A webhook receiver of the test's own: a real HTTP server that verifies each delivery's Standard Webhooks
  * signature and timestamp with the library receivers use, and answers `failWith` (a 500, say) while `isFailing`.
  * `accepted` holds each verified delivery it answered 2xx, so a test can see every event arrive exactly once.
+ * `received` holds every verified delivery the moment its body is in, before the answer, which waits
+ * `answerAfterMs` (a slow receiver: the sender can die between the receiver having it and the answer).
  */
-export async function startWebhookReceiver(secret?: string) {
+export async function startWebhookReceiver(secret?: string, opts: { answerAfterMs?: number } = {}) {
   const state = { secret, isFailing: false, failWith: 500 };
+  const received: Received[] = [];
   const attempts: Received[] = [];
   const accepted: Received[] = [];
   const rejected: string[] = [];
@@ -31,9 +34,14 @@ export async function startWebhookReceiver(secret?: string) {
       const body = JSON.parse(raw) as Record<string, unknown>;
       const status = state.isFailing ? state.failWith : 200;
       const entry = { id: headers['webhook-id'] ?? '', type: String(body.type), body, status };
-      attempts.push(entry);
-      if (status < 300) accepted.push(entry);
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      received.push(entry);
+      const answer = () => {
+        attempts.push(entry);
+        if (status < 300) accepted.push(entry);
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      };
+      if (opts.answerAfterMs) setTimeout(answer, opts.answerAfterMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,6 +59,7 @@ export async function startWebhookReceiver(secret?: string) {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     state,
+    received,
     attempts,
     accepted,
     rejected,

@@ -37,6 +37,8 @@ export const events = pgTable(
   (t) => [
     primaryKey({ name: 'events_pkey', columns: [t.companyId, t.id] }),
     index('events_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
+    // The clean-up's (jobs/retention): events handed on before its cutoff, found by an index probe, not a scan.
+    index('events_dispatched_at_idx').on(t.dispatchedAt),
   ],
 );
 
@@ -125,6 +127,8 @@ export const mailJobs = pgTable(
   (t) => [
     primaryKey({ name: 'mail_jobs_pkey', columns: [t.companyId, t.id] }),
     index('mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // The clean-up's: when a job finished (sent or given up; never both), jobs/retention.repo.ts's cutoff.
+    index('mail_jobs_finished_idx').on(sql`coalesce(${t.sentAt}, ${t.failedAt})`),
   ],
 );
 
@@ -148,6 +152,7 @@ export const accountMailJobs = pgTable(
   },
   (t) => [
     index('account_mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('account_mail_jobs_finished_idx').on(sql`coalesce(${t.sentAt}, ${t.failedAt})`),
   ],
 );
 
@@ -211,6 +216,8 @@ export const webhookMessages = pgTable(
     // The previous build's ON CONFLICT target, kept for a rolling upgrade; dropped in the next release.
     uniqueIndex('webhook_messages_endpoint_event_unique').on(t.endpointId, t.eventId),
     index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The clean-up's: finished messages by age (jobs/retention).
+    index('webhook_messages_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
   ],
 );
 

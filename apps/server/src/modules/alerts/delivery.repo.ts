@@ -1,40 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
+/** A claimed webhook message (jobs/queue.repo.ts claims it), as the delivery log and the endpoint's state need it. */
 export type ClaimedMessage = {
   id: number;
   endpoint_id: number;
   company_id: number;
-  msg_id: string;
-  body: string;
-  attempts: number;
   created_at: Date;
   url: string;
   secret_enc: string;
 };
-
-/**
- * Takes due webhook messages of enabled endpoints for `leaseSeconds`: SKIP LOCKED so instances take different
- * ones, the lease so a message whose instance died mid-send is taken again once it lapses.
- */
-export async function claimMessages(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const res = await db.execute<ClaimedMessage>(sql`
-    with due as (
-      select m.company_id, m.id from webhook_messages m
-      join webhook_endpoints w on w.company_id = m.company_id and w.id = m.endpoint_id and w.is_enabled
-      where m.status = 'pending' and m.next_attempt_at <= now()
-        and (m.locked_until is null or m.locked_until < now())
-      order by m.next_attempt_at, m.id limit ${limit}
-      for update of m skip locked
-    )
-    update webhook_messages m
-    set locked_until = now() + ${leaseSeconds}::int * interval '1 second', attempts = m.attempts + 1
-    from due, webhook_endpoints w
-    where m.company_id = due.company_id and m.id = due.id and w.company_id = m.company_id and w.id = m.endpoint_id
-    returning m.id::int as id, m.endpoint_id, m.company_id, m.msg_id, m.body, m.attempts, m.created_at, w.url,
-      w.secret_enc`);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
-}
 
 export type AttemptOutcome = {
   isSuccess: boolean;
@@ -49,28 +24,23 @@ export async function insertAttempt(tx: Db, m: ClaimedMessage, o: AttemptOutcome
     values (${m.company_id}, ${m.id}, ${m.endpoint_id}, ${o.isSuccess}, ${o.responseCode}, ${o.durationMs}, ${o.error})`);
 }
 
-export async function markDelivered(tx: Db, m: ClaimedMessage): Promise<void> {
-  await tx.execute(sql`update webhook_messages set status = 'delivered', locked_until = null
-    where company_id = ${m.company_id} and id = ${m.id}`);
+/** The endpoint answered: it is no longer failing. */
+export async function endpointSucceeded(tx: Db, m: ClaimedMessage): Promise<void> {
   await tx.execute(sql`update webhook_endpoints set failing_since = null
     where company_id = ${m.company_id} and id = ${m.endpoint_id} and failing_since is not null`);
 }
 
-export async function scheduleRetry(tx: Db, m: ClaimedMessage, delayMs: number): Promise<void> {
-  await tx.execute(sql`update webhook_messages
-    set locked_until = null, next_attempt_at = now() + ${delayMs}::int * interval '1 millisecond'
-    where company_id = ${m.company_id} and id = ${m.id}`);
+/** The endpoint did not answer well: it is failing since now, unless it already was. */
+export async function endpointFailing(tx: Db, m: ClaimedMessage): Promise<void> {
   await tx.execute(sql`update webhook_endpoints set failing_since = now()
     where company_id = ${m.company_id} and id = ${m.endpoint_id} and failing_since is null`);
 }
 
 /**
- * Gives up on a message. When its endpoint has not succeeded since this message was first due (it has been failing
- * for the whole retry span, a day), the endpoint is switched off: true when this call switched it off.
+ * After a message was given up: when its endpoint has not succeeded since the message was first due (it has been
+ * failing for the whole retry span, a day), the endpoint is switched off: true when this call switched it off.
  */
-export async function giveUp(tx: Db, m: ClaimedMessage): Promise<boolean> {
-  await tx.execute(sql`update webhook_messages set status = 'failed', locked_until = null
-    where company_id = ${m.company_id} and id = ${m.id}`);
+export async function switchOffIfFailing(tx: Db, m: ClaimedMessage): Promise<boolean> {
   const off = await tx.execute(sql`update webhook_endpoints
     set is_enabled = false, disabled_reason = 'failing', updated_at = now()
     where company_id = ${m.company_id} and id = ${m.endpoint_id} and is_enabled

@@ -1,8 +1,8 @@
 import { EXPIRING_WINDOW_DAYS, type TDutchieItem } from '@quantics/contracts';
+import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
 import { packageStockState } from '../dutchie/dutchie-stock-events.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import { claimDueDigests, type DigestItem, dutchieSnapshot, productDigestItems } from './digest.repo.ts';
-import { insertMailJobs } from './dispatch.repo.ts';
 import type { AlertDeps } from './dispatch.service.ts';
 
 /** How many lines of each kind a digest lists (it says how many more there are). */
@@ -34,7 +34,7 @@ export async function sendDueDigests(deps: AlertDeps): Promise<number> {
           action: { label: 'Open the inventory', url: `${deps.publicUrl}/inventory` },
         },
       );
-      await insertMailJobs(tx, [
+      await queueAlertMail(tx, [
         { company_id: person.company_id, to_email: person.email, message: JSON.stringify(message) },
       ]);
       queued++;

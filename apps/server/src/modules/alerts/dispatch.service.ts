@@ -1,5 +1,8 @@
 import { mayBeToldOf, normalizeRole } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { JOB_KINDS } from '../../jobs/kinds.ts';
+import { type NewAlertMail, queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
+import { finishLocked, lockDue } from '../../jobs/queue.repo.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { eventMail } from './alert-mail.ts';
@@ -14,17 +17,26 @@ export type AlertDeps = { db: Db; box: SecretBox; publicUrl: string; metrics?: M
  * written in one transaction, so each event is handed on exactly once, whichever instance takes it. Returns how
  * many events were handed on.
  */
-export async function dispatchEvents(deps: AlertDeps, limit = 200): Promise<number> {
-  const handedOn = await deps.db.transaction(async (tx) => {
-    const events = await repo.claimEvents(tx, limit);
-    if (events.length === 0) return [];
+export async function dispatchEvents(
+  deps: AlertDeps,
+  limit = JOB_KINDS['event-dispatch'].batch,
+): Promise<number> {
+  const { handedOn, invalid } = await deps.db.transaction(async (tx) => {
+    const locked = await lockDue<repo.EventRow>(tx, 'event-dispatch', limit);
+    if (locked.length === 0) return { handedOn: [], invalid: 0 };
+    // Each event's payload is checked against its type's (WEBHOOK_EVENT_DATA) before it is told to anyone: one
+    // that does not match (it never should: events are written only through the typed events repo) is marked
+    // dispatched without being handed on, rather than holding up the queue or sending a malformed body.
+    const events = locked
+      .filter((e) => JOB_KINDS['event-dispatch'].payload.safeParse({ type: e.type, data: e.payload }).success)
+      .map((e) => ({ ...e, created_at: new Date(e.created_at) }));
     const companyIds = [...new Set(events.map((e) => e.company_id))];
     const [endpoints, recipients] = await Promise.all([
       repo.enabledEndpoints(tx, companyIds),
       repo.emailRecipients(tx, companyIds),
     ]);
     const messages: repo.NewMessage[] = [];
-    const mails: repo.NewMail[] = [];
+    const mails: NewAlertMail[] = [];
     for (const event of events) {
       for (const endpoint of endpoints) {
         if (endpoint.company_id !== event.company_id || !endpoint.events.includes(event.type)) continue;
@@ -56,11 +68,12 @@ export async function dispatchEvents(deps: AlertDeps, limit = 200): Promise<numb
       }
     }
     await repo.insertMessages(tx, messages);
-    await repo.insertMailJobs(tx, mails);
-    await repo.markDispatched(tx, events);
-    return events;
+    await queueAlertMail(tx, mails);
+    await finishLocked(tx, 'event-dispatch', locked);
+    return { handedOn: events, invalid: locked.length - events.length };
   });
   // Every event is handed on exactly once, by whichever instance claims it: counted here, once committed.
   for (const event of handedOn) deps.metrics?.eventsWritten.inc({ type: event.type });
-  return handedOn.length;
+  if (invalid > 0) deps.metrics?.jobAttempts.inc({ kind: 'event-dispatch', result: 'failure' }, invalid);
+  return handedOn.length + invalid;
 }

@@ -1,0 +1,175 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { unnestRows } from '../db/sql-arrays.ts';
+import { JOB_KINDS, type JobKindName } from './kinds.ts';
+
+/**
+ * How the rows of each kind of job (JOB_KINDS in kinds.ts) are found, claimed and finished: the one place with the
+ * claim, lease and retry SQL of every queue. `t` is the job's row where it is looked for, `j` where it is claimed.
+ */
+type QueueSql = {
+  /** The key a claim selects (company_id null for a queue without one) and the claimed row matched to it. */
+  key: SQL;
+  match: SQL;
+  /** Joined where due jobs are looked for, and the condition of a due job (beyond its lease having lapsed). */
+  join: SQL;
+  due: SQL;
+  order: SQL;
+  /** What a claim returns beyond id, company_id and attempts: the payload and what its work needs ... */
+  returning: SQL;
+  /** ... from the claimed row `j` and these tables joined to it (`, name alias` and the join condition). */
+  claimFrom?: { tables: SQL; where: SQL };
+  /** Set when the job is done, and when it is given up. */
+  done: SQL;
+  failed: SQL;
+  /** The column of when the job is due again after a failed attempt. */
+  runAt: SQL;
+};
+
+const COMPANY_KEY = {
+  key: sql`t.company_id, t.id`,
+  match: sql`j.company_id = due.company_id and j.id = due.id`,
+};
+
+const MAIL = {
+  ...COMPANY_KEY,
+  join: sql``,
+  due: sql`t.sent_at is null and t.failed_at is null and t.run_at <= now()`,
+  order: sql`t.id`,
+  returning: sql`j.message as payload`,
+  done: sql`sent_at = now()`,
+  failed: sql`failed_at = now()`,
+  runAt: sql`run_at`,
+};
+
+const QUEUES: Record<JobKindName, QueueSql> = {
+  // Events are claimed for the dispatching transaction only (row locks, no lease): see lockDue.
+  'event-dispatch': {
+    ...COMPANY_KEY,
+    join: sql``,
+    due: sql`t.dispatched_at is null`,
+    order: sql`t.id`,
+    returning: sql`t.type, t.payload, t.created_at`,
+    done: sql`dispatched_at = now()`,
+    failed: sql`dispatched_at = now()`,
+    runAt: sql`created_at`,
+  },
+  // A message is due only while its endpoint is switched on; its claim brings the endpoint's URL and secret.
+  'webhook-delivery': {
+    ...COMPANY_KEY,
+    join: sql`join webhook_endpoints w on w.company_id = t.company_id and w.id = t.endpoint_id and w.is_enabled`,
+    due: sql`t.status = 'pending' and t.next_attempt_at <= now()`,
+    order: sql`t.next_attempt_at, t.id`,
+    returning: sql`jsonb_build_object('msg_id', j.msg_id, 'body', j.body) as payload, j.endpoint_id, j.created_at,
+      w.url, w.secret_enc`,
+    claimFrom: {
+      tables: sql`, webhook_endpoints w`,
+      where: sql`and w.company_id = j.company_id and w.id = j.endpoint_id`,
+    },
+    done: sql`status = 'delivered'`,
+    failed: sql`status = 'failed'`,
+    runAt: sql`next_attempt_at`,
+  },
+  'alert-mail': MAIL,
+  'account-mail': {
+    ...MAIL,
+    key: sql`null::int as company_id, t.id`,
+    match: sql`j.id = due.id`,
+  },
+};
+
+/** A claimed job: its key, the attempt this is (1 for the first), its payload and what its kind's claim adds. */
+export type ClaimedJob<Extra extends object = object> = {
+  id: number;
+  company_id: number | null;
+  attempts: number;
+  payload: unknown;
+} & Extra;
+
+/**
+ * Takes up to `limit` due jobs of a kind for `leaseSeconds` and counts the attempt: SKIP LOCKED so instances take
+ * different ones, the lease so a job whose instance died mid-attempt is taken again once it lapses.
+ */
+export async function claimJobs<Extra extends object = object>(
+  db: Db,
+  kind: JobKindName,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedJob<Extra>[]> {
+  const q = QUEUES[kind];
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const res = await db.execute<ClaimedJob<Extra>>(sql`
+    with due as (
+      select ${q.key} from ${table} t ${q.join}
+      where ${q.due} and (t.locked_until is null or t.locked_until < now())
+      order by ${q.order} limit ${limit} for update of t skip locked
+    )
+    update ${table} j set locked_until = now() + ${leaseSeconds}::int * interval '1 second',
+      attempts = j.attempts + 1
+    from due ${q.claimFrom?.tables ?? sql``} where ${q.match} ${q.claimFrom?.where ?? sql``}
+    returning j.id::int as id, due.company_id, j.attempts, ${q.returning}`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }) as ClaimedJob<Extra>);
+}
+
+/** How an attempt ended: done, given up, or due again after `retryInMs`. */
+export type JobOutcome = { result: 'done' } | { result: 'failed' } | { result: 'retry'; retryInMs: number };
+
+/** Records how a claimed job's attempt ended and lets go of its lease (in the caller's transaction, if any). */
+export async function finishJob(
+  db: Db,
+  kind: JobKindName,
+  job: Pick<ClaimedJob, 'id' | 'company_id'>,
+  outcome: JobOutcome,
+): Promise<void> {
+  const q = QUEUES[kind];
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const key =
+    job.company_id === null ? sql`id = ${job.id}` : sql`company_id = ${job.company_id} and id = ${job.id}`;
+  const set =
+    outcome.result === 'done'
+      ? q.done
+      : outcome.result === 'failed'
+        ? q.failed
+        : sql`${q.runAt} = now() + ${outcome.retryInMs}::int * interval '1 millisecond'`;
+  await db.execute(sql`update ${table} set ${set}, locked_until = null where ${key}`);
+}
+
+/**
+ * Locks up to `limit` due jobs of a kind for the caller's transaction, which finishes them (finishLocked) before it
+ * commits: SKIP LOCKED lets another instance take the next ones meanwhile, and the finish (in the same transaction)
+ * makes each one done once. For work that is database work only (event dispatch), so it needs no lease.
+ */
+export async function lockDue<Row extends object>(
+  tx: Db,
+  kind: JobKindName,
+  limit: number,
+): Promise<ClaimedJob<Row>[]> {
+  const q = QUEUES[kind];
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const res = await tx.execute<ClaimedJob<Row>>(sql`
+    select t.id::int as id, t.company_id, 1 as attempts, ${q.returning} from ${table} t ${q.join}
+    where ${q.due} order by ${q.order} limit ${limit} for update of t skip locked`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }) as ClaimedJob<Row>);
+}
+
+/** Marks jobs locked by lockDue done, each by its key (company, id), in the same transaction. */
+export async function finishLocked(
+  tx: Db,
+  kind: JobKindName,
+  jobs: { company_id: number; id: number }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  await tx.execute(sql`
+    update ${table} t set ${QUEUES[kind].done}
+    from ${unnestRows(jobs, { company_id: 'int', id: 'int' })}
+    where t.company_id = r.company_id and t.id = r.id`);
+}
+
+/** Whether any job of a kind is due (a cheap look, by its partial index, before taking locks). */
+export async function hasDue(db: Db, kind: JobKindName): Promise<boolean> {
+  const q = QUEUES[kind];
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const res = await db.execute(sql`select 1 from ${table} t where ${q.due} limit 1`);
+  return res.rows.length > 0;
+}
