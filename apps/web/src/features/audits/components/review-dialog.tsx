@@ -23,7 +23,8 @@ const money = (n: number) =>
   n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const lineValue = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
 const isReviewable = (l: TDiscrepancy) =>
-  (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') && l.product_id !== null;
+  (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') &&
+  (l.product_id !== null || l.product_sku !== null);
 
 /** An admin reviews a count line by line: approve with a reason code, reject, or send for recount. */
 export function ReviewDialog({ audit, onClose }: { audit: TAudit | null; onClose: () => void }) {
