@@ -133,7 +133,7 @@ function DecisionBadge({ line }: { line: TDiscrepancy }) {
   if (line.applied_at) return <Badge tone="green">Applied</Badge>;
   if (line.decision === 'approve') return <Badge tone="green">Approved · {line.reason_label}</Badge>;
   if (line.decision === 'reject') return <Badge tone="slate">Rejected</Badge>;
-  if (line.decision === 'recount') return <Badge tone="blue">Recount</Badge>;
+  if (line.decision === 'recount') return <Badge tone="blue">Sent to recount</Badge>;
   if (line.needs_approval) return <Badge tone="amber">Needs approval</Badge>;
   return <Badge tone="slate">Under the policy</Badge>;
 }
