@@ -56,6 +56,8 @@ export const ZCountSheetItem = z.object({
   is_package: z.boolean().optional(),
   units: z.number().int().optional(),
   belongs: z.string().nullable().optional(),
+  /** A recount's product: the location it belongs in (the short list of what to find names it). */
+  location: z.string().nullable().optional(),
 });
 export type TCountSheetItem = z.infer<typeof ZCountSheetItem>;
 export const ZCountSheet = z.object({

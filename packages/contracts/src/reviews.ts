@@ -17,7 +17,6 @@ export const REVIEW_MESSAGES = {
   linesNotReviewable: 'Only this audit’s shortage and overage lines that are not applied yet can be reviewed',
   alreadyDecided: 'This line was applied already and cannot be decided again',
   nothingToRecount: 'There is no line left to recount in this audit',
-  recountOfDutchie: 'A recount of Dutchie packages is not available yet: count the room again',
   noCountDevice: 'Set up this browser on the Count screen first, or choose a reader (device_id)',
   deviceNotFound: 'Reader not found',
   policyNotPositive: 'Thresholds must be positive numbers, or empty for no threshold',
@@ -157,6 +156,24 @@ export const ZRecountRequest = z.object({
   device_id: id('device_id').optional(),
 });
 export type TRecountRequest = z.input<typeof ZRecountRequest>;
+
+/**
+ * GET /api/recounts: the company's counts with lines sent to recount, for the Count screen's "Recount requested". A
+ * recount already under way (`recount_id`) names the reader it is on; the others wait for someone to start them.
+ */
+export const ZRecountToDo = z.object({
+  audit_id: z.number().int(),
+  name: z.string(),
+  /** The counted location's name, the Dutchie room, or null for the whole catalogue or store. */
+  place: z.string().nullable(),
+  lines: z.number().int(),
+  recount_id: z.number().int().nullable(),
+  recount_device_id: z.number().int().nullable(),
+  recount_device: z.string().nullable(),
+});
+export type TRecountToDo = z.infer<typeof ZRecountToDo>;
+export const ZRecountsResponse = z.object({ data: z.array(ZRecountToDo) });
+export type TRecountsResponse = z.infer<typeof ZRecountsResponse>;
 
 // ---- Shrink report ----
 

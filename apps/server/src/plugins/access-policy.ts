@@ -141,6 +141,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // adjustments sheet; everyone reads the reason codes and the shrink report.
   'POST /api/audits/:id/review': 'admin',
   'POST /api/audits/:id/recount': 'operator',
+  'GET /api/recounts': 'operator',
   'GET /api/audits/:id/adjustments.csv': 'operator',
   'GET /api/companies/:id/count-policy': 'admin',
   'PUT /api/companies/:id/count-policy': 'admin',

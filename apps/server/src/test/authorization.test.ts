@@ -141,6 +141,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/audits/:id/apply-counts': 'operator',
   'POST /api/audits/:id/review': 'admin',
   'POST /api/audits/:id/recount': 'operator',
+  'GET /api/recounts': 'operator',
   'GET /api/audits/:id/adjustments.csv': 'operator',
   'GET /api/companies/:id/count-policy': 'admin',
   'PUT /api/companies/:id/count-policy': 'admin',

@@ -694,6 +694,21 @@ function readerProbes(): Record<string, Probe> {
           .data.some((x: { recount_of: number | null }) => x.recount_of),
       ).toBe(false);
     },
+    'GET /api/recounts': async (w) => {
+      const rows = (await as(w.a.admin.token, 'GET', `/api/audits/${w.aAuditId}/discrepancies`)).json();
+      const line = rows.find((r: { discrepancy_type: string }) =>
+        ['shortage', 'overage'].includes(r.discrepancy_type),
+      );
+      if (line) {
+        await as(w.a.admin.token, 'POST', `/api/audits/${w.aAuditId}/review`, {
+          lines: [{ discrepancy_id: line.id, decision: 'recount' }],
+        });
+        const own = (await as(w.a.admin.token, 'GET', '/api/recounts')).json();
+        expect(own.data.map((x: { audit_id: number }) => x.audit_id)).toContain(w.aAuditId);
+      }
+      const answer = (await b('GET', '/api/recounts')).json();
+      expect(answer.data.map((x: { audit_id: number }) => x.audit_id)).not.toContain(w.aAuditId);
+    },
     'GET /api/audits/:id/adjustments.csv': async (w) =>
       expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/adjustments.csv`)),
     'GET /api/companies/:id/count-policy': async (w) =>

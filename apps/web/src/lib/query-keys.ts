@@ -27,6 +27,8 @@ export const queryKeys = {
   counts: {
     /** GET /api/counts/due: what is due and the coverage (a finished count moves both). */
     due: ['counts', 'due'] as const,
+    /** GET /api/recounts: the counts with lines sent to recount (the Count screen's "Recount requested"). */
+    recounts: ['counts', 'recounts'] as const,
   },
   dashboard: {
     stats: ['stats', 'dashboard'] as const,

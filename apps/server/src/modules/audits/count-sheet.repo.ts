@@ -23,6 +23,7 @@ export type SheetRow = {
   is_package?: boolean;
   units?: number;
   belongs?: string | null;
+  location?: string | null;
 };
 
 /**
@@ -50,7 +51,12 @@ export async function catalogueSheet(
       select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}::int
     )
     select p.epc, p.name, p.sku, case when ${inScope} then p.quantity else 0 end::int as expected,
-      coalesce(${inScope}, false) as in_scope, p.gtin
+      coalesce(${inScope}, false) as in_scope, p.gtin${
+        recountId === null
+          ? sql``
+          : sql`, (select l.name from locations l where l.company_id = p.company_id and l.id = p.location_id)
+              as location`
+      }
     from products p where p.company_id = ${companyId}::int`);
   return result.rows;
 }

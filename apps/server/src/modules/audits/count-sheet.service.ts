@@ -32,6 +32,7 @@ export async function countSheet(db: Db, device: DeviceContext, auditId: number)
       units: Number(r.units),
       belongs: r.belongs ?? null,
     }),
+    ...(r.location !== undefined && { location: r.location }),
   }));
   const tagsExpected = items.reduce((sum, i) => sum + (i.in_scope ? i.expected : 0), 0);
   return { audit_id: auditId, tags_expected: tagsExpected, items };

@@ -387,6 +387,11 @@ off as (
   from ins
 )`;
 
+/** The spec's accuracy from units expected and units off, stopping at 0 (a recount's replaced figures too). */
+export const accuracyOf = (expected: SQL, off: SQL) => sql`case when ${expected} = 0
+    then (case when ${off} = 0 then 100 else 0 end)
+    else greatest(0, round(((${expected} - ${off}) * 100)::numeric / ${expected}))::int end`;
+
 /** The audit's totals, accuracy and status, from the totals and off CTEs. */
 const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audits a set
   status = 'completed',
@@ -399,8 +404,7 @@ const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audit
   unknown_count = off.unknown,
   packages_expected = totals.packages,
   packages_found = totals.packages_found,
-  accuracy = case when totals.expected = 0 then (case when off.units = 0 then 100 else 0 end)
-    else greatest(0, round(((totals.expected - off.units) * 100)::numeric / totals.expected))::int end,
+  accuracy = ${accuracyOf(sql`totals.expected`, sql`off.units`)},
   batch_count = (select count(*) from audit_batches b where b.company_id = ${cid} and b.audit_id = ${aid}),
   reads_count = (select coalesce(sum(read_count), 0) from audit_batches b
     where b.company_id = ${cid} and b.audit_id = ${aid}),

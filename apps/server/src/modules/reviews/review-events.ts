@@ -7,8 +7,8 @@ import * as repo from './review-lines.repo.ts';
 /**
  * What a count's completion means for its review, in the completion's transaction. A count: its lines over the
  * company's count policy are marked, and when there are some, audit.review_requested tells the admins (bell, e-mail,
- * webhooks). A recount: its figures replace those of the lines it counted again in the audit it recounts, whose
- * review goes on with them (and is requested again when some are still over the policy).
+ * webhooks). A recount: its figures replace those of the lines it counted again in the audit it recounts (whose
+ * totals are worked out again from them), whose review goes on with them (and is requested again when some are still over the policy).
  */
 export async function reviewAfterCompletion(
   tx: Db,
@@ -23,7 +23,7 @@ export async function reviewAfterCompletion(
     if (awaiting > 0) await requestReview(tx, clock, companyId, auditId, awaiting, at);
     return;
   }
-  const ids = await repo.replaceRecountedFigures(tx, companyId, auditId);
+  const { ids } = await repo.replaceRecountedFigures(tx, companyId, auditId);
   if (ids.length === 0) return;
   const awaiting = await repo.markNeedsApproval(tx, companyId, original, ids);
   if (awaiting > 0) await requestReview(tx, clock, companyId, original, awaiting, at);

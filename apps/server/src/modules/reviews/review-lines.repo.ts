@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits, devices, memberships } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
+import { accuracyOf } from '../audits/reconcile.repo.ts';
 
 // The lines of a count under review: their need for approval, the admins' decisions, recounts. Scoped by company.
 
@@ -36,6 +37,7 @@ export async function lockAudit(db: Db, companyId: number, auditId: number) {
       status: audits.status,
       startedBy: audits.startedBy,
       locationId: audits.locationId,
+      room: audits.room,
       expectedAsOf: audits.expectedAsOf,
       recountOf: audits.recountOf,
     })
@@ -105,14 +107,14 @@ export async function countAdmins(db: Db, companyId: number) {
 
 /**
  * The lines a recount counts again: those in `ids`, or else the ones sent to recount, or else every shortage and
- * overage line; never an applied one, and only lines of a product.
+ * overage line; never an applied one, and only lines of a product (or of a Dutchie package).
  */
 export async function linesToRecount(db: Db, companyId: number, auditId: number, ids?: number[]) {
   const rows = await db.execute<{ id: number }>(sql`
     with open_lines as (
       select id, decision from audit_discrepancies
       where company_id = ${companyId} and audit_id = ${auditId} and discrepancy_type in ('shortage', 'overage')
-        and applied_at is null and product_id is not null
+        and applied_at is null and (product_id is not null or product_sku is not null)
     )
     select id from open_lines
     where ${
@@ -151,18 +153,26 @@ export async function linkRecount(
 
 /**
  * A completed recount's figures replace those of the lines it counted again: found is what the recount found (its
- * own line's found, else the product's quantity it expected and found), the type and note follow, and the decision
- * is cleared so the review goes on with the new figures. Answers the lines changed.
+ * own line's found, else what it expected and found: the product's quantity, or a Dutchie package's expected units
+ * in the recount's snapshot), the type and note follow, and the decision is cleared so the review goes on with the
+ * new figures. The original audit's totals (tags found, units off, accuracy, packages found) are worked out again
+ * from the replaced figures. Answers the lines changed and the original audit.
  */
 export async function replaceRecountedFigures(db: Db, companyId: number, recountId: number) {
-  const rows = await db.execute<{ id: number }>(sql`
+  const rows = await db.execute<{ id: number; audit_id: number; delta: number; package_delta: number }>(sql`
     with figures as (
-      select o.id, coalesce(r.found_quantity, p.quantity, o.found_quantity) as found
+      select o.id, o.found_quantity as old_found, coalesce(oe.is_package, false) as is_package,
+        coalesce(r.found_quantity, e.expected, p.quantity, o.found_quantity) as found
       from audit_discrepancies o
       left join products p on p.company_id = o.company_id and p.id = o.product_id
-      left join audit_discrepancies r on r.company_id = o.company_id and r.audit_id = ${recountId}
-        and r.product_id = o.product_id and r.discrepancy_type in ('shortage', 'overage')
-      where o.company_id = ${companyId} and o.recount_audit_id = ${recountId} and o.applied_at is null
+      left join audit_expected e on o.product_id is null and e.company_id = o.company_id
+        and e.audit_id = ${recountId}::int and e.package_id = o.product_sku and e.in_scope
+      left join audit_expected oe on o.product_id is null and oe.company_id = o.company_id
+        and oe.audit_id = o.audit_id and oe.package_id = o.product_sku
+      left join audit_discrepancies r on r.company_id = o.company_id and r.audit_id = ${recountId}::int
+        and (r.product_id = o.product_id or (o.product_id is null and r.product_sku = o.product_sku))
+        and r.discrepancy_type in ('shortage', 'overage')
+      where o.company_id = ${companyId} and o.recount_audit_id = ${recountId}::int and o.applied_at is null
     )
     update audit_discrepancies d set found_quantity = f.found,
       discrepancy_type = case when f.found < d.expected_quantity then 'shortage' else 'overage' end,
@@ -172,8 +182,67 @@ export async function replaceRecountedFigures(db: Db, companyId: number, recount
       decision = null, reason_code_id = null, decision_note = null, decided_by = null, decided_by_name = null,
       decided_at = null
     from figures f where d.company_id = ${companyId} and d.id = f.id
-    returning d.id`);
-  return rows.rows.map((r) => r.id);
+    returning d.id, d.audit_id, (f.found - f.old_found)::int as delta,
+      (case when not f.is_package then 0 when f.old_found = 0 and f.found > 0 then 1
+        when f.old_found > 0 and f.found = 0 then -1 else 0 end)::int as package_delta`);
+  const changed = rows.rows;
+  const original = changed[0]?.audit_id;
+  if (original !== undefined) {
+    const delta = changed.reduce((s, r) => s + Number(r.delta), 0);
+    const packages = changed.reduce((s, r) => s + Number(r.package_delta), 0);
+    await db.execute(sql`
+      update audits a set tags_found = a.tags_found + ${delta}::int,
+        discrepancies_count = off.units,
+        packages_found = case when a.packages_found is null then null else a.packages_found + ${packages}::int end,
+        accuracy = ${accuracyOf(sql`a.tags_expected`, sql`off.units`)}
+      from (select coalesce(sum(abs(found_quantity - expected_quantity)), 0)::int as units
+        from audit_discrepancies where company_id = ${companyId} and audit_id = ${original}::int
+          and discrepancy_type in ('shortage', 'overage')) off
+      where a.company_id = ${companyId} and a.id = ${original}::int`);
+  }
+  return { ids: changed.map((r) => r.id), original };
+}
+
+/**
+ * A recount of a Dutchie store's packages expects just them: the other packages of the snapshot taken as it
+ * started are out of scope (read there, they are misplaced, as in any count of the room).
+ */
+export async function narrowRecountSnapshot(db: Db, companyId: number, recountId: number) {
+  await db.execute(sql`
+    update audit_expected e set in_scope = false, expected = 0
+    where e.company_id = ${companyId} and e.audit_id = ${recountId}::int and e.in_scope
+      and e.package_id not in (select product_sku from audit_discrepancies
+        where company_id = ${companyId} and recount_audit_id = ${recountId}::int and product_sku is not null)`);
+}
+
+/**
+ * The company's counts with lines sent to recount and not applied: how many, and the recount under way for them
+ * (in progress, not timed out), if any, with its reader.
+ */
+export async function recountsToDo(db: Db, companyId: number, timeoutMinutes: number) {
+  const rows = await db.execute<{
+    audit_id: number;
+    name: string;
+    place: string | null;
+    lines: number;
+    recount_id: number | null;
+    recount_device_id: number | null;
+    recount_device: string | null;
+  }>(sql`
+    select a.id as audit_id, a.name, coalesce(l.name, a.room) as place, count(*)::int as lines,
+      r.id as recount_id, r.device_id as recount_device_id, r.device_name as recount_device
+    from audit_discrepancies d
+    join audits a on a.company_id = d.company_id and a.id = d.audit_id
+    left join locations l on l.company_id = a.company_id and l.id = a.location_id
+    left join audits r on r.company_id = d.company_id and r.id = d.recount_audit_id
+      and r.status = 'in_progress' and coalesce((select max(b.received_at) from audit_batches b
+        where b.company_id = r.company_id and b.audit_id = r.id), r.created_at)
+        >= now() - ${timeoutMinutes}::int * interval '1 minute'
+    where d.company_id = ${companyId} and d.decision = 'recount' and d.applied_at is null
+    group by a.id, a.name, l.name, a.room, r.id, r.device_id, r.device_name
+    order by a.id desc, r.id nulls first
+    limit 100`);
+  return rows.rows;
 }
 
 /** The audit a recount belongs to. */

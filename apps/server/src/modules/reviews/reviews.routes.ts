@@ -7,6 +7,7 @@ import {
   ZReasonCode,
   ZReasonCodesResponse,
   ZRecountRequest,
+  ZRecountsResponse,
   ZReviewRequest,
   ZReviewResponse,
   ZShrinkQuery,
@@ -18,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import * as codes from './reason-codes.service.ts';
-import { startRecount } from './recount.service.ts';
+import { recountsToDo, startRecount } from './recount.service.ts';
 import { ADJUSTMENTS_HEADER, adjustmentsSheet, reviewAudit } from './review.service.ts';
 import { SHRINK_CSV_HEADER, shrinkCsvRows, shrinkReport } from './shrink.service.ts';
 
@@ -124,6 +125,20 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(await startRecount(app.ingest, requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/recounts',
+    {
+      schema: {
+        tags,
+        description:
+          'The counts with lines sent to recount and not applied, for the Count screen: how many lines, and the ' +
+          'recount under way for them (its id and reader), if any.',
+        response: { 200: ZRecountsResponse, ...errors },
+      },
+    },
+    async (request) => recountsToDo(app.db, app.audits, requireAuth(request).companyId),
   );
 
   app.get(

@@ -291,6 +291,21 @@ describe('recount', () => {
       ],
     });
     expect((await call('POST', `/api/audits/${id}/recount`, a.member.token, {})).statusCode).toBe(403);
+    // The Count screen's "Recount requested": the count and how many lines wait, no recount under way yet.
+    expect((await call('GET', '/api/recounts', a.member.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/recounts', a.operator.token)).json().data).toEqual([
+      {
+        audit_id: id,
+        name: 'Weekly count',
+        place: 'Back shelf',
+        lines: 2,
+        recount_id: null,
+        recount_device_id: null,
+        recount_device: null,
+      },
+    ]);
+    const first = (await call('GET', `/api/audits/${id}`, a.member.token)).json();
+    expect(first).toMatchObject({ tags_expected: 30, tags_found: 18, discrepancies_count: 12, accuracy: 60 });
     const noDevice = await call('POST', `/api/audits/${id}/recount`, a.operator.token, {});
     expect(noDevice.json()).toEqual({ message: REVIEW_MESSAGES.noCountDevice });
     const started = await call('POST', `/api/audits/${id}/recount`, a.operator.token, {
@@ -299,6 +314,14 @@ describe('recount', () => {
     expect(started.statusCode, started.body).toBe(201);
     const recount = started.json();
     expect(recount).toMatchObject({ recount_of: id, status: 'in_progress', name: 'Recount of Weekly count' });
+    expect((await call('GET', '/api/recounts', a.operator.token)).json().data).toEqual([
+      expect.objectContaining({
+        audit_id: id,
+        lines: 2,
+        recount_id: recount.id,
+        recount_device_id: reader.deviceId,
+      }),
+    ]);
     // The reader's sheet is a short list: the two products to find.
     const sheet = await t.app.inject({
       method: 'GET',
@@ -306,7 +329,10 @@ describe('recount', () => {
       headers: bearer(reader.token),
     });
     const toFind = sheet.json().items.filter((i: { in_scope: boolean }) => i.in_scope);
-    expect(toFind.map((i: { sku: string }) => i.sku).sort()).toEqual(['BULK', 'PRICY']);
+    expect(toFind.map((i: { sku: string; location: string }) => [i.sku, i.location]).sort()).toEqual([
+      ['BULK', 'Back shelf'],
+      ['PRICY', 'Back shelf'],
+    ]);
     // PRICY was all there after all; BULK is 4 short (over the 3 units), CHEAP is read but not recounted.
     await finish(recount.id, { CHEAP: 10, PRICY: 10, BULK: 6 });
     const done = (await call('GET', `/api/audits/${recount.id}`, a.member.token)).json();
@@ -326,6 +352,9 @@ describe('recount', () => {
     });
     const audit = (await call('GET', `/api/audits/${id}`, a.member.token)).json();
     expect(audit.review_status).toBe('awaiting');
+    // The first count's totals follow the replaced figures: 26 of 30 found, 4 units off.
+    expect(audit).toMatchObject({ tags_expected: 30, tags_found: 26, discrepancies_count: 4, accuracy: 87 });
+    expect((await call('GET', '/api/recounts', a.operator.token)).json().data).toEqual([]);
     await review(id, {
       lines: [{ discrepancy_id: bulk.id, decision: 'approve', reason_code: 'VENDOR_SHORT' }],
     });

@@ -1,6 +1,13 @@
 /** The Count screen's own texts (not in the spec: the screen is issue #20's addition). */
 export const COUNT_TEXTS = {
   title: 'Count',
+  // Recounts (issue #35): an admin sent lines of a count to recount; the Count screen lists them and what to find.
+  recountsTitle: 'Recount requested',
+  recountLines: (n: number) => `${n} line${n === 1 ? '' : 's'} to count again`,
+  recountElsewhere: (device: string | null) => `Being recounted on ${device ?? 'another reader'}`,
+  recountStartFailed: 'Failed to start the recount',
+  toFindTitle: 'To find',
+  toFindHint: 'Read the tags of each item below; it is ticked off once all its units are found.',
   description: 'Count stock with a handheld whose reader types what it reads.',
   setUpTitle: 'Set up this handheld',
   setUpIntro:

@@ -1,4 +1,4 @@
-import type { TAudit } from '@quantics/contracts';
+import type { TAudit, TDiscrepancy } from '@quantics/contracts';
 import { CheckCheck, ClipboardCheck, ListChecks, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,12 @@ type Props = {
   /** Admins: review the count's lines (shown when a line was over the count policy). */
   onReview?: (a: TAudit) => void;
 };
+
+/** The recounts that counted lines of this audit again, oldest first. */
+const recountedIn = (rows: TDiscrepancy[] | undefined) =>
+  [...new Set((rows ?? []).flatMap((r) => (r.recount_audit_id === null ? [] : [r.recount_audit_id])))].sort(
+    (a, b) => a - b,
+  );
 
 export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onReview }: Props) {
   const rows = useAuditDiscrepancies(audit);
@@ -83,6 +89,21 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
             <Fact label="Audit type">{audit.audit_type ?? AUDIT_TEXTS.manual}</Fact>
             <Fact label="Completed at">{audit.completed_at ? formatDateTime(audit.completed_at) : '—'}</Fact>
             {audit.started_by && <Fact label="Counted by">{audit.started_by}</Fact>}
+            {audit.recount_of !== null && (
+              <Fact label="Recount">
+                <span data-testid="recount-of">Recount of #{audit.recount_of}</span>
+              </Fact>
+            )}
+            {recountedIn(rows.data).length > 0 && (
+              <Fact label="Recounted">
+                <span data-testid="recounted-in">
+                  Recounted in{' '}
+                  {recountedIn(rows.data)
+                    .map((id) => `#${id}`)
+                    .join(', ')}
+                </span>
+              </Fact>
+            )}
           </dl>
           {audit.comments && (
             <p className="flex gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">

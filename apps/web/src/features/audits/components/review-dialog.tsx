@@ -23,7 +23,8 @@ const money = (n: number) =>
   n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const lineValue = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
 const isReviewable = (l: TDiscrepancy) =>
-  (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') && l.product_id !== null;
+  (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') &&
+  (l.product_id !== null || l.product_sku !== null);
 
 /** An admin reviews a count line by line: approve with a reason code, reject, or send for recount. */
 export function ReviewDialog({ audit, onClose }: { audit: TAudit | null; onClose: () => void }) {
@@ -132,7 +133,7 @@ function DecisionBadge({ line }: { line: TDiscrepancy }) {
   if (line.applied_at) return <Badge tone="green">Applied</Badge>;
   if (line.decision === 'approve') return <Badge tone="green">Approved · {line.reason_label}</Badge>;
   if (line.decision === 'reject') return <Badge tone="slate">Rejected</Badge>;
-  if (line.decision === 'recount') return <Badge tone="blue">Recount</Badge>;
+  if (line.decision === 'recount') return <Badge tone="blue">Sent to recount</Badge>;
   if (line.needs_approval) return <Badge tone="amber">Needs approval</Badge>;
   return <Badge tone="slate">Under the policy</Badge>;
 }

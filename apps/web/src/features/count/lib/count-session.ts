@@ -21,10 +21,10 @@ import {
   saveCount,
 } from './count-store';
 import { CountTally, isPlainCode, type ResolvedCode } from './count-tally';
-import { type CountView, type Prompt, promptOf, rowsView } from './count-view';
+import { type CountView, type Prompt, promptOf, rowsView, toFindView } from './count-view';
 import { codeRead, ignoredRead, isSameRow, type LastRead, type NewRead, tagRead } from './last-reads';
 
-export type { CountView, LastRead, LastReadView, Prompt, ReadKind } from './count-view';
+export type { CountView, LastRead, LastReadView, Prompt, ReadKind, ToFindRow } from './count-view';
 
 const LAST_SHOWN = 8;
 /** The sheet of a count started offline until the server's comes: nothing expected yet. */
@@ -144,6 +144,42 @@ export class CountSession {
     const session = new CountSession(stored, input.token, []);
     if (stored.isSheetPending) void session.outbox.pump();
     return session;
+  }
+
+  /**
+   * Opens a recount the portal started on this browser's device (POST /api/audits/{id}/recount): the audit is there
+   * already, so only its sheet is fetched, the short list of what to find.
+   */
+  static async open(input: {
+    key: string;
+    token: string;
+    deviceId: number;
+    audit: Pick<TAudit, 'id' | 'name' | 'recount_of'>;
+    scopeLabel: string;
+  }): Promise<CountSession> {
+    const sheet = await readerCall(input.token, `/api/rfid/audits/${input.audit.id}/sheet`, {
+      schema: ZCountSheet,
+    });
+    const stored: StoredCount = {
+      key: input.key,
+      deviceId: input.deviceId,
+      clientAuditId: `recount-${input.audit.id}`,
+      auditId: input.audit.id,
+      isSheetPending: false,
+      name: input.audit.name,
+      scopeLabel: input.scopeLabel,
+      isBlind: false,
+      startedAt: Date.now(),
+      nextSeq: 0,
+      sheet,
+      seen: [],
+      scans: [],
+      readsCount: 0,
+      ignoredCount: 0,
+      ...(input.audit.recount_of !== null && { recountOf: input.audit.recount_of }),
+    };
+    await saveCount(stored);
+    return new CountSession(stored, input.token, []);
   }
 
   /** The reader protocol's start (again: the same client id is the same audit) and the audit's sheet. */
@@ -377,6 +413,7 @@ export class CountSession {
       isStartedOnServer: !this.stored.isSheetPending,
       isOffline: this.outbox.isOffline,
       problem: this.outbox.problem,
+      toFind: this.stored.recountOf === undefined ? null : toFindView(t, this.stored.sheet.items),
     };
   }
 

@@ -41,6 +41,8 @@ export type StoredCount = {
   last?: LastRead[];
   readsCount: number;
   ignoredCount: number;
+  /** A recount opened from "Recount requested": the audit whose lines it counts again (the screen lists what to find). */
+  recountOf?: number;
 };
 
 /** A barcode scan as counted: `quantity` null when none was entered (one unit, or a package's expected units). */

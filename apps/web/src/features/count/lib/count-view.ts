@@ -1,3 +1,4 @@
+import type { TCountSheetItem } from '@quantics/contracts';
 import type { OutboxProblem } from './batch-outbox';
 import type { CountTally, ResolvedCode } from './count-tally';
 import { packageExpected } from './count-tally';
@@ -42,7 +43,37 @@ export type CountView = {
   /** False for a count started with no connection until the server has created it (and sent its sheet). */
   isStartedOnServer: boolean;
   problem: OutboxProblem | null;
+  /** A recount: the short list of what to find (the sheet's items in scope) and what was found of each; else null. */
+  toFind: ToFindRow[] | null;
 };
+
+/** One product (or Dutchie package) a recount looks for, where it belongs, and whether it was found yet. */
+export type ToFindRow = {
+  sku: string;
+  name: string;
+  place: string | null;
+  expected: number;
+  found: number;
+  isFound: boolean;
+};
+
+/** A recount's short list, the ones still to find first. */
+export function toFindView(tally: CountTally, items: TCountSheetItem[]): ToFindRow[] {
+  const rows = items
+    .filter((i) => i.in_scope)
+    .map((i) => {
+      const found = tally.unitsOf(i);
+      return {
+        sku: i.sku,
+        name: i.name,
+        place: i.location ?? i.belongs ?? null,
+        expected: i.expected,
+        found,
+        isFound: i.expected > 0 ? found >= i.expected : found > 0,
+      };
+    });
+  return [...rows.filter((r) => !r.isFound), ...rows.filter((r) => r.isFound)];
+}
 
 /** Rows as shown: packages with their room and units now; the newest plain barcode scan may take a quantity. */
 export function rowsView(last: LastRead[], tally: CountTally): LastReadView[] {

@@ -1,4 +1,4 @@
-import type { TAudit, TUser, TWedgeRead } from '@quantics/contracts';
+import type { TAudit, TRecountToDo, TUser, TWedgeRead } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -15,6 +15,7 @@ import { PWA_TEXTS, usePwaUpdates, useUpdateWaiting } from '@/lib/pwa-update';
 import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
+import { useStartRecount } from '@/shared/reviews/reviews-api';
 import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
 import { CaptureField, type CaptureHandle } from '../components/capture-field';
 import { CountFigures } from '../components/count-figures';
@@ -23,9 +24,11 @@ import { DueNow } from '../components/due-now';
 import { LastReads } from '../components/last-reads-list';
 import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderTest } from '../components/reader-test';
+import { RecountsWaiting } from '../components/recounts-waiting';
 import { ScanDialogs } from '../components/scan-dialogs';
 import { SetUpBrowser } from '../components/set-up-browser';
 import { type StartChoice, StartCountForm } from '../components/start-count-form';
+import { ToFindList } from '../components/to-find-list';
 import { COUNT_TEXTS } from '../count-texts';
 import { CountSession, type CountView, type LastReadView } from '../lib/count-session';
 
@@ -123,6 +126,7 @@ export function CountPage() {
   );
   const [quantityRow, setQuantityRow] = useState<LastReadView | null>(null);
   const capture = useRef<CaptureHandle>(null);
+  const startRecount = useStartRecount();
   const view = useCountView(session);
   const isOnline = useIsOnline();
   // A new version of the app is taken only when no count is open here (lib/pwa-update.ts).
@@ -202,6 +206,7 @@ export function CountPage() {
       setResult(audit);
       queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
       queryClient.invalidateQueries({ queryKey: queryKeys.counts.due });
+      queryClient.invalidateQueries({ queryKey: queryKeys.counts.recounts });
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
     } finally {
@@ -229,6 +234,34 @@ export function CountPage() {
       );
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.startFailed);
+    } finally {
+      setIsStarting(false);
+    }
+  };
+
+  // A recount an admin asked for: started on this browser's device (or the one already started here), then opened
+  // as a count of just what to find.
+  const openRecount = async (r: TRecountToDo) => {
+    if (!credential) return;
+    setIsStarting(true);
+    setResult(null);
+    try {
+      const audit =
+        r.recount_id !== null && r.recount_device_id === credential.deviceId
+          ? { id: r.recount_id, name: `Recount of ${r.name}`, recount_of: r.audit_id }
+          : await startRecount.mutateAsync({ id: r.audit_id, deviceId: credential.deviceId });
+      setSession(
+        await CountSession.open({
+          key: countKey(user),
+          token: credential.token,
+          deviceId: credential.deviceId,
+          audit,
+          scopeLabel: r.place ?? 'Recount',
+        }),
+      );
+      queryClient.invalidateQueries({ queryKey: queryKeys.counts.recounts });
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.recountStartFailed);
     } finally {
       setIsStarting(false);
     }
@@ -323,6 +356,7 @@ export function CountPage() {
               backToCapture();
             }}
           />
+          {view.toFind && <ToFindList rows={view.toFind} />}
           {/* Until a count started offline has its sheet, nothing expected is known: shown as a blind count is. */}
           <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} />
           <LastReads
@@ -391,6 +425,9 @@ export function CountPage() {
               View result
             </Button>
           </Card>
+        )}
+        {credential && (
+          <RecountsWaiting deviceId={credential.deviceId} onOpen={openRecount} isStarting={isStarting} />
         )}
         {credential && <DueNow onStart={start} isStarting={isStarting} />}
         {credential ? (
