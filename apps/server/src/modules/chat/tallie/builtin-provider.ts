@@ -179,7 +179,7 @@ const countLink = (ctx: TallieContext) =>
 const dueLine = (d: Row) => {
   const last = d.last_counted_at ? `last counted ${day(d.last_counted_at)}` : 'never counted';
   const state = d.overdue ? `**overdue** since ${day(d.due_on)}` : `due ${day(d.due_on)}`;
-  return `- **${d.place}** (${d.plan}): ${state}, ${last}`;
+  return `- **${d.name}** (${d.plan}): ${state}, ${last}`;
 };
 const NO_PLANS =
   'There are no count plans yet, so nothing is scheduled for counting. Operators and admins make them on the **Audits** page, **Plans** tab.\n\n[Navigate to Audits →]';

@@ -237,7 +237,7 @@ export const TOOLS = {
         overdue_count: due.filter((d) => d.overdue).length,
         coverage_locations: planned === 0 ? 1 : covered / planned,
         due: due.map((d) => ({
-          place: d.name,
+          name: d.name,
           plan: d.plan_name,
           due_on: d.due_on,
           overdue: d.overdue,
