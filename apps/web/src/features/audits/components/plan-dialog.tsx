@@ -154,7 +154,10 @@ export function PlanDialog({
               aria-invalid={errors.name ? true : undefined}
               value={name}
               maxLength={100}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors(({ name: _, ...rest }) => rest);
+              }}
             />
           )}
         </Field>
@@ -171,7 +174,10 @@ export function PlanDialog({
                 <input
                   type="checkbox"
                   checked={places.includes(o.value)}
-                  onChange={() => setPlaces(toggle(places, o.value))}
+                  onChange={() => {
+                    setPlaces(toggle(places, o.value));
+                    setErrors(({ places: _, ...rest }) => rest);
+                  }}
                   className="size-4 rounded border-slate-300 text-brand-600"
                 />
                 {o.label}
