@@ -51,13 +51,23 @@ const PAGES: PageCase[] = [
   { url: '/forgot-password', who: 'public', ready: h1('Forgot your password?'), maxTabStops: 8 },
   { url: '/reset-password?token=not-a-real-token', who: 'public', ready: h1(/./), maxTabStops: 8 },
   { url: '/accept-invite', who: 'public', ready: text(/invited you|Join/i), maxTabStops: 10 },
-  { url: '/dashboard', who: 'local', ready: text('Shelf A count'), maxTabStops: 40 },
+  {
+    url: '/dashboard',
+    who: 'local',
+    // With the count plans' due and coverage cards (issue 36).
+    ready: async (p) => {
+      await text('Shelf A count')(p);
+      await text('Location coverage')(p);
+    },
+    maxTabStops: 40,
+  },
   { url: '/tallie', who: 'local', ready: h1(/Tallie/), maxTabStops: 40 },
   { url: '/audits', who: 'local', ready: text('Shelf A count'), maxTabStops: 35 },
   { url: '/count', who: 'local', ready: h1(/./), maxTabStops: 30 },
   { url: '/devices', who: 'local', ready: text('RFD40-A11Y'), maxTabStops: 35 },
   { url: '/inventory', who: 'local', ready: text('Rain Jacket'), maxTabStops: 50 },
-  { url: '/locations', who: 'local', ready: text('Backroom'), maxTabStops: 45 },
+  // Each location's last count and next due day, from the count plans (issue 36).
+  { url: '/locations', who: 'local', ready: text('Not in a plan'), maxTabStops: 45 },
   { url: '/print-labels', who: 'local', ready: h1('Print RFID Labels'), maxTabStops: 30 },
   { url: '/reports', who: 'local', ready: h1('Reports'), maxTabStops: 30 },
   { url: '/team', who: 'local', ready: text('pending.a11y'), maxTabStops: 30 },
@@ -104,6 +114,15 @@ const DIALOGS: DialogCase[] = [
         .getByRole('button', { name: /^Shelf A count/ }),
   },
   {
+    name: 'New count plan',
+    from: '/audits',
+    before: async (p) => {
+      await p.getByRole('tab', { name: 'Plans' }).click();
+      await expect(p.getByText('Floor weekly')).toBeVisible();
+    },
+    opener: (p) => p.getByRole('button', { name: 'New plan' }),
+  },
+  {
     name: 'Invite Member',
     from: '/team',
     opener: (p) => p.getByRole('button', { name: 'Invite Member' }),
@@ -146,7 +165,7 @@ async function seed(request: APIRequestContext) {
   };
   const store = await location('Main Street Store', null);
   const floor = await location('Sales Floor', store);
-  await location('Backroom', store);
+  const backroom = await location('Backroom', store);
   const products = [];
   for (const [i, name] of ['Rain Jacket', 'Trail Boots', 'Wool Socks', 'Camp Mug', 'Head Lamp'].entries()) {
     products.push(
@@ -175,6 +194,14 @@ async function seed(request: APIRequestContext) {
     { epc: products[1]?.epc ?? '', units: 3 },
     { epc: 'E2801160600002AA11F00001', units: 1 },
   ]);
+  // Count plans (issue 36): the Plans tab, the dashboard's due and coverage cards, the Locations page's next counts.
+  for (const plan of [
+    { name: 'Floor weekly', location_ids: [floor], every_days: 7, grace_days: 1, blind: false },
+    { name: 'Backroom Mondays', location_ids: [backroom], weekdays: [1], grace_days: 0, blind: true },
+  ]) {
+    const made = await request.post('/api/count-plans', { headers: auth(token), data: plan });
+    expect(made.status(), await made.text()).toBe(201);
+  }
   // A second company: the menu shows the company switcher (a menu to use with the keyboard).
   const second = await request.post('/api/companies', {
     headers: auth(token),
@@ -309,6 +336,20 @@ test.describe('accessibility', () => {
           await expect(dialog).toBeHidden();
         });
       }
+
+      await test.step('the Plans tab of the Audits page', async () => {
+        const c = PAGES.find((p) => p.url === '/audits' && p.who === 'local');
+        if (c) await open(c);
+        await page.getByRole('tab', { name: 'Plans' }).click();
+        await expect(page.getByText('Backroom Mondays')).toBeVisible();
+        for (const p of await axeProblems(page)) problems.push(`/audits Plans tab: axe ${p}`);
+        if (process.env.SHOTS_DIR) {
+          await page.screenshot({
+            path: `${process.env.SHOTS_DIR}/local-audits-plans-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}.png`,
+            fullPage: true,
+          });
+        }
+      });
 
       if (mode.width >= 1024) {
         await test.step('the company menu', async () => {

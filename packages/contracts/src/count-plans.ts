@@ -135,6 +135,11 @@ export const ZCountPlan = z.object({
 export type TCountPlan = z.infer<typeof ZCountPlan>;
 export const ZCountPlansResponse = z.object({ data: z.array(ZCountPlan) });
 
+/** GET /api/count-plans/people: the company's active members a plan may be for (operators choose among them). */
+export const ZPlanPerson = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type TPlanPerson = z.infer<typeof ZPlanPerson>;
+export const ZPlanPeopleResponse = z.object({ data: z.array(ZPlanPerson) });
+
 /** One place of a plan that is due (its due day has come) or overdue (past the grace days). */
 export const ZDueCount = z.object({
   plan_id: z.number().int(),

@@ -18,6 +18,21 @@ export const LOCATION_DESCRIPTION_MAX = 500;
 /** Nesting deeper than this is refused; far more than stores, rooms, aisles, shelves and bins. */
 export const LOCATION_DEPTH_MAX = 20;
 
+/** A place's counting (issue 36): its last completed count and, when count plans name it, when it is next due. */
+export const ZPlaceCounting = z.object({
+  /** The last completed count there, at a place above it, or of the whole store; null: never counted. */
+  last_counted_at: z.string().nullable(),
+  /** The earliest day its plans want it counted (the company's time zone, YYYY-MM-DD); null: not in a plan. */
+  next_due_on: z.string().nullable(),
+  /** Its due day has come (today or before). */
+  due: z.boolean(),
+  /** Past a plan's due day and grace days. */
+  overdue: z.boolean(),
+  /** The plans that name it. */
+  plans: z.array(z.string()),
+});
+export type TPlaceCounting = z.infer<typeof ZPlaceCounting>;
+
 export const ZLocation = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -30,6 +45,8 @@ export const ZLocation = z.object({
   product_count: z.number().int(),
   /** Names from the top of the tree down to this one, joined with ' > '. */
   path: z.string(),
+  /** In the list (GET /api/locations) only: its counting. */
+  counting: ZPlaceCounting.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

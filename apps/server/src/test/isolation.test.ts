@@ -508,6 +508,11 @@ function countPlanProbes(): Record<string, Probe> {
       expectNotFound(await b('DELETE', `/api/count-plans/${(await aPlan(w)).id}`));
       await expectAPlanIntact(w);
     },
+    'GET /api/count-plans/people': async (w) => {
+      const people = (await b('GET', '/api/count-plans/people')).json().data as { id: number }[];
+      expect(people.map((p) => p.id)).not.toContain(w.a.operator.userId);
+      expect(people.length).toBeGreaterThan(0);
+    },
     'GET /api/counts/due': async (w) => {
       const plan = await aPlan(w);
       const answer = (await b('GET', '/api/counts/due')).json();

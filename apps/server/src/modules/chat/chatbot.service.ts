@@ -61,6 +61,7 @@ export async function chat(
   const ctx = {
     db: deps.db,
     companyId: actor.companyId,
+    userId: actor.userId,
     role: actor.role,
     inventoryType: actor.inventoryType,
     audits: deps.audits,

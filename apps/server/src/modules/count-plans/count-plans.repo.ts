@@ -10,6 +10,7 @@ import {
   locations,
   memberships,
   products,
+  users,
 } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -81,6 +82,16 @@ export async function deviceExists(db: Db, companyId: number, id: number): Promi
     .from(devices)
     .where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
   return row !== undefined;
+}
+
+/** The company's active members, by name, for a plan's person. */
+export function activeMembers(db: Db, companyId: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.isActive, true)))
+    .orderBy(asc(sql`lower(coalesce(${users.name}, ${users.email}))`), asc(users.id));
 }
 
 export async function isActiveMember(db: Db, companyId: number, userId: number): Promise<boolean> {

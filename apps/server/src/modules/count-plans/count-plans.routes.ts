@@ -5,6 +5,7 @@ import {
   ZDueCountsResponse,
   ZErrorResponse,
   ZIdParam,
+  ZPlanPeopleResponse,
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +24,18 @@ export const countPlansRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/count-plans', { schema: { tags, response: { 200: ZCountPlansResponse } } }, async (request) =>
     plans.listPlans(app.db, requireAuth(request).companyId),
+  );
+
+  app.get(
+    '/api/count-plans/people',
+    {
+      schema: {
+        tags,
+        description: 'The company’s active members, whom a plan may be for (assignee_user_id).',
+        response: { 200: ZPlanPeopleResponse },
+      },
+    },
+    async (request) => plans.planPeople(app.db, requireAuth(request).companyId),
   );
 
   app.get(

@@ -1,4 +1,9 @@
-import { COUNT_PLAN_MESSAGES, type TCountPlan, type TCountPlanInput } from '@quantics/contracts';
+import {
+  COUNT_PLAN_MESSAGES,
+  type TCountPlan,
+  type TCountPlanInput,
+  type TPlanPerson,
+} from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
@@ -26,6 +31,12 @@ export function planView(p: repo.PlanRow): TCountPlan {
 
 export async function listPlans(db: Db, companyId: number): Promise<{ data: TCountPlan[] }> {
   return { data: (await repo.listPlans(db, companyId)).map(planView) };
+}
+
+/** The people a plan may be for: the company's active members. */
+export async function planPeople(db: Db, companyId: number): Promise<{ data: TPlanPerson[] }> {
+  const rows = await repo.activeMembers(db, companyId);
+  return { data: rows.map((r) => ({ id: r.id, name: r.name || r.email, email: r.email })) };
 }
 
 export async function getPlan(db: Db, companyId: number, id: number): Promise<TCountPlan> {

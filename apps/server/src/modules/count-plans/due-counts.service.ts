@@ -37,15 +37,8 @@ export const placeKey = (p: { locationId: number | null; room: string | null }) 
 const latest = (a: Date | null | undefined, b: Date | null | undefined) =>
   !a ? (b ?? null) : !b ? a : a > b ? a : b;
 
-/** Every planned place of the company as of `now`. */
-export async function planStatus(db: Db, companyId: number, now: Date): Promise<PlanStatus> {
-  const company = await repo.companyClock(db, companyId);
-  const timeZone = company?.timeZone ?? 'UTC';
-  const isDutchie = company?.inventoryType === 'dutchie';
-  const today = localDay(now, timeZone);
-  const plans = await repo.listPlans(db, companyId);
-  if (plans.length === 0) return { timeZone, today, isDutchie, places: [] };
-
+/** The completed counts that satisfy plans: by location (with the tree, to walk up it) or by room. */
+async function countHistory(db: Db, companyId: number, isDutchie: boolean) {
   const tree = await repo.locationTree(db, companyId);
   const byId = new Map(tree.map((l) => [l.id, l]));
   const lastByLocation = new Map(
@@ -68,8 +61,28 @@ export async function planStatus(db: Db, companyId: number, now: Date): Promise<
       last = latest(last, lastByLocation.get(at.id));
       at = at.parentId === null ? undefined : byId.get(at.parentId);
     }
-    return { path: names.join(' > '), last };
+    return { path: names.join(' > '), last: latest(last, wholeStore) };
   };
+  const roomLast = (room: string) => latest(lastByRoom.get(room.toLowerCase()), wholeStore);
+  return { isDutchie, tree, byId, walkUp, roomLast };
+}
+type CountHistory = Awaited<ReturnType<typeof countHistory>>;
+
+/** Every planned place of the company as of `now`. */
+export async function planStatus(
+  db: Db,
+  companyId: number,
+  now: Date,
+  loaded?: { history: CountHistory },
+): Promise<PlanStatus> {
+  const company = await repo.companyClock(db, companyId);
+  const timeZone = company?.timeZone ?? 'UTC';
+  const isDutchie = company?.inventoryType === 'dutchie';
+  const today = localDay(now, timeZone);
+  const plans = await repo.listPlans(db, companyId);
+  if (plans.length === 0) return { timeZone, today, isDutchie, places: [] };
+  const given = loaded?.history.isDutchie === isDutchie ? loaded.history : null;
+  const { byId, walkUp, roomLast } = given ?? (await countHistory(db, companyId, isDutchie));
 
   const places: PlannedPlace[] = [];
   for (const plan of plans) {
@@ -79,13 +92,13 @@ export async function planStatus(db: Db, companyId: number, now: Date): Promise<
           locationId: null,
           room,
           name: room,
-          last: latest(lastByRoom.get(room.toLowerCase()), wholeStore),
+          last: roomLast(room),
         }))
       : plan.locationIds
           .filter((id) => byId.has(id))
           .map((id) => {
             const up = walkUp(id);
-            return { locationId: id, room: null, name: up.path, last: latest(up.last, wholeStore) };
+            return { locationId: id, room: null, name: up.path, last: up.last };
           });
     for (const t of targets) {
       const due = dueOn(rhythm, t.last, plan.createdAt, timeZone);
@@ -200,4 +213,66 @@ export async function dueCounts(
     time_zone: status.timeZone,
     today: status.today,
   };
+}
+
+/** A place's counting: its last completed count and, when a plan names it, the earliest next due day. */
+export type PlaceCounting = {
+  lastCountedAt: Date | null;
+  nextDueOn: string | null;
+  due: boolean;
+  overdue: boolean;
+  plans: string[];
+};
+
+function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+const placeCounting = (last: Date | null, planned: PlannedPlace[]): PlaceCounting => {
+  const next = planned.map((p) => p.dueOn).sort()[0] ?? null;
+  return {
+    lastCountedAt: last,
+    nextDueOn: next,
+    due: planned.some((p) => p.isDue),
+    overdue: planned.some((p) => p.isOverdue),
+    plans: [...new Set(planned.map((p) => p.planName))],
+  };
+};
+
+/**
+ * Every location's counting (the Locations page), in a fixed number of queries whatever the number of locations:
+ * its last completed count (its own, a place above it, or the whole store) and when its plans next want it.
+ */
+export async function locationCounting(
+  db: Db,
+  companyId: number,
+  now: Date,
+): Promise<Map<number, PlaceCounting>> {
+  const history = await countHistory(db, companyId, false);
+  const status = await planStatus(db, companyId, now, { history });
+  const planned = groupBy(
+    status.places.filter((p) => p.locationId !== null),
+    (p) => p.locationId as number,
+  );
+  return new Map(
+    history.tree.map((l) => [l.id, placeCounting(history.walkUp(l.id).last, planned.get(l.id) ?? [])]),
+  );
+}
+
+/** A Dutchie store's rooms named by plans, each with its counting (a room is known to Quantics by its plans). */
+export async function roomCounting(db: Db, companyId: number, now: Date) {
+  const history = await countHistory(db, companyId, true);
+  const status = await planStatus(db, companyId, now, { history });
+  const planned = groupBy(
+    status.places.filter((p) => p.room !== null),
+    (p) => (p.room as string).toLowerCase(),
+  );
+  return [...planned.values()]
+    .map((places) => {
+      const room = places[0]?.room as string;
+      return { room, ...placeCounting(history.roomLast(room), places) };
+    })
+    .sort((a, b) => a.room.localeCompare(b.room));
 }

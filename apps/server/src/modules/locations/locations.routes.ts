@@ -16,7 +16,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['locations'];
 
   app.get('/api/locations', { schema: { tags, response: { 200: ZLocationsResponse } } }, async (request) =>
-    locations.listLocations(app.db, requireAuth(request).companyId),
+    locations.listLocationsWithCounting(app.db, requireAuth(request).companyId, new Date()),
   );
 
   app.get(

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { TLocation } from '@quantics/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audits, countPlans } from '../../db/schema/index.ts';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -116,5 +119,64 @@ describe('locations', () => {
       t.app.inject({ method, url, headers: bearer(a.member.token), ...(payload ? { payload } : {}) });
     expect((await member('GET', '/api/locations')).statusCode).toBe(200);
     expect((await member('POST', '/api/locations', { name: 'Nope' })).statusCode).toBe(403);
+  });
+});
+
+describe('each location’s counting (issue 36)', () => {
+  const DAY = 86_400_000;
+  const ymd = (d: Date) => d.toISOString().slice(0, 10);
+  it('shows the last count (there, above or the whole store) and the next due day of its plans', async () => {
+    const hall = await add('Hall');
+    const rack = await add('Rack', hall);
+    const spare = await add('Spare');
+    const plan = (
+      await op('POST', '/api/count-plans', {
+        name: 'Rack daily',
+        location_ids: [rack.id],
+        every_days: 1,
+        grace_days: 1,
+        blind: false,
+      })
+    ).json();
+    // Made five days ago and never counted: due since then, overdue after the grace day.
+    await t.database.db
+      .update(countPlans)
+      .set({ createdAt: new Date(Date.now() - 5 * DAY) })
+      .where(eq(countPlans.id, plan.id));
+    const before = await all();
+    expect(before.find((l) => l.id === rack.id)?.counting).toEqual({
+      last_counted_at: null,
+      next_due_on: ymd(new Date(Date.now() - 5 * DAY)),
+      due: true,
+      overdue: true,
+      plans: ['Rack daily'],
+    });
+    expect(before.find((l) => l.id === spare.id)?.counting).toMatchObject({
+      next_due_on: null,
+      due: false,
+      overdue: false,
+      plans: [],
+    });
+    // A count of the hall (above the rack) counts the rack: next due tomorrow.
+    const at = new Date();
+    await t.database.db.insert(audits).values({
+      companyId: a.companyId,
+      clientAuditId: randomUUID(),
+      name: 'Hall count',
+      status: 'completed',
+      locationId: hall.id,
+      createdAt: at,
+      completedAt: at,
+    });
+    const after = await all();
+    expect(after.find((l) => l.id === rack.id)?.counting).toEqual({
+      last_counted_at: at.toISOString(),
+      next_due_on: ymd(new Date(at.getTime() + DAY)),
+      due: false,
+      overdue: false,
+      plans: ['Rack daily'],
+    });
+    expect(after.find((l) => l.id === hall.id)?.counting?.last_counted_at).toBe(at.toISOString());
+    expect(after.find((l) => l.id === spare.id)?.counting?.last_counted_at).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { CHAT_SUGGESTIONS_MAX, hasRole, MENU, menuFor, type TAuditStatus } from '@quantics/contracts';
 import { BYE, FALLBACK, GREETING, THANKS, TOPICS, unsureText } from './builtin-topics.ts';
 import { CORPUS, type IntentName } from './nlu/corpus.ts';
-import { daysAhead, isFuture, type PeriodKey, periodText } from './nlu/entities.ts';
+import { daysAhead, isFuture, PERIODS, type PeriodKey, periodText } from './nlu/entities.ts';
 import type { Understanding } from './nlu/recognizer.ts';
 import type { TallieAnswer, TallieProvider } from './provider.ts';
 import { runTool, type TallieContext } from './tools.ts';
@@ -11,6 +11,8 @@ type Data = (ctx: TallieContext, u: Understanding) => Promise<string | TallieAns
 
 const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
+/** How many places or lines an answer lists. */
+const LIST = 10;
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 const daysLeft = (n: number) => (n === 0 ? 'expires today' : `${n} day${n === 1 ? '' : 's'} left`);
 /** A catalogue product by SKU; a Dutchie package by SKU (when it has one) and package id. */
@@ -170,6 +172,119 @@ const losses: Data = async (ctx) => {
   return `## Missing in the last audit\n\n${about}: **${total}** ${total === 1 ? 'discrepancy' : 'discrepancies'}${accuracy}.\n\n${groups.join('\n\n')}${more}\n\n[Navigate to Audits →]`;
 };
 
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+/** Where counting is done: a Count screen for operators and admins, the dashboard's coverage for members. */
+const countLink = (ctx: TallieContext) =>
+  hasRole(ctx.role, 'operator') ? '[Navigate to Count →]' : '[Navigate to Dashboard →]';
+const dueLine = (d: Row) => {
+  const last = d.last_counted_at ? `last counted ${day(d.last_counted_at)}` : 'never counted';
+  const state = d.overdue ? `**overdue** since ${day(d.due_on)}` : `due ${day(d.due_on)}`;
+  return `- **${d.name}** (${d.plan}): ${state}, ${last}`;
+};
+const NO_PLANS =
+  'There are no count plans yet, so nothing is scheduled for counting. Operators and admins make them on the **Audits** page, **Plans** tab.\n\n[Navigate to Audits →]';
+
+/** "what needs counting today": the planned places due now, the person's own first, with overdue marked. */
+const countsDue: Data = async (ctx) => {
+  const r = await runTool(ctx, 'due_counts', {});
+  const planned = Number(r.planned_places);
+  if (!planned) return NO_PLANS;
+  const places = r.source === 'rooms' ? ['room', 'rooms'] : ['location', 'locations'];
+  const due = r.due as Row[];
+  const coverage = `Coverage: **${pct(Number(r.coverage_locations))}** of ${planned} planned ${planned === 1 ? places[0] : places[1]} counted within their rhythm.`;
+  if (!due.length)
+    return `## Due for counting today\n\nNothing needs counting today: every planned ${places[0]} was counted within its rhythm. ${coverage}\n\n${countLink(ctx)}`;
+  const overdue = Number(r.overdue_count);
+  const head = `${count(due.length, `${places[0]} is`, `${places[1]} are`)} due for counting${overdue ? `, ${overdue} of them overdue` : ''}. ${coverage}`;
+  const mine = due.filter((d) => d.mine).slice(0, LIST);
+  const others = due.filter((d) => !d.mine).slice(0, LIST - mine.length);
+  const parts = [`## Due for counting today\n\n${head}`];
+  if (mine.length) parts.push(`### Yours\n${mine.map(dueLine).join('\n')}`);
+  if (others.length) parts.push(`### ${mine.length ? 'Others' : 'Due'}\n${others.map(dueLine).join('\n')}`);
+  const shown = mine.length + others.length;
+  const more = due.length > shown ? `\n\nShowing ${shown} of ${due.length}.` : '';
+  return `${parts.join('\n\n')}${more}\n\n${countLink(ctx)}`;
+};
+
+/** "which locations are overdue": the planned places past their due day and grace days, longest overdue first. */
+const countsOverdue: Data = async (ctx) => {
+  const r = await runTool(ctx, 'due_counts', {});
+  const planned = Number(r.planned_places);
+  if (!planned) return NO_PLANS;
+  const places = r.source === 'rooms' ? ['room', 'rooms'] : ['location', 'locations'];
+  const overdue = (r.due as Row[])
+    .filter((d) => d.overdue)
+    .sort((a, b) => String(a.due_on).localeCompare(String(b.due_on)));
+  const title = `## Overdue ${places[1]}`;
+  if (!overdue.length) {
+    const due = Number(r.due_count);
+    const rest = due ? ` ${count(due, 'is', 'are')} due today, within their grace days.` : '';
+    return `${title}\n\nNo ${places[0]} is overdue for counting.${rest}\n\n${countLink(ctx)}`;
+  }
+  const list = overdue.slice(0, LIST);
+  const more = overdue.length > list.length ? `\n\nShowing ${list.length} of ${overdue.length}.` : '';
+  return `${title}\n\n${count(overdue.length, `${places[0]} is`, `${places[1]} are`)} overdue for counting, of ${planned} planned.\n\n${list.map(dueLine).join('\n')}${more}\n\n${countLink(ctx)}`;
+};
+
+const unitsUsd = (u: unknown, v: unknown) => `${units(Number(u))} (${usd(Number(v))})`;
+/** "last month (Oct 1 – Oct 31)", or the report's default window. */
+const shrinkWhen = (r: Row) =>
+  `${r.period ? periodText(r.period as PeriodKey) : 'in the last 30 days'} (${day(r.from)} – ${day(r.to)})`;
+
+/** "what did we lose last month" / "why": the approved adjustments of the period, by reason code (#35's report). */
+const shrink =
+  (why: boolean): Data =>
+  async (ctx, { entities: { period } }) => {
+    const past = period && !isFuture(period) ? period : undefined;
+    const r = await runTool(ctx, 'shrink_report', past ? { period: past } : {});
+    const note = period && !past ? 'Losses are counted up to today: here are the last 30 days.\n\n' : '';
+    const t = r.totals as Row;
+    const reasons = (r.by_reason as Row[]).filter((x) => Number(x.units_lost) > 0);
+    const when = shrinkWhen(r);
+    const title = why ? `## Why stock was lost ${when.split(' (')[0]}` : `## Lost ${when.split(' (')[0]}`;
+    if (!Number(t.lines))
+      return `${note}${title}\n\nNothing was lost ${when}: no count adjustments were approved and applied.\n\n[Navigate to Reports →]`;
+    const lost = Number(t.units_lost);
+    const found = Number(t.units_found) ? ` Found: ${unitsUsd(t.units_found, t.value_found)}.` : '';
+    const head = `**${units(lost)}** lost ${when}, **${usd(Number(t.value_lost))}** at cost, over ${t.lines} adjusted ${Number(t.lines) === 1 ? 'line' : 'lines'}.${found}`;
+    const lines = reasons.map(
+      (x) =>
+        `- **${x.reason}**: ${unitsUsd(x.units_lost, x.value_lost)}${lost ? `, ${pct(Number(x.units_lost) / lost)} of the units` : ''}`,
+    );
+    const top = reasons[0];
+    const lead =
+      why && top
+        ? `Most of it was **${top.reason}**: ${unitsUsd(top.units_lost, top.value_lost)} of ${unitsUsd(lost, t.value_lost)}.\n\n`
+        : why
+          ? ''
+          : `${head}\n\n`;
+    const byReason = lines.length
+      ? `### By reason code\n${lines.join('\n')}`
+      : 'Nothing was lost: the adjustments only found stock.';
+    const tail = why ? `\n\n${head}` : '';
+    return `${note}${title}\n\n${lead}${byReason}${tail}\n\n[Navigate to Reports →]`;
+  };
+
+/** A bare "why?" after a shrink answer asks the reasons for that answer's period. */
+function whyFollowUp(messages: { role: string; content: string }[], question: string): Understanding | null {
+  if (!/^(but )?(why|how come)( is that| so)?\??$/i.test(question)) return null;
+  const before = messages.slice(0, -1);
+  const lastOf = (role: string) => [...before].reverse().find((m) => m.role === role)?.content ?? '';
+  const lastAnswer = lastOf('assistant');
+  if (!/^## (Lost|Why stock was lost) /.test(lastAnswer)) return null;
+  const asked = lastOf('user').toLowerCase();
+  const period = (Object.keys(PERIODS) as PeriodKey[]).find((k) =>
+    PERIODS[k].some((text) => asked.includes(text)),
+  );
+  return {
+    intent: 'shrink.why',
+    score: 1,
+    confident: true,
+    entities: period ? { period } : {},
+    closest: [{ intent: 'shrink.why', score: 1 }],
+  };
+}
+
 const readers: Data = async (ctx) => {
   if (!hasRole(ctx.role, 'operator')) return 'Readers are visible to operators and admins only.';
   const list = (await runTool(ctx, 'reader_status', {})).readers as Row[];
@@ -237,6 +352,10 @@ const ANSWERS: Record<IntentName, Data> = {
   'stock.value': value,
   'audits.recent': audits,
   'audits.losses': losses,
+  'counts.due': countsDue,
+  'counts.overdue': countsOverdue,
+  'shrink.losses': shrink(false),
+  'shrink.why': shrink(true),
   'readers.status': readers,
   'help.device_setup': topic('device-setup'),
   'help.getting_started': topic('getting-started'),
@@ -267,12 +386,13 @@ function unsure(ctx: TallieContext, u: Understanding, question: string): TallieA
 
 /** Answers without any network: what the recognizer understood, from the company's data and the help topics. */
 export const builtinProvider: TallieProvider = {
-  async answer(ctx, { messages, image, understanding: u }) {
+  async answer(ctx, { messages, image, understanding: understood }) {
     const q = (messages.at(-1)?.content ?? '').replace(/\s+/g, ' ').trim();
     const note = image
       ? "I can't look at images with the built-in assistant; please describe what you see in words."
       : '';
     if (!q) return { text: note };
+    const u = whyFollowUp(messages, q) ?? understood;
     const got = u.confident && u.intent !== 'None' ? await ANSWERS[u.intent](ctx, u) : unsure(ctx, u, q);
     const answer = typeof got === 'string' ? { text: got } : got;
     return note ? { ...answer, text: `${note}\n\n${answer.text}` } : answer;

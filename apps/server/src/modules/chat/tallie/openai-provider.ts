@@ -85,6 +85,12 @@ export function suggestedCall(ctx: TallieContext, u: Understanding): { name: Too
         return { name: 'last_audit_discrepancies', args: {} };
       case 'readers.status':
         return { name: 'reader_status', args: {} };
+      case 'counts.due':
+      case 'counts.overdue':
+        return { name: 'due_counts', args: {} };
+      case 'shrink.losses':
+      case 'shrink.why':
+        return { name: 'shrink_report', args: period && !isFuture(period) ? { period } : {} };
       default:
         return null;
     }

@@ -11,10 +11,12 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import type { AuditClock } from '../../audits/audit-status.ts';
 import { auditsInRange, listAudits, listDiscrepancies } from '../../audits/audits.service.ts';
+import { dueView, planStatus } from '../../count-plans/due-counts.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
 import type { InventoryReads } from '../../inventory/inventory.repo.ts';
 import { expiringProducts, lookupProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
+import { shrinkReport } from '../../reviews/shrink.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
 import * as pos from './dutchie-tools.ts';
 import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts';
@@ -26,6 +28,8 @@ import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts'
 export type TallieContext = {
   db: Db;
   companyId: number;
+  /** The signed-in person: their own planned counts come first. */
+  userId: number;
   role: TRole;
   inventoryType: TInventoryType;
   /** The configured audit time-out (app.audits). */
@@ -67,6 +71,11 @@ const ZAuditArgs = z.object({
   period: z.enum(PAST_PERIODS as [PeriodKey, ...PeriodKey[]]).optional(),
   status: z.enum(AUDIT_STATUSES).optional(),
 });
+
+const ZShrinkArgs = z.object({
+  period: z.enum(PAST_PERIODS as [PeriodKey, ...PeriodKey[]]).optional(),
+});
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 const auditBrief = (a: TAudit) => ({
   name: a.name,
@@ -198,6 +207,79 @@ export const TOOLS = {
           found: d.found_quantity,
           rfid_tag: d.product_sku ? undefined : d.epc,
         })),
+      };
+    },
+  },
+  due_counts: {
+    description:
+      "The planned counts due today (count plans): each place with its plan, the day it was due, whether it is overdue and when it was last counted, the signed-in person's own first; the count of overdue places and the coverage (share of planned places, and of units, counted within their rhythm). Days are the company's time zone.",
+    parameters: NO_ARGS,
+    minRole: 'member',
+    run: async ({ db, companyId, userId }) => {
+      const status = await planStatus(db, companyId, new Date());
+      const planned = status.places.length;
+      const due = status.places
+        .filter((p) => p.isDue)
+        .map((p) => dueView(p, userId))
+        .sort(
+          (a, b) =>
+            Number(b.is_mine) - Number(a.is_mine) ||
+            a.due_on.localeCompare(b.due_on) ||
+            a.name.localeCompare(b.name),
+        );
+      const covered = status.places.filter((p) => !p.isDue).length;
+      return {
+        today: status.today,
+        time_zone: status.timeZone,
+        source: status.isDutchie ? 'rooms' : 'locations',
+        planned_places: planned,
+        due_count: due.length,
+        overdue_count: due.filter((d) => d.overdue).length,
+        coverage_locations: planned === 0 ? 1 : covered / planned,
+        due: due.map((d) => ({
+          name: d.name,
+          plan: d.plan_name,
+          due_on: d.due_on,
+          overdue: d.overdue,
+          last_counted_at: d.last_counted_at,
+          mine: d.is_mine,
+        })),
+      };
+    },
+  },
+  shrink_report: {
+    description:
+      'What was lost (and found) by counts over a past period (last month...; the last 30 days unless asked): the approved adjustments applied, in units and value at cost, by reason code (why), largest loss first.',
+    parameters: {
+      type: 'object',
+      properties: {
+        period: { type: 'string', enum: PAST_PERIODS, description: 'When the adjustments were made' },
+      },
+      additionalProperties: false,
+    },
+    minRole: 'member',
+    run: async ({ db, companyId }, args) => {
+      const { period } = ZShrinkArgs.parse(args ?? {});
+      const range = period ? pastRange(period) : null;
+      const r = await shrinkReport(db, companyId, {
+        group_by: 'reason',
+        ...(range ? { from: isoDay(range.from), to: isoDay(new Date(range.to.getTime() - 1)) } : {}),
+      });
+      return {
+        ...(period ? { period } : {}),
+        from: r.from,
+        to: r.to,
+        totals: r.totals,
+        by_reason: r.rows.slice(0, LIST_SIZE).map((x) => ({
+          reason: x.label,
+          code: x.group,
+          lines: x.lines,
+          units_lost: x.units_lost,
+          units_found: x.units_found,
+          value_lost: x.value_lost,
+          value_found: x.value_found,
+        })),
+        reasons_total: r.rows.length,
       };
     },
   },

@@ -2,6 +2,8 @@ import {
   type TCountPlanRequest,
   ZCountPlan,
   ZCountPlansResponse,
+  ZDevicesResponse,
+  ZPlanPeopleResponse,
   ZSuccessResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +17,23 @@ export const useCountPlans = (isEnabled: boolean) =>
   useQuery({
     queryKey: plansKey,
     queryFn: () => api('/api/count-plans', { schema: ZCountPlansResponse }),
+    enabled: isEnabled,
+  });
+
+/** GET /api/count-plans/people: whom a plan may be for (the company's active members). */
+export const usePlanPeople = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: [...plansKey, 'people'],
+    queryFn: () => api('/api/count-plans/people', { schema: ZPlanPeopleResponse }),
+    enabled: isEnabled,
+  });
+
+/** GET /api/devices, the fixed readers only: a plan's reader counts by itself. */
+export const useFixedReaders = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.devices,
+    queryFn: () => api('/api/devices', { schema: ZDevicesResponse }),
+    select: (devices) => devices.filter((d) => d.kind === 'fixed'),
     enabled: isEnabled,
   });
 

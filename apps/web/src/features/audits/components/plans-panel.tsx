@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLocations } from '@/shared/locations/locations-api';
-import { useCountPlans, useSaveCountPlan } from '../api/count-plans';
+import { useCountPlans, useFixedReaders, usePlanPeople, useSaveCountPlan } from '../api/count-plans';
 import { PlanDialog, WEEKDAYS } from './plan-dialog';
 
 /** A plan's rhythm in words. */
@@ -29,6 +29,10 @@ export function PlansPanel({ user }: { user: TUser }) {
   const [editing, setEditing] = useState<TCountPlan | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [deleting, setDeleting] = useState<TCountPlan | null>(null);
+  const people = usePlanPeople(true);
+  const readers = useFixedReaders(true);
+  const personName = (id: number) => people.data?.data.find((x) => x.id === id)?.name ?? 'Assigned';
+  const readerName = (id: number) => readers.data?.find((x) => x.id === id)?.name ?? 'Fixed reader';
   const pathOf = (id: number) => locations.data?.find((l) => l.id === id)?.path ?? `#${id}`;
   const rows = plans.data?.data ?? [];
   const open = (plan: TCountPlan | null) => {
@@ -67,6 +71,10 @@ export function PlansPanel({ user }: { user: TUser }) {
               <Badge tone="brand">{rhythmText(p)}</Badge>
               {p.grace_days > 0 && <Badge>{`${p.grace_days}d grace`}</Badge>}
               {p.blind && <Badge tone="slate">Blind</Badge>}
+              {p.assignee_user_id !== null && <Badge tone="blue">{personName(p.assignee_user_id)}</Badge>}
+              {p.device_id !== null && (
+                <Badge tone="slate">{`${readerName(p.device_id)} · ${p.duration_minutes ?? 0} min`}</Badge>
+              )}
               <Button variant="secondary" size="sm" onClick={() => open(p)} aria-label={`Edit ${p.name}`}>
                 <Pencil className="size-4" aria-hidden />
               </Button>

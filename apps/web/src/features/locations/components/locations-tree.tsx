@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { subLocationsLabel, type TreeRow } from '../location-tree';
 import { LOCATION_TEXTS } from '../locations-texts';
 import { LocationActions, type LocationHandlers } from './location-actions';
+import { LastCounted, NextDue } from './location-counting';
 
 type TreeProps = {
   rows: TreeRow[];
@@ -75,6 +76,8 @@ function TreeTable({ rows, collapsed, onToggle, handlers }: TreeProps) {
           <Th>Description</Th>
           <Th>Sub-locations</Th>
           <Th className="text-right">Products</Th>
+          <Th>Last count</Th>
+          <Th>Next count</Th>
           {handlers && (
             <Th className="text-right">
               <span className="sr-only">Actions</span>
@@ -88,7 +91,7 @@ function TreeTable({ rows, collapsed, onToggle, handlers }: TreeProps) {
             <Td className="max-w-80">
               <NameCell row={row} collapsed={collapsed} onToggle={onToggle} />
             </Td>
-            <Td className="max-w-80">
+            <Td className="max-w-64">
               <p className="line-clamp-2 text-slate-600 dark:text-slate-400">
                 {row.location.description || '—'}
               </p>
@@ -97,6 +100,12 @@ function TreeTable({ rows, collapsed, onToggle, handlers }: TreeProps) {
               <SubCount n={row.location.children_count} />
             </Td>
             <Td className="text-right tabular-nums">{row.location.product_count.toLocaleString()}</Td>
+            <Td className="whitespace-nowrap">
+              <LastCounted counting={row.location.counting} />
+            </Td>
+            <Td className="whitespace-nowrap" data-testid="location-next-count">
+              <NextDue counting={row.location.counting} />
+            </Td>
             {handlers && (
               <Td isCompact>
                 <LocationActions location={row.location} handlers={handlers} />
@@ -128,6 +137,14 @@ function TreeCards({ rows, collapsed, onToggle, handlers }: TreeProps) {
                 <Package className="size-3" aria-hidden />
                 {row.location.product_count.toLocaleString()}{' '}
                 {row.location.product_count === 1 ? 'product' : 'products'}
+              </span>
+            </p>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+              <span>
+                Last count: <LastCounted counting={row.location.counting} />
+              </span>
+              <span data-testid="location-next-count">
+                Next: <NextDue counting={row.location.counting} />
               </span>
             </p>
           </div>

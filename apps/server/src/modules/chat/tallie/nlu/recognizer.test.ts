@@ -37,6 +37,11 @@ describe('the intent recognizer', () => {
       ['help me connect my RFD40', 'help.device_setup', {}],
       ['take me to the print labels page', 'nav.page', { page: 'print-labels' }],
       ['where is the blue jar?', 'stock.find', { product: 'blue jar' }],
+      // Issues 36 and 35: count plans and the shrink report.
+      ['what needs counting today', 'counts.due', {}],
+      ['which locations are overdue', 'counts.overdue', {}],
+      ['what did we lose last month', 'shrink.losses', { period: 'last_month' }],
+      ['why did we lose stock last month', 'shrink.why', { period: 'last_month' }],
     ];
     for (const [q, intent, entities] of cases) {
       const u = await recognize(q);
@@ -90,6 +95,14 @@ describe('the intent recognizer', () => {
     }
     expect(all).toBeGreaterThanOrEqual(400);
     expect(allRight / all).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('keeps at least 80% on held-out set D, the count-plan and shrink questions (issues 36 and 35)', async () => {
+    const lines = readFileSync(heldOut('tallie-held-out-d.tsv'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
+    expect(lines.length).toBeGreaterThanOrEqual(28);
+    expect((await heldOutRight(lines)) / lines.length).toBeGreaterThanOrEqual(0.8);
   });
 
   it('keeps its trained model under the cache folder and answers the same from it; an unreadable one is trained again', async () => {

@@ -261,6 +261,8 @@ function bestOption<T extends string>(entities: NlpEntity[], name: string): T | 
 const ENTITIES_OF: Partial<Record<IntentName, string[]>> = {
   'stock.expiring': ['period'],
   'audits.recent': ['period', 'status'],
+  'shrink.losses': ['period'],
+  'shrink.why': ['period'],
   'nav.page': ['page'],
 };
 
