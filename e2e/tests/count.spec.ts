@@ -57,6 +57,12 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Store' });
   await page.getByLabel('Count name (optional)').fill('Front count');
   await shoot(page, 'count-idle');
+  // The live list names what is read by the sheet's lookup: the sheet of every product is never downloaded.
+  const sheetCalls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname + new URL(r.url()).search;
+    if (/\/api\/rfid\/audits\/\d+\/sheet/.test(path)) sheetCalls.push(`${r.method()} ${path.replace(/\d+/, 'N')}`);
+  });
   await page.getByRole('button', { name: 'Start count' }).click();
   const capture = page.getByLabel('Tag capture');
   await expect(capture).toBeFocused();
@@ -79,6 +85,9 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   await expect(last.nth(1)).toContainText('Reads as “HELLOWORLD12”');
   await expect(last.nth(2)).toContainText('Vape cart');
   await expect(last.nth(2)).toContainText('Misplaced');
+  expect(sheetCalls[0]).toBe('GET /api/rfid/audits/N/sheet?items=none');
+  expect(sheetCalls.slice(1).every((c) => c === 'POST /api/rfid/audits/N/sheet/lookup')).toBe(true);
+  expect(sheetCalls.length).toBeGreaterThan(1);
   await shoot(page, 'count-counting');
   await expect(capture).toBeFocused();
 
@@ -96,8 +105,14 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   // A dead Wi-Fi corner: the next read is kept on the handheld.
   await page.context().setOffline(true);
   await page.keyboard.type(`${epcOf('CNTC')}\n`);
-  await expect(figure(page, 'found')).toHaveText('3');
+  // Never read before, it cannot be named with no connection: it waits for its name, and counts once named.
   await expect(page.getByText('Offline: 1 reads kept on this handheld')).toBeVisible();
+  await expect(last.nth(0)).toContainText('Waiting to be named');
+  await expect(page.getByTestId('count-waiting')).toHaveText(
+    '1 read is waiting to be named: they count once the portal answers.',
+  );
+  await expect(figure(page, 'found')).toHaveText('2');
+  await shoot(page, 'count-waiting-names');
 
   // Reloading with reads unsent asks first; the page comes back (the reads route still failing) with the count.
   await page.route('**/api/rfid/audits/*/reads', (route) => route.abort('internetdisconnected'));
@@ -109,7 +124,9 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   });
   await page.reload();
   expect(asked).toEqual(['beforeunload']);
+  // Back online, the read is named (by the lookup; the names read before came back from the handheld's storage).
   await expect(figure(page, 'found')).toHaveText('3');
+  await expect(last.nth(0)).toContainText('Pre-roll 5pk');
   await expect(figure(page, 'Unknown')).toHaveText('2');
   await expect(page.getByTestId('count-scope')).toHaveText('Front count · Store');
   await expect(page.getByText('Offline: 1 reads kept on this handheld')).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TCodeCatalogue } from './code-identity.ts';
+import { ZScannedCode } from './code-lookup.ts';
 import { DEVICE_MESSAGES, DEVICE_NAME_MAX, ZDevice } from './devices.ts';
 import { EPC_HEX_LENGTH } from './rfid.ts';
 
@@ -64,9 +65,58 @@ export const ZCountSheet = z.object({
   audit_id: z.number().int(),
   /** Units expected in scope (the sum of the in-scope items' expected). */
   tags_expected: z.number().int(),
+  /** Packages with a Metrc label expected in scope (a Dutchie audit's); absent: count them in `items`. */
+  packages_expected: z.number().int().optional(),
+  /** A Dutchie audit (its items are packages): a Metrc label matching none is said to be missing from Dutchie. */
+  is_point_of_sale: z.boolean().optional(),
   items: z.array(ZCountSheetItem),
 });
 export type TCountSheet = z.infer<typeof ZCountSheet>;
+
+/**
+ * GET /api/rfid/audits/{audit_id}/sheet?items=none: the sheet's totals only (`items` empty), for a reader that names
+ * what it reads with the sheet's lookup below rather than download every product of the catalogue; `items=expected`:
+ * the totals and the items in scope only (a recount's short list of what to find), the rest named by the lookup.
+ */
+export const ZCountSheetQuery = z.object({
+  items: z.enum(['all', 'none', 'expected'], { error: 'items must be all, none or expected' }).default('all'),
+});
+export type TCountSheetQuery = z.input<typeof ZCountSheetQuery>;
+
+/** The Count screen asks its sheet's lookup every few hundred milliseconds, for at most this many new codes. */
+export const COUNT_LOOKUP_MS = 300;
+export const COUNT_LOOKUP_CODES = 200;
+
+const LOOKUP_TOO_MANY = `At most ${COUNT_LOOKUP_CODES} tags and codes a lookup`;
+/**
+ * POST /api/rfid/audits/{audit_id}/sheet/lookup (device token): the sheet's items that the tags (EPCs) and scanned
+ * codes read could match (by EPC, GTIN, SKU or package id, as the full sheet would), with their place against the
+ * audit's scope. What matches none is unknown. Batched: up to COUNT_LOOKUP_CODES tags and codes together.
+ */
+export const ZCountSheetLookupRequest = z
+  .object({
+    epcs: z
+      .array(
+        z
+          .string({ error: 'epc must be 24 hex digits' })
+          .regex(new RegExp(`^[0-9a-fA-F]{${EPC_HEX_LENGTH}}$`), 'epc must be 24 hex digits')
+          .transform((v) => v.toUpperCase()),
+        { error: 'epcs must be a list of EPCs' },
+      )
+      .max(COUNT_LOOKUP_CODES, LOOKUP_TOO_MANY)
+      .default([]),
+    codes: z
+      .array(ZScannedCode, { error: 'codes must be a list of scanned codes' })
+      .max(COUNT_LOOKUP_CODES, LOOKUP_TOO_MANY)
+      .default([]),
+  })
+  .refine((b) => b.epcs.length + b.codes.length <= COUNT_LOOKUP_CODES, { message: LOOKUP_TOO_MANY });
+export type TCountSheetLookupRequest = z.input<typeof ZCountSheetLookupRequest>;
+export const ZCountSheetLookupResponse = z.object({
+  audit_id: z.number().int(),
+  items: z.array(ZCountSheetItem),
+});
+export type TCountSheetLookupResponse = z.infer<typeof ZCountSheetLookupResponse>;
 
 /**
  * Where matchTag and matchCode look on a count sheet: its items by EPC, by GTIN-14 and by upper-case SKU (a Dutchie

@@ -163,6 +163,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // The Count screen: a person sets up their handheld's browser as a device; the browser reads its audit's sheet.
   'POST /api/devices/browser': 'operator',
   'GET /api/rfid/audits/:audit_id/sheet': 'device',
+  'POST /api/rfid/audits/:audit_id/sheet/lookup': 'device',
   // Tallie Chat: every member chats; conversations are the caller's own, and the tools read what their role may.
   'GET /api/chat/conversations': 'member',
   'POST /api/chat/conversations': 'member',

@@ -161,6 +161,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/rfid/audits/:audit_id/complete': 'device',
   'POST /api/devices/browser': 'operator',
   'GET /api/rfid/audits/:audit_id/sheet': 'device',
+  'POST /api/rfid/audits/:audit_id/sheet/lookup': 'device',
   // Everyone chats with Tallie, in their own conversations.
   'GET /api/chat/conversations': 'member',
   'POST /api/chat/conversations': 'member',

@@ -454,6 +454,13 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { batch_count: 'two' },
     { batch_count: 1.5 },
   ],
+  'POST /api/rfid/audits/:audit_id/sheet/lookup': [
+    { epcs: 'E2801160600002000000A001' },
+    { epcs: ['not an epc'] },
+    { codes: [''] },
+    { codes: [42] },
+    { epcs: Array.from({ length: 150 }, () => 'E2801160600002000000A001'), codes: Array(60).fill('SKU') },
+  ],
   'POST /api/notifications/read': [
     { ids: 'all' },
     { ids: [-1] },

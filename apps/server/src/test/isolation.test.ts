@@ -814,6 +814,16 @@ function readerProbes(): Record<string, Probe> {
       expectNotFound(res);
       expectNothingOfA(w, res.json());
     },
+    'POST /api/rfid/audits/:audit_id/sheet/lookup': async (w) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/rfid/audits/${w.aAuditId}/sheet/lookup`,
+        headers: bearer(w.bReader.token),
+        payload: { epcs: ['E2801160600002000000A001'], codes: ['SKU-A'] },
+      });
+      expectNotFound(res);
+      expectNothingOfA(w, res.json());
+    },
   };
 }
 

@@ -1,7 +1,10 @@
 import {
+  decodeTag,
+  identifyCode,
   READER_MESSAGES,
   type TCountSheet,
   ZCompleteAuditRequest,
+  ZCountSheetLookupRequest,
   ZReadsRequest,
   ZStartAuditRequest,
 } from '@quantics/contracts';
@@ -39,6 +42,10 @@ export class ReaderApi {
   readonly starts: string[] = [];
   private readonly byClientId = new Map<string, number>();
   outage: Outage = null;
+  /** The sheet calls, by what they asked for ('all': every item; 'none': the totals). */
+  readonly sheetCalls: string[] = [];
+  /** The sheet's lookups, as asked (tags and codes read). */
+  readonly lookups: { epcs: string[]; codes: string[] }[] = [];
   /** The sheet of the next audit started through the protocol. */
   nextSheet: Omit<TCountSheet, 'audit_id'> = { items: [], tags_expected: 0 };
   /** The next reads call is stored, but its answer never reaches the browser (the connection drops). */
@@ -65,7 +72,44 @@ export class ReaderApi {
       const down = this.refuse(request);
       if (down) return down;
       const audit = this.deviceAudit(request, Number(params.id));
-      return audit ? HttpResponse.json(audit.sheet) : notFound();
+      if (!audit) return notFound();
+      this.sheetCalls.push(new URL(request.url).searchParams.get('items') ?? 'all');
+      if (new URL(request.url).searchParams.get('items') !== 'none') return HttpResponse.json(audit.sheet);
+      const { items, ...totals } = audit.sheet;
+      return HttpResponse.json({
+        ...totals,
+        packages_expected: items.filter((i) => i.is_package && i.in_scope).length,
+        is_point_of_sale: items.some((i) => i.is_package !== undefined),
+        items: [],
+      });
+    }),
+    // The sheet's lookup: every item a tag or code read could match (count-sheet.service.ts's lookupSheet).
+    http.post('/api/rfid/audits/:id/sheet/lookup', async ({ request, params }) => {
+      const down = this.refuse(request);
+      if (down) return down;
+      const audit = this.deviceAudit(request, Number(params.id));
+      if (!audit) return notFound();
+      const body = ZCountSheetLookupRequest.safeParse(await request.json());
+      if (!body.success) return invalid(body.error);
+      this.lookups.push(body.data);
+      const epcs = new Set<string>();
+      const gtins = new Set<string>();
+      const skus = new Set<string>();
+      for (const epc of body.data.epcs) {
+        epcs.add(epc);
+        const { gtin } = decodeTag(epc);
+        if (gtin) gtins.add(gtin);
+      }
+      for (const code of body.data.codes) {
+        const id = identifyCode(code);
+        if (id.epc) epcs.add(id.epc);
+        for (const g of [id.gtin, id.altGtin]) if (g) gtins.add(g);
+        if (id.skuKey) skus.add(id.skuKey);
+      }
+      const items = audit.sheet.items.filter(
+        (i) => epcs.has(i.epc) || (i.gtin && gtins.has(i.gtin)) || skus.has(i.sku.toUpperCase()),
+      );
+      return HttpResponse.json({ audit_id: audit.id, items });
     }),
     http.post('/api/rfid/audits/:id/reads', async ({ request, params }) => {
       const down = this.refuse(request);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audits } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 // What the Count screen counts against: the reader's own audit and the items a tag read there could match.
 
@@ -26,30 +27,49 @@ export type SheetRow = {
   location?: string | null;
 };
 
+/** Only the items some of these keys name (a lookup of what was read); null: every item. */
+export type SheetKeys = { epcs: string[]; gtins: string[]; skus: string[] };
+
 /**
- * Every catalogue product with its place against the audit's scope, by the rule reconciliation uses: in scope are
- * the products of the location and all its sub-locations (every product without a location); the others are
- * misplaced when read here. A recount's (recountId) are only the products it counts again.
+ * The audit's scope by the rule reconciliation uses: in scope are the products of the location and all its
+ * sub-locations (every product without a location); a recount's (recountId) are only the products it counts again.
+ * `scope` is the recursive CTE the statements below start with.
+ */
+function catalogueScope(companyId: number, locationId: number | null, recountId: number | null) {
+  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
+  const inScope =
+    recountId === null
+      ? inLocation
+      : sql`${inLocation} and p.id in (select product_id from audit_discrepancies
+          where company_id = ${companyId}::int and recount_audit_id = ${recountId}::int)`;
+  const scope = sql`with recursive scope(id) as (
+      select id from locations where company_id = ${companyId}::int and id = ${locationId}::int
+      union all
+      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}::int
+    )`;
+  return { scope, inScope };
+}
+
+/**
+ * Every catalogue product with its place against the audit's scope (catalogueScope): the others are misplaced when
+ * read here. `only`: just the products these EPCs, GTINs and SKUs name (the sheet's lookup; the unique indexes).
  */
 export async function catalogueSheet(
   db: Db,
   companyId: number,
   locationId: number | null,
   recountId: number | null = null,
+  only: SheetKeys | null = null,
+  isInScopeOnly = false,
 ) {
-  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
-  // A recount's short list: only the products of the lines it counts again.
-  const inScope =
-    recountId === null
-      ? inLocation
-      : sql`${inLocation} and p.id in (select product_id from audit_discrepancies
-          where company_id = ${companyId}::int and recount_audit_id = ${recountId}::int)`;
+  const { scope, inScope } = catalogueScope(companyId, locationId, recountId);
+  const scoped = isInScopeOnly ? sql`and ${inScope}` : sql``;
+  const named = only
+    ? sql`and (p.epc = any(${sqlArray(only.epcs, 'text')}) or p.gtin = any(${sqlArray(only.gtins, 'text')})
+        or p.sku = any(${sqlArray(only.skus, 'text')}))`
+    : sql``;
   const result = await db.execute<SheetRow>(sql`
-    with recursive scope(id) as (
-      select id from locations where company_id = ${companyId}::int and id = ${locationId}::int
-      union all
-      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}::int
-    )
+    ${scope}
     select p.epc, p.name, p.sku, case when ${inScope} then p.quantity else 0 end::int as expected,
       coalesce(${inScope}, false) as in_scope, p.gtin${
         recountId === null
@@ -57,15 +77,51 @@ export async function catalogueSheet(
           : sql`, (select l.name from locations l where l.company_id = p.company_id and l.id = p.location_id)
               as location`
       }
-    from products p where p.company_id = ${companyId}::int`);
+    from products p where p.company_id = ${companyId}::int ${named} ${scoped}`);
   return result.rows;
 }
 
+/** The units expected in the audit's scope (the sheet's tags_expected without its items). */
+export async function catalogueExpected(
+  db: Db,
+  companyId: number,
+  locationId: number | null,
+  recountId: number | null = null,
+) {
+  const { scope, inScope } = catalogueScope(companyId, locationId, recountId);
+  const result = await db.execute<{ expected: number }>(sql`
+    ${scope}
+    select coalesce(sum(p.quantity), 0)::int as expected
+    from products p where p.company_id = ${companyId}::int and ${inScope}`);
+  return Number(result.rows[0]?.expected ?? 0);
+}
+
 /** A point-of-sale audit's own copy of the Dutchie packages (audit_expected), as reconciliation reads it. */
-export async function snapshotSheet(db: Db, companyId: number, auditId: number) {
+export async function snapshotSheet(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  only: SheetKeys | null = null,
+  isInScopeOnly = false,
+) {
+  const scoped = isInScopeOnly ? sql`and in_scope` : sql``;
+  const named = only
+    ? sql`and (epc = any(${sqlArray(only.epcs, 'text')}) or upper(package_id) = any(${sqlArray(only.skus, 'text')}))`
+    : sql``;
   const result = await db.execute<SheetRow>(sql`
     select epc, name, package_id as sku, expected, in_scope, null::text as gtin, is_package, units, belongs
     from audit_expected
-    where company_id = ${companyId}::int and audit_id = ${auditId}::int`);
+    where company_id = ${companyId}::int and audit_id = ${auditId}::int ${named} ${scoped}`);
   return result.rows;
+}
+
+/** A point-of-sale audit's totals: units expected in scope and its packages (Metrc labels) in scope. */
+export async function snapshotTotals(db: Db, companyId: number, auditId: number) {
+  const result = await db.execute<{ expected: number; packages: number }>(sql`
+    select coalesce(sum(expected) filter (where in_scope), 0)::int as expected,
+      (count(*) filter (where in_scope and is_package))::int as packages
+    from audit_expected
+    where company_id = ${companyId}::int and audit_id = ${auditId}::int`);
+  const row = result.rows[0];
+  return { expected: Number(row?.expected ?? 0), packages: Number(row?.packages ?? 0) };
 }

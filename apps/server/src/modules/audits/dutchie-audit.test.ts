@@ -3,6 +3,7 @@ import {
   AUDIT_MESSAGES,
   epcFromRfidTag,
   READER_MESSAGES,
+  type TCountSheet,
   type TDiscrepancy,
   type TDutchieItem,
 } from '@quantics/contracts';
@@ -193,6 +194,35 @@ describe('audits of a point-of-sale company', () => {
       kind: 'unknown',
       reason: 'No package of the Dutchie store has this code',
     });
+  });
+
+  it("names a package read by the sheet's lookup as the whole sheet does, with the totals alone beside it", async () => {
+    const id = (await start({ room: 'sales floor' })).json().audit_id;
+    const sheetOf = async (query: string) =>
+      (
+        await w.t.app.inject({
+          method: 'GET',
+          url: `/api/rfid/audits/${id}/sheet${query}`,
+          headers: bearer(reader.token),
+        })
+      ).json() as TCountSheet;
+    const whole = await sheetOf('');
+    const totals = await sheetOf('?items=none');
+    expect(totals).toEqual({
+      audit_id: id,
+      tags_expected: whole.tags_expected,
+      packages_expected: whole.items.filter((i) => i.is_package && i.in_scope).length,
+      is_point_of_sale: true,
+      items: [],
+    });
+    const [byTag, byLabel] = whole.items.filter((i) => i.is_package);
+    if (!byTag || !byLabel) throw new Error('The shop has too few packages');
+    const res = await asReader(w.t, reader.token, `/api/rfid/audits/${id}/sheet/lookup`, {
+      epcs: [byTag.epc],
+      codes: [byLabel.sku.toLowerCase(), '012345678905'],
+    });
+    const named = (res.json().items as TCountSheet['items']).sort((a, b) => a.sku.localeCompare(b.sku));
+    expect(named).toEqual([byTag, byLabel].sort((a, b) => a.sku.localeCompare(b.sku)));
   });
 
   it("counts cannot be applied: Dutchie's quantities are Dutchie's", async () => {

@@ -43,6 +43,10 @@ export const COUNT_TEXTS = {
   offlinePage:
     'You are offline. A count started now is kept on this handheld and sent when the connection is back.',
   waitingConnection: 'Waiting for the connection…',
+  // What was read is named by the sheet's lookup, in batches: until it answers (offline), a read waits for its name.
+  waitingTitle: 'Waiting to be named',
+  waitingReads: (n: number) =>
+    `${n.toLocaleString()} ${n === 1 ? 'read is' : 'reads are'} waiting to be named: they count once the portal answers.`,
   placesFailed: (isDutchie: boolean) =>
     isDutchie
       ? 'The rooms could not be loaded: only the whole store can be counted.'

@@ -159,6 +159,47 @@ describe('the count sheet', () => {
     expect(sheet.tags_expected).toBe(10);
   });
 
+  it('answers its totals alone, and the items of what was read by lookup, as the whole sheet would', async () => {
+    const { device_token } = (await createBrowser(a.admin.token, 'Lookup till')).json();
+    const auditId = (
+      await asReader(t, device_token, '/api/rfid/audits', {
+        client_audit_id: randomUUID(),
+        location_id: store,
+      })
+    ).json().audit_id;
+    const whole = (await sheetOf(device_token, auditId)).json() as TCountSheet;
+    const totals = await t.app.inject({
+      method: 'GET',
+      url: `/api/rfid/audits/${auditId}/sheet?items=none`,
+      headers: bearer(device_token),
+    });
+    expect(totals.json()).toEqual({
+      audit_id: auditId,
+      tags_expected: whole.tags_expected,
+      packages_expected: 0,
+      is_point_of_sale: false,
+      items: [],
+    });
+
+    const unknown = '5A5A5A5A5A5A5A5A5A5A5A5A';
+    const res = await asReader(t, device_token, `/api/rfid/audits/${auditId}/sheet/lookup`, {
+      epcs: [epcs.CNT1?.toLowerCase(), epcs.CNT3, unknown],
+      codes: ['cnt2', 'NOTHING-HERE'],
+    });
+    expect(res.statusCode).toBe(200);
+    const bySku = Object.fromEntries(whole.items.map((i) => [i.sku, i]));
+    const found = (res.json().items as TCountSheet['items']).sort((x, y) => x.sku.localeCompare(y.sku));
+    expect(found).toEqual([bySku.CNT1, bySku.CNT2, bySku.CNT3]);
+    // Nothing read names nothing; another reader's audit is not found.
+    expect((await asReader(t, device_token, `/api/rfid/audits/${auditId}/sheet/lookup`, {})).json()).toEqual({
+      audit_id: auditId,
+      items: [],
+    });
+    const theirs = (await createBrowser(a.operator.token, 'Not mine')).json().device_token;
+    const other = await asReader(t, theirs, `/api/rfid/audits/${auditId}/sheet/lookup`, { epcs: [unknown] });
+    expect([other.statusCode, other.json().message]).toEqual([404, READER_MESSAGES.auditNotFound]);
+  });
+
   it("is not found for another reader's audit", async () => {
     const mine = (await createBrowser(a.admin.token, 'Mine')).json().device_token;
     const theirs = (await createBrowser(a.operator.token, 'Theirs')).json().device_token;

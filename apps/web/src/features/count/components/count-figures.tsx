@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
+import { COUNT_TEXTS } from '../count-texts';
 import type { CountView } from '../lib/count-session';
 
 function Figure({ label, value, tone }: { label: string; value: number; tone: string }) {
@@ -55,6 +56,11 @@ export function CountFigures({ view, isBlind }: { view: CountView; isBlind: bool
         >
           Packages found <span className="font-semibold">{view.packages.found.toLocaleString()}</span>
           {!isBlind && ` of ${view.packages.expected.toLocaleString()}`}
+        </p>
+      )}
+      {view.waiting > 0 && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="count-waiting">
+          {COUNT_TEXTS.waitingReads(view.waiting)}
         </p>
       )}
       <div className="mt-4 grid grid-cols-3 gap-2">

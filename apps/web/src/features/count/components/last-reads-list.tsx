@@ -1,6 +1,7 @@
 import {
   Calculator,
   CircleHelp,
+  Hourglass,
   MapPinOff,
   Package,
   PackageCheck,
@@ -19,8 +20,15 @@ const KIND: Record<ReadKind, { label: string; tone: BadgeTone; icon: string }> =
   misplaced: { label: 'Misplaced', tone: 'amber', icon: 'text-amber-600 dark:text-amber-400' },
   unknown: { label: 'Unknown', tone: 'red', icon: 'text-red-500 dark:text-red-400' },
   ignored: { label: 'Ignored', tone: 'slate', icon: 'text-slate-400' },
+  waiting: { label: 'Waiting', tone: 'slate', icon: 'text-slate-400' },
 };
-const TAG_ICONS = { found: PackageCheck, misplaced: MapPinOff, unknown: CircleHelp, ignored: TriangleAlert };
+const TAG_ICONS = {
+  found: PackageCheck,
+  misplaced: MapPinOff,
+  unknown: CircleHelp,
+  ignored: TriangleAlert,
+  waiting: Hourglass,
+};
 
 /** A package's room and units: as expected, or what was entered for it (a blind count shows no expected units). */
 function PackageLine({ pkg, isBlind }: { pkg: NonNullable<LastReadView['package']>; isBlind: boolean }) {
@@ -42,21 +50,16 @@ function PackageLine({ pkg, isBlind }: { pkg: NonNullable<LastReadView['package'
   );
 }
 
-/** A count started offline has no sheet yet: what matched nothing is not known to be unknown. */
-const NOT_YET_NAMED = { label: 'Not named yet', tone: 'slate' as BadgeTone };
-
 function Row({
   r,
   isBlind,
-  isPending,
   onEnterQuantity,
 }: {
   r: LastReadView;
   isBlind: boolean;
-  isPending: boolean;
   onEnterQuantity: (row: LastReadView) => void;
 }) {
-  const badge = isPending && r.kind === 'unknown' ? NOT_YET_NAMED : KIND[r.kind];
+  const badge = KIND[r.kind];
   const Icon = r.package ? Package : r.code !== null ? ScanBarcode : TAG_ICONS[r.kind];
   const hasMeta = r.package !== null || r.quantity !== null || r.isRepeat || r.canEnterQuantity;
   return (
@@ -148,13 +151,7 @@ export function LastReads({
       ) : (
         <ol aria-label="Last reads" className="divide-y divide-slate-100 dark:divide-slate-800">
           {view.last.map((r) => (
-            <Row
-              key={r.id}
-              r={r}
-              isBlind={isBlind}
-              isPending={!view.isStartedOnServer}
-              onEnterQuantity={onEnterQuantity}
-            />
+            <Row key={r.id} r={r} isBlind={isBlind} onEnterQuantity={onEnterQuantity} />
           ))}
         </ol>
       )}

@@ -1,4 +1,4 @@
-import { epcFromSku, type TCountSheet, type TWedgeRead } from '@quantics/contracts';
+import { epcFromSku, identifyCode, type TCountSheet, type TWedgeRead } from '@quantics/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completedAudit } from '@/test/audits';
 import type { StoredBatch, StoredCount } from './count-store';
@@ -73,13 +73,15 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
     const body = init.body ? JSON.parse(String(init.body)) : null;
     calls.push({ method: init.method ?? 'GET', path, body });
-    const answer = path.endsWith('/sheet')
-      ? SHEET
-      : path === '/api/rfid/audits'
-        ? { audit_id: 7, status: 'in_progress' }
-        : path.endsWith('/complete')
-          ? completedAudit(7, 1)
-          : { batch_seq: body.batch_seq, accepted: body.reads.length, duplicate: false };
+    const answer = path.endsWith('/sheet?items=none')
+      ? { ...SHEET, items: [], packages_expected: 1, is_point_of_sale: true }
+      : path.endsWith('/sheet/lookup')
+        ? { audit_id: 7, items: lookedUp(body) }
+        : path === '/api/rfid/audits'
+          ? { audit_id: 7, status: 'in_progress' }
+          : path.endsWith('/complete')
+            ? completedAudit(7, 1)
+            : { batch_seq: body.batch_seq, accepted: body.reads.length, duplicate: false };
     return new Response(JSON.stringify(answer), { status: 200 });
   });
 });
@@ -98,12 +100,35 @@ const start = () =>
   });
 const epc = (value: string): TWedgeRead => ({ kind: 'epc', value });
 const code = (value: string): TWedgeRead => ({ kind: 'code', value });
+/** The sheet's lookup as the server answers it (the server's own test checks its SQL): by EPC, GTIN or SKU. */
+function lookedUp(body: { epcs: string[]; codes: string[] }) {
+  const ids = body.codes.map(identifyCode);
+  return SHEET.items.filter(
+    (i) =>
+      body.epcs.includes(i.epc) ||
+      ids.some(
+        (id) => id.epc === i.epc || (i.gtin && [id.gtin, id.altGtin].includes(i.gtin)) || id.skuKey === i.sku,
+      ),
+  );
+}
+type Session = Awaited<ReturnType<typeof CountSession.start>>;
+/** What was read is named by the sheet's lookup, in a batch a few hundred milliseconds later. */
+const named = (session: Session | null | undefined) =>
+  vi.waitFor(() => expect(session?.getView().waiting).toBe(0));
 const sentReads = () => calls.filter((c) => c.path.endsWith('/reads')).map((c) => c.body);
 
 describe('CountSession with barcodes', () => {
   it('sends tags and scans in one numbered batch: a tag added up per EPC, each scan a read of its own', async () => {
     const session = await start();
     session.take([epc(TAG), code(UPC), epc(TAG), code('oat1')], []);
+    expect(session.getView()).toMatchObject({ found: 0, waiting: 3, reads: 4, unsent: 4 });
+    expect(session.getView().last[0]).toMatchObject({ kind: 'waiting', title: 'Waiting to be named' });
+    await named(session);
+    // One lookup for the three distinct tags and codes read, never the whole sheet.
+    expect(calls.filter((c) => c.path.includes('/sheet')).map((c) => [c.path, c.body])).toEqual([
+      ['/api/rfid/audits/7/sheet?items=none', null],
+      ['/api/rfid/audits/7/sheet/lookup', { epcs: [TAG], codes: [UPC, 'oat1'] }],
+    ]);
     expect(session.getView()).toMatchObject({ found: 3, unknown: 0, reads: 4, unsent: 4 });
     const last = session.getView().last;
     expect(last.map((r) => [r.title, r.detail])).toEqual([
@@ -137,6 +162,7 @@ describe('CountSession with barcodes', () => {
   it('"Scan, then enter quantity": a plain scan waits for its quantity or is dropped; serials and tags never wait', async () => {
     const session = await start();
     session.take([code(UPC)], [], { askQuantity: true });
+    await vi.waitFor(() => expect(session.getView().prompt).not.toBeNull());
     expect(session.getView()).toMatchObject({
       found: 0,
       reads: 0,
@@ -147,8 +173,11 @@ describe('CountSession with barcodes', () => {
     expect(session.getView().last[0]).toMatchObject({ quantity: 4, canEnterQuantity: false });
 
     session.take([code(UPC), code('what-is-this')], [], { askQuantity: true });
+    await vi.waitFor(() => expect(session.getView().prompt).not.toBeNull());
     expect(session.getView().prompt?.title).toBe('Oat milk 1L');
     session.dismissPrompt();
+    // The unknown code waited for its name before asking.
+    await vi.waitFor(() => expect(session.getView().prompt).not.toBeNull());
     expect(session.getView().prompt).toMatchObject({
       title: 'Unknown code',
       detail: '“what-is-this” matches no product',
@@ -157,10 +186,12 @@ describe('CountSession with barcodes', () => {
     expect(session.getView()).toMatchObject({ found: 4, unknown: 2, prompt: null });
 
     session.take([epc(TAG), code(`]d201${'00'}${UPC}21S1`)], [], { askQuantity: true });
+    await named(session);
     expect(session.getView()).toMatchObject({ found: 6, prompt: null });
 
     // A package scanned as a code asks to confirm its expected units.
     session.take([code(`]C0${LABEL}`)], [], { askQuantity: true });
+    await vi.waitFor(() => expect(session.getView().prompt).not.toBeNull());
     expect(session.getView().prompt).toMatchObject({
       kind: 'package',
       title: 'Lemon gummies',
@@ -182,6 +213,7 @@ describe('CountSession with barcodes', () => {
   it('counts a package by its tag as expected, and by the quantity entered on its row', async () => {
     const session = await start();
     session.take([epc(LABEL)], []);
+    await named(session);
     const row = session.getView().last[0];
     expect(row).toMatchObject({
       title: 'Lemon gummies',
@@ -203,6 +235,7 @@ describe('CountSession with barcodes', () => {
   it('comes back after a reload with its scans, its list and its figures', async () => {
     const first = await start();
     first.take([epc(TAG), code(UPC), code('nothing-here')], ['7F']);
+    await named(first);
     const plain = first.getView().last.find((r) => r.canEnterQuantity);
     expect(plain?.title).toBe('Unknown code');
     first.enterQuantity(plain?.id ?? -1, 3);
@@ -214,6 +247,8 @@ describe('CountSession with barcodes', () => {
     const view = again?.getView();
     expect(view).toMatchObject({ found: 2, unknown: 3, ignored: 1, reads: 4, unsent: 4 });
     expect(view?.last).toEqual(before.last);
+    // The names came back from IndexedDB: nothing was looked up again.
+    expect(calls.filter((c) => c.path.endsWith('/sheet/lookup'))).toHaveLength(1);
     again?.stop();
   });
 

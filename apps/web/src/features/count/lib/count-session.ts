@@ -3,10 +3,12 @@ import {
   COUNT_BATCH_READS,
   type TAudit,
   type TCountSheet,
+  type TCountSheetItem,
   type TStartAuditRequest,
   type TWedgeRead,
   ZAudit,
   ZCountSheet,
+  ZCountSheetLookupResponse,
   ZStartAuditResponse,
 } from '@quantics/contracts';
 import { isRetryable, readerCall } from '../api/reader-client';
@@ -20,9 +22,10 @@ import {
   type StoredTagRead,
   saveCount,
 } from './count-store';
-import { CountTally, isPlainCode, type ResolvedCode } from './count-tally';
+import { CountTally, isPlainCode, type LookupKey, type ResolvedCode, scanKey, tagKey } from './count-tally';
 import { type CountView, type Prompt, promptOf, rowsView, toFindView } from './count-view';
 import { codeRead, ignoredRead, isSameRow, type LastRead, type NewRead, tagRead } from './last-reads';
+import { SheetLookup } from './sheet-lookup';
 
 export type { CountView, LastRead, LastReadView, Prompt, ReadKind, ToFindRow } from './count-view';
 
@@ -61,6 +64,10 @@ export type StartInput = {
 export class CountSession {
   private tally: CountTally;
   private readonly outbox: BatchOutbox;
+  /** The names of what is read, asked of the sheet's lookup in batches (never the whole catalogue). */
+  private readonly lookup: SheetLookup;
+  /** The EPCs of the items kept in `stored.sheet.items`, so an item named twice is kept once. */
+  private readonly keptItems: Set<string>;
   private last: LastRead[] = [];
   private nextId = 0;
   /** The batch being filled: tag reads add up per EPC; each scan is a read of its own, in the order scanned. */
@@ -68,6 +75,12 @@ export class CountSession {
   private codeBuffer: StoredCodeRead[] = [];
   private bufferedReads = 0;
   private prompts: { prompt: Prompt; scan: ResolvedCode }[] = [];
+  /**
+   * Scans taken in "Scan, then enter quantity" before their names came: whether each asks for a quantity, a
+   * package's confirmation or nothing depends on what it is, so they wait for the lookup (asked at once), or, with
+   * no connection, are decided unnamed.
+   */
+  private held: { code: string; at: string }[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isStopped = false;
   private readonly listeners = new Set<() => void>();
@@ -86,6 +99,15 @@ export class CountSession {
       this.nextId = Math.max(-1, ...this.last.map((r) => r.id)) + 1;
     } else for (const epc of stored.seen.slice(-LAST_SHOWN)) this.addLast(tagRead(this.tally, epc));
     const isStarted = stored.auditId !== null && !stored.isSheetPending;
+    this.keptItems = new Set(stored.sheet.items.map((i) => i.epc));
+    this.lookup = new SheetLookup({
+      ask: isStarted ? this.askLookup : null,
+      isNamed: (key) => this.tally.isNamed(key),
+      onNamed: this.onNamed,
+      isRetryable,
+      onOffline: () => this.release(true),
+    });
+    for (const key of this.tally.waitingKeys()) this.lookup.want(key);
     this.outbox = new BatchOutbox(
       token,
       isStarted ? stored.auditId : null,
@@ -97,7 +119,7 @@ export class CountSession {
   }
 
   private static tallyOf(stored: StoredCount) {
-    const tally = new CountTally(stored.sheet);
+    const tally = new CountTally(stored.sheet, stored.named ?? null);
     for (const epc of stored.seen) tally.addTag(epc);
     for (const scan of stored.scans ?? []) tally.addScan(tally.resolve(scan.code), scan.quantity);
     return tally;
@@ -130,6 +152,7 @@ export class CountSession {
       startedAt: Date.now(),
       nextSeq: 0,
       sheet: PENDING_SHEET,
+      named: [],
       seen: [],
       scans: [],
       readsCount: 0,
@@ -148,7 +171,8 @@ export class CountSession {
 
   /**
    * Opens a recount the portal started on this browser's device (POST /api/audits/{id}/recount): the audit is there
-   * already, so only its sheet is fetched, the short list of what to find.
+   * already, so only its sheet's totals and items in scope are fetched (the short list of what to find); anything
+   * else read is named by the lookup, as in any count.
    */
   static async open(input: {
     key: string;
@@ -157,7 +181,7 @@ export class CountSession {
     audit: Pick<TAudit, 'id' | 'name' | 'recount_of'>;
     scopeLabel: string;
   }): Promise<CountSession> {
-    const sheet = await readerCall(input.token, `/api/rfid/audits/${input.audit.id}/sheet`, {
+    const sheet = await readerCall(input.token, `/api/rfid/audits/${input.audit.id}/sheet?items=expected`, {
       schema: ZCountSheet,
     });
     const stored: StoredCount = {
@@ -176,41 +200,75 @@ export class CountSession {
       scans: [],
       readsCount: 0,
       ignoredCount: 0,
+      // The short list's own tags are named already (offline too); anything else waits for the lookup.
+      named: sheet.items.map((i) => tagKey(i.epc)),
       ...(input.audit.recount_of !== null && { recountOf: input.audit.recount_of }),
     };
     await saveCount(stored);
     return new CountSession(stored, input.token, []);
   }
 
-  /** The reader protocol's start (again: the same client id is the same audit) and the audit's sheet. */
+  /**
+   * The reader protocol's start (again: the same client id is the same audit) and the audit's sheet: its totals
+   * only; what is read is named by the sheet's lookup (askLookup), never by downloading every product.
+   */
   private static async startOnServer(token: string, stored: StoredCount) {
     const body = stored.startBody ?? { client_audit_id: stored.clientAuditId };
     const started =
       stored.auditId === null
         ? await readerCall(token, '/api/rfid/audits', { schema: ZStartAuditResponse, method: 'POST', body })
         : { audit_id: stored.auditId };
-    const sheet = await readerCall(token, `/api/rfid/audits/${started.audit_id}/sheet`, {
+    const sheet = await readerCall(token, `/api/rfid/audits/${started.audit_id}/sheet?items=none`, {
       schema: ZCountSheet,
     });
     return { auditId: started.audit_id, sheet, isSheetPending: false };
   }
 
   /**
-   * The connection is back for a count started offline: the audit is created, its sheet fetched, the live figures
-   * recounted by it, and all kept (with the reads taken meanwhile, as a batch) before the batches go.
+   * The connection is back for a count started offline: the audit is created, its sheet's totals fetched, and all
+   * kept (with the reads taken meanwhile, as a batch) before the batches go; what was read is looked up now.
    */
   private connect = async (): Promise<number> => {
     const started = await CountSession.startOnServer(this.token, this.stored);
     Object.assign(this.stored, started);
+    this.stored.named ??= [];
     this.tally = CountSession.tallyOf(this.stored);
-    // The tags read meanwhile are named now, by the sheet (scans keep their rows: their quantities are entered).
-    this.last = this.last.map((r) =>
-      r.epc !== null && r.code === null ? { ...tagRead(this.tally, r.epc), id: r.id, times: r.times } : r,
-    );
-    this.stored.last = this.last;
+    this.lookup.setAsk(this.askLookup);
+    for (const key of this.tally.waitingKeys()) this.lookup.want(key);
     await this.flush();
     this.emit();
     return started.auditId;
+  };
+
+  private askLookup = async (read: { epcs: string[]; codes: string[] }) =>
+    (
+      await readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/sheet/lookup`, {
+        schema: ZCountSheetLookupResponse,
+        method: 'POST',
+        body: read,
+      })
+    ).items;
+
+  /** The lookup answered: its items kept (in memory and IndexedDB), the reads that waited counted and named. */
+  private onNamed = (keys: LookupKey[], items: TCountSheetItem[]) => {
+    if (this.isStopped) return;
+    this.tally.name(keys, items);
+    this.stored.named = [...(this.stored.named ?? []), ...keys];
+    const fresh = items.filter((i) => !this.keptItems.has(i.epc));
+    for (const i of fresh) this.keptItems.add(i.epc);
+    if (fresh.length > 0)
+      this.stored.sheet = { ...this.stored.sheet, items: [...this.stored.sheet.items, ...fresh] };
+    this.last = this.last.map((r) => {
+      if (r.kind !== 'waiting') return r;
+      if (r.epc !== null) return { ...tagRead(this.tally, r.epc), id: r.id, times: r.times };
+      if (r.code === null) return r;
+      const row = codeRead(this.tally, this.tally.resolve(r.code), r.quantity);
+      return { ...row, id: r.id, times: r.times, isRepeat: r.isRepeat };
+    });
+    this.stored.last = this.last;
+    void this.outbox.save(this.snapshot());
+    this.release();
+    this.emit();
   };
 
   /** The count this person left open on this browser (a reload, the phone restarting), batches and all. */
@@ -244,19 +302,17 @@ export class CountSession {
     for (const read of reads) {
       if (read.kind === 'epc') {
         this.recordTag(read.value, at);
+        this.lookup.want(tagKey(read.value));
         this.addLast(tagRead(this.tally, read.value));
         continue;
       }
       const scan = this.tally.resolve(read.value);
-      const ask = !opts.askQuantity
-        ? null
-        : scan.item?.is_package
-          ? 'package'
-          : isPlainCode(scan)
-            ? 'quantity'
-            : null;
-      if (ask) this.prompts.push({ prompt: promptOf(this.nextId++, ask, scan, this.tally), scan });
-      else this.takeScan(scan, null, at);
+      if (scan.isWaiting) this.lookup.want(scanKey(read.value));
+      if (scan.isWaiting && scan.identity.epc) this.lookup.want(tagKey(scan.identity.epc));
+      if (opts.askQuantity && ((scan.isWaiting && this.lookup.canAsk) || this.held.length > 0)) {
+        this.held.push({ code: read.value, at });
+        this.lookup.retryNow();
+      } else this.takeCode(scan, !!opts.askQuantity, at);
     }
     for (const text of ignored) {
       this.stored.ignoredCount++;
@@ -264,6 +320,37 @@ export class CountSession {
     }
     this.schedule();
     this.emit();
+  }
+
+  /** A scan taken: asked about first ("Scan, then enter quantity") when a plain barcode or a package, else counted. */
+  private takeCode(scan: ResolvedCode, askQuantity: boolean, at: string) {
+    const ask = !askQuantity
+      ? null
+      : scan.item?.is_package
+        ? 'package'
+        : isPlainCode(scan)
+          ? 'quantity'
+          : null;
+    if (ask) this.prompts.push({ prompt: promptOf(this.nextId++, ask, scan, this.tally), scan });
+    else this.takeScan(scan, null, at);
+  }
+
+  /** The held scans whose names came (all of them when `isOffline`: decided unnamed), in the order scanned. */
+  private release(isOffline = false) {
+    let changed = false;
+    while (this.held.length > 0 && !this.isStopped) {
+      const first = this.held[0];
+      if (!first) break;
+      const scan = this.tally.resolve(first.code);
+      if (scan.isWaiting && !isOffline) break;
+      this.held.shift();
+      this.takeCode(scan, true, first.at);
+      changed = true;
+    }
+    if (changed) {
+      this.schedule();
+      this.emit();
+    }
   }
 
   /** The waiting scan answered: counted with the quantity entered (a package confirmed as expected: null). */
@@ -306,11 +393,7 @@ export class CountSession {
   flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    const snapshot: StoredCount = {
-      ...this.stored,
-      seen: this.stored.seen.slice(),
-      scans: this.stored.scans?.slice(),
-    };
+    const snapshot = this.snapshot();
     if (this.bufferedReads === 0) return this.outbox.save(snapshot);
     const batch: StoredBatch = {
       key: this.stored.key,
@@ -322,6 +405,16 @@ export class CountSession {
     this.codeBuffer = [];
     this.bufferedReads = 0;
     return this.outbox.send(snapshot, batch);
+  }
+
+  /** The count's progress as kept now (its lists copied: they grow after). */
+  private snapshot(): StoredCount {
+    return {
+      ...this.stored,
+      seen: this.stored.seen.slice(),
+      scans: this.stored.scans?.slice(),
+      named: this.stored.named?.slice(),
+    };
   }
 
   /** Sends finish: what is left, then completion; the audit with its results. Waits out a lost connection. */
@@ -350,12 +443,14 @@ export class CountSession {
   /** The connection is back (the browser says so): try the waiting batches now. */
   retryNow() {
     this.outbox.retryNow();
+    this.lookup.retryNow();
   }
 
   stop() {
     this.isStopped = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.outbox.stop();
+    this.lookup.stop();
   }
 
   private recordTag(epc: string, at: string) {
@@ -404,6 +499,7 @@ export class CountSession {
       expected: this.stored.sheet.tags_expected,
       misplaced: t.misplaced,
       unknown: t.unknown,
+      waiting: t.waiting,
       ignored: this.stored.ignoredCount,
       packages: t.packagesExpected > 0 ? { found: t.packagesFound, expected: t.packagesExpected } : null,
       reads: this.stored.readsCount,

@@ -1,5 +1,6 @@
 import type { TCountSheet, TStartAuditRequest } from '@quantics/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { LookupKey } from './count-tally';
 import type { LastRead } from './last-reads';
 
 /**
@@ -29,7 +30,13 @@ export type StoredCount = {
   startedAt: number;
   /** The next batch number to give out; batches 0..nextSeq-1 exist (sent or waiting). */
   nextSeq: number;
+  /**
+   * The sheet's totals and, of its items, those the lookups named so far (the names of what was read, kept so a
+   * reload or an offline start names them again without asking). Counts kept before lookups hold the whole sheet.
+   */
   sheet: TCountSheet;
+  /** The lookup keys answered so far (tags and codes read). Absent in counts kept with the whole sheet. */
+  named?: LookupKey[];
   /** Distinct EPCs read so far, in the order first read. */
   seen: string[];
   /**

@@ -31,6 +31,8 @@ export type CountView = {
   expected: number;
   misplaced: number;
   unknown: number;
+  /** Reads not named yet: the sheet's lookup has not answered for them (offline, or on its way). */
+  waiting: number;
   ignored: number;
   /** A Dutchie audit's packages with a Metrc label in scope, and how many were read or scanned; null: none. */
   packages: { found: number; expected: number } | null;

@@ -2,7 +2,8 @@ import { CODE_MESSAGES, decodeEpc, decodeTag, describeCode, isMetrcLabel } from 
 import { COUNT_TEXTS } from '../count-texts';
 import { type CountTally, isPlainCode, type ResolvedCode } from './count-tally';
 
-export type ReadKind = 'found' | 'misplaced' | 'unknown' | 'ignored';
+/** `waiting`: read, but not named yet (the sheet's lookup has not answered for it: offline, or on its way). */
+export type ReadKind = 'found' | 'misplaced' | 'unknown' | 'ignored' | 'waiting';
 
 /** One row of the live list: a tag (repeats of it in a row shown as ×n), a scan, or something ignored. */
 export type LastRead = {
@@ -40,6 +41,8 @@ const BLANK = {
 } as const;
 
 export function tagRead(tally: CountTally, epc: string): NewRead {
+  if (tally.isTagWaiting(epc))
+    return { ...BLANK, kind: 'waiting', epc, title: COUNT_TEXTS.waitingTitle, detail: epc };
   const item = tally.itemOfTag(epc);
   if (item)
     return {
@@ -70,6 +73,7 @@ export function codeRead(tally: CountTally, r: ResolvedCode, quantity: number | 
     isPlain: isPlainCode(r) && !item?.is_package,
     isRepeat: tally.isRepeat(r),
   };
+  if (r.isWaiting) return { ...common, kind: 'waiting', title: COUNT_TEXTS.waitingTitle, detail: r.code };
   if (item)
     return {
       ...common,
