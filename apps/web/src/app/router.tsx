@@ -142,9 +142,9 @@ export const router = createBrowserRouter([
       element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
     })),
   },
-  // A count's printable adjustments sheet: the page alone, without the shell, to print.
+  // A count's printable adjustments sheet (?audit=12): the page alone, without the shell, to print.
   {
-    path: '/audits/:id/adjustments',
+    path: '/audits/adjustments',
     element: (
       <RequireAuth>
         <RequireTwoFactorIfAsked setup={page(<TwoFactorRequiredPage />)}>

@@ -108,7 +108,7 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               {onApply && audit.review_status !== 'none' && (
                 <Link
-                  to={`/audits/${audit.id}/adjustments`}
+                  to={`/audits/adjustments?audit=${audit.id}`}
                   className="inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:mr-auto dark:text-slate-300 dark:hover:bg-slate-800"
                 >
                   <Printer className="size-4" aria-hidden />

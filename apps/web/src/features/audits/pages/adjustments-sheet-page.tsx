@@ -1,7 +1,7 @@
 import { ADJUSTMENTS_COLUMNS, type TAdjustmentsSheet, ZAdjustmentsSheet } from '@quantics/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Printer } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -55,13 +55,14 @@ function SheetTable({ sheet }: { sheet: TAdjustmentsSheet }) {
  * enter in Dutchie's own audit, which reports them to Metrc; for a catalogue, a signed record of what changed.
  */
 export function AdjustmentsSheetPage() {
-  const { id } = useParams();
+  const [params] = useSearchParams();
   const { user } = useAuth();
-  const auditId = Number(id);
+  const auditId = Number(params.get('audit'));
   const sheet = useQuery({
     queryKey: [...queryKeys.audits.detail(auditId), 'adjustments'],
     queryFn: () => api(`/api/audits/${auditId}/adjustments`, { schema: ZAdjustmentsSheet }),
-    enabled: Number.isInteger(auditId) && auditId > 0,
+    // Not an id: the server's 400 says so.
+    retry: false,
   });
   usePageTitle(sheet.data ? `Adjustments: ${sheet.data.audit.name}` : 'Adjustments sheet');
   const isDutchie = user?.inventory_type === 'dutchie';

@@ -26,12 +26,14 @@ export function CsvButton({
     <Button
       variant="secondary"
       size="sm"
+      className="shrink-0 whitespace-nowrap"
       isLoading={download.isPending}
       disabled={disabled}
       onClick={() => download.mutate()}
     >
       {!download.isPending && <Download className="size-4" aria-hidden />}
-      Download CSV
+      <span className="sm:hidden">CSV</span>
+      <span className="hidden sm:inline">Download CSV</span>
     </Button>
   );
 }
