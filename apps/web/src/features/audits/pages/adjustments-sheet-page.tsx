@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
+import { MAIN_ID, SkipLink } from '@/app/shell/skip-link';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -70,6 +71,7 @@ export function AdjustmentsSheetPage() {
   const net = data?.lines.reduce((s, l) => s + l.difference, 0) ?? 0;
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950 print:min-h-0 print:bg-white">
+      <SkipLink />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
         <div className="mb-4 flex items-center justify-between gap-3 print:hidden">
           <Link
@@ -84,7 +86,11 @@ export function AdjustmentsSheetPage() {
             Print
           </Button>
         </div>
-        <main className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900 print:rounded-none print:border-0 print:p-0 print:shadow-none">
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900 print:rounded-none print:border-0 print:p-0 print:shadow-none"
+        >
           {sheet.isError ? (
             <LoadError
               title="The adjustments sheet could not be loaded"
