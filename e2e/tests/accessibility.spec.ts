@@ -63,6 +63,13 @@ const PAGES: PageCase[] = [
   },
   { url: '/tallie', who: 'local', ready: h1(/Tallie/), maxTabStops: 40 },
   { url: '/audits', who: 'local', ready: text('Shelf A count'), maxTabStops: 35 },
+  // The printable adjustments sheet (its own page, without the shell); an audit of another company says so.
+  {
+    url: '/audits/adjustments?audit=1',
+    who: 'local',
+    ready: text(/Adjustments sheet|could not be loaded/i),
+    maxTabStops: 10,
+  },
   { url: '/count', who: 'local', ready: h1(/./), maxTabStops: 30 },
   { url: '/devices', who: 'local', ready: text('RFD40-A11Y'), maxTabStops: 35 },
   { url: '/inventory', who: 'local', ready: text('Rain Jacket'), maxTabStops: 50 },

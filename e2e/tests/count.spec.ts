@@ -61,7 +61,8 @@ test('counts what a DataWedge reader types, survives going offline and a reload,
   const sheetCalls: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname + new URL(r.url()).search;
-    if (/\/api\/rfid\/audits\/\d+\/sheet/.test(path)) sheetCalls.push(`${r.method()} ${path.replace(/\d+/, 'N')}`);
+    if (/\/api\/rfid\/audits\/\d+\/sheet/.test(path))
+      sheetCalls.push(`${r.method()} ${path.replace(/\d+/, 'N')}`);
   });
   await page.getByRole('button', { name: 'Start count' }).click();
   const capture = page.getByLabel('Tag capture');

@@ -178,6 +178,7 @@ export type TRecountsResponse = z.infer<typeof ZRecountsResponse>;
 // ---- Shrink report ----
 
 export const SHRINK_GROUPS = ['reason', 'location', 'category', 'vendor'] as const;
+export type TShrinkGroup = (typeof SHRINK_GROUPS)[number];
 export const ZShrinkQuery = z.object({
   from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
@@ -211,3 +212,85 @@ export const ZShrinkReport = z.object({
   totals: ZShrinkRow.omit({ group: true, label: true }),
 });
 export type TShrinkReport = z.infer<typeof ZShrinkReport>;
+
+// ---- Stock accuracy over time ----
+
+export const ACCURACY_PERIODS = ['week', 'month'] as const;
+export type TAccuracyPeriod = (typeof ACCURACY_PERIODS)[number];
+
+/** At most this many days in one accuracy report (about three years). */
+export const ACCURACY_MAX_DAYS = 1100;
+
+export const ACCURACY_MESSAGES = {
+  fromAfterTo: 'from must be on or before to',
+  tooLong: `The period can be at most ${ACCURACY_MAX_DAYS} days`,
+} as const;
+
+const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+export const ZAccuracyQuery = z
+  .object({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+    period: z.enum(ACCURACY_PERIODS, { error: 'period must be week or month' }).default('month'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: ACCURACY_MESSAGES.fromAfterTo })
+  .refine((q) => !q.from || !q.to || dayCount(q.from, q.to) <= ACCURACY_MAX_DAYS, {
+    message: ACCURACY_MESSAGES.tooLong,
+  });
+export type TAccuracyQuery = z.input<typeof ZAccuracyQuery>;
+
+export const ZAccuracyPoint = z.object({
+  /** The location counted; a Dutchie store's room ("All rooms" for a whole-store count). */
+  place: z.string(),
+  /** The first day of the week (Monday) or month, in the company's time zone (YYYY-MM-DD). */
+  period: z.string(),
+  /** Completed counts of the place in the period (recounts, which count a few lines again, are left out). */
+  audits: z.number().int(),
+  /** Their mean accuracy, in percent, to one decimal. */
+  accuracy: z.number(),
+});
+export type TAccuracyPoint = z.infer<typeof ZAccuracyPoint>;
+
+export const ZAccuracyReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(ACCURACY_PERIODS),
+  /** Per place and period, by place then period. */
+  rows: z.array(ZAccuracyPoint),
+  /** Per place over the whole range, by place. */
+  places: z.array(ZAccuracyPoint.omit({ period: true })),
+});
+export type TAccuracyReport = z.infer<typeof ZAccuracyReport>;
+
+// ---- Adjustments sheet ----
+
+/** The sheet's columns, in the CSV and on the printable page. */
+export const ADJUSTMENTS_COLUMNS = [
+  'Package label',
+  'Product',
+  'Room',
+  'Expected',
+  'Counted',
+  'Difference',
+  'Reason code',
+  'Note',
+  'Approved by',
+] as const;
+
+export const ZAdjustmentLine = z.object({
+  package_label: z.string(),
+  product: z.string().nullable(),
+  room: z.string(),
+  expected: z.number().int(),
+  counted: z.number().int(),
+  difference: z.number().int(),
+  reason_code: z.string().nullable(),
+  note: z.string().nullable(),
+  approved_by: z.string().nullable(),
+});
+export type TAdjustmentLine = z.infer<typeof ZAdjustmentLine>;
+
+/** GET /api/audits/{id}/adjustments: the count and its approved lines, for the printable sheet. */
+export const ZAdjustmentsSheet = z.object({ audit: ZAudit, lines: z.array(ZAdjustmentLine) });
+export type TAdjustmentsSheet = z.infer<typeof ZAdjustmentsSheet>;

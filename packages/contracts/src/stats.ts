@@ -147,5 +147,10 @@ export const ZDashboardStats = z.object({
    * Dutchie snapshot was taken, and what went wrong reading Dutchie (then the figures it could not read are empty).
    */
   pointOfSale: ZPointOfSaleSource.nullable(),
+  /**
+   * Count reviews: whether the company's count policy asks for approval, and how many completed counts await an
+   * admin's review (review_status awaiting: the Audits page's filter).
+   */
+  reviews: z.object({ approvalOn: z.boolean(), awaiting: z.number().int() }),
 });
 export type TDashboardStats = z.infer<typeof ZDashboardStats>;

@@ -144,6 +144,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/audits/:id/recount': 'operator',
   'GET /api/recounts': 'operator',
   'GET /api/audits/:id/adjustments.csv': 'operator',
+  'GET /api/audits/:id/adjustments': 'operator',
   'GET /api/companies/:id/count-policy': 'admin',
   'PUT /api/companies/:id/count-policy': 'admin',
   'GET /api/reason-codes': 'member',
@@ -152,6 +153,8 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'DELETE /api/reason-codes/:id': 'admin',
   'GET /api/reports/shrink': 'member',
   'GET /api/reports/shrink.csv': 'member',
+  'GET /api/reports/accuracy': 'member',
+  'GET /api/reports/accuracy.csv': 'member',
   // The reader protocol: pairing is public (the code and the poll secret are the credentials), the rest is for
   // paired readers only.
   'POST /api/rfid/register/start': 'public',

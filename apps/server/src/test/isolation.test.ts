@@ -716,6 +716,8 @@ function readerProbes(): Record<string, Probe> {
     },
     'GET /api/audits/:id/adjustments.csv': async (w) =>
       expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/adjustments.csv`)),
+    'GET /api/audits/:id/adjustments': async (w) =>
+      expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/adjustments`)),
     'GET /api/companies/:id/count-policy': async (w) =>
       expectNotFound(await b('GET', `/api/companies/${w.a.companyId}/count-policy`)),
     'PUT /api/companies/:id/count-policy': async (w) => {
@@ -759,6 +761,17 @@ function readerProbes(): Record<string, Probe> {
       const res = (await b('GET', '/api/reports/shrink?group_by=location')).json();
       expectNothingOfA(w, res);
       expect(res.rows.map((r: { label: string }) => r.label)).not.toContain('A store');
+    },
+    'GET /api/reports/accuracy': async (w) => {
+      const res = (await b('GET', '/api/reports/accuracy?period=week')).json();
+      expectNothingOfA(w, res);
+      expect(res.places.map((r: { place: string }) => r.place)).not.toContain('A store');
+    },
+    'GET /api/reports/accuracy.csv': async (w) => {
+      const res = await b('GET', '/api/reports/accuracy.csv');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('A store');
+      expectNothingOfA(w, res.body);
     },
     'GET /api/reports/shrink.csv': async (w) => {
       const res = await b('GET', '/api/reports/shrink.csv?group_by=location');

@@ -49,6 +49,9 @@ const DevicesPage = lazy(() =>
 const AuditsPage = lazy(() =>
   import('@/features/audits/pages/audits-page').then((m) => ({ default: m.AuditsPage })),
 );
+const AdjustmentsSheetPage = lazy(() =>
+  import('@/features/audits/pages/adjustments-sheet-page').then((m) => ({ default: m.AdjustmentsSheetPage })),
+);
 const CountPage = lazy(() =>
   import('@/features/count/pages/count-page').then((m) => ({ default: m.CountPage })),
 );
@@ -138,6 +141,21 @@ export const router = createBrowserRouter([
       path: `/${key}`,
       element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
     })),
+  },
+  // A count's printable adjustments sheet (?audit=12): the page alone, without the shell, to print.
+  {
+    path: '/audits/adjustments',
+    element: (
+      <RequireAuth>
+        <RequireTwoFactorIfAsked setup={page(<TwoFactorRequiredPage />)}>
+          {page(
+            <RequireMenu menuKey="audits">
+              <AdjustmentsSheetPage />
+            </RequireMenu>,
+          )}
+        </RequireTwoFactorIfAsked>
+      </RequireAuth>
+    ),
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

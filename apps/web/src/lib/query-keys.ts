@@ -65,7 +65,12 @@ export const queryKeys = {
     all: ['webhooks'] as const,
     deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
   },
-  reports: { stats: ['stats', 'dashboard', 'reports'] as const },
+  reports: {
+    stats: ['stats', 'dashboard', 'reports'] as const,
+    /** Approving or applying a count's lines moves the shrink report. */
+    shrink: (query: unknown) => ['reports', 'shrink', query] as const,
+    accuracy: (query: unknown) => ['reports', 'accuracy', query] as const,
+  },
   settings: {
     profile: ['settings', 'profile'] as const,
     twoFactorStatus: ['settings', '2fa', 'status'] as const,

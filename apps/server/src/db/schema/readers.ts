@@ -443,5 +443,11 @@ export const auditDiscrepancies = pgTable(
       foreignColumns: [products.companyId, products.id],
     }).onDelete('set null'),
     index('audit_discrepancies_audit_idx').on(t.companyId, t.auditId, t.discrepancyType, t.id),
+    // The lines still waiting for an admin (the dashboard's "Awaiting review"): a handful, whatever the history.
+    index('audit_discrepancies_awaiting_idx')
+      .on(t.companyId, t.auditId)
+      .where(
+        sql`${t.needsApproval} and ${t.appliedAt} is null and (${t.decision} is null or ${t.decision} = 'recount')`,
+      ),
   ],
 );

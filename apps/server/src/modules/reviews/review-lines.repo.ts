@@ -275,7 +275,7 @@ export async function countingDevice(db: Db, companyId: number, userId: number, 
 export type AdjustmentRow = {
   package_label: string;
   product: string | null;
-  room: string | null;
+  room: string;
   expected: number;
   counted: number;
   reason_code: string | null;
@@ -290,10 +290,11 @@ export type AdjustmentRow = {
 export async function approvedAdjustments(db: Db, companyId: number, auditId: number) {
   const rows = await db.execute<AdjustmentRow>(sql`
     select coalesce(d.product_sku, d.epc) as package_label,
-      d.product_name as product, coalesce(a.room, 'All rooms') as room, d.expected_quantity as expected,
+      d.product_name as product, coalesce(a.room, l.name, 'All rooms') as room, d.expected_quantity as expected,
       d.found_quantity as counted, r.code as reason_code, d.decision_note as note, d.decided_by_name as approved_by
     from audit_discrepancies d
     join audits a on a.company_id = d.company_id and a.id = d.audit_id
+    left join locations l on l.company_id = a.company_id and l.id = a.location_id
     left join reason_codes r on r.company_id = d.company_id and r.id = d.reason_code_id
     where d.company_id = ${companyId} and d.audit_id = ${auditId} and d.decision = 'approve'
     order by d.product_sku, d.id`);

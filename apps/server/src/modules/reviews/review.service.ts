@@ -1,4 +1,11 @@
-import { AUDIT_MESSAGES, FOUR_EYES_CODE, REVIEW_MESSAGES, type TReviewResponse } from '@quantics/contracts';
+import {
+  ADJUSTMENTS_COLUMNS,
+  AUDIT_MESSAGES,
+  FOUR_EYES_CODE,
+  REVIEW_MESSAGES,
+  type TAdjustmentsSheet,
+  type TReviewResponse,
+} from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
@@ -83,37 +90,36 @@ export async function reviewOf(
   return { audit, lines };
 }
 
-export const ADJUSTMENTS_HEADER = [
-  'Package label',
-  'Product',
-  'Room',
-  'Expected',
-  'Counted',
-  'Difference',
-  'Reason code',
-  'Note',
-  'Approved by',
-];
+export const ADJUSTMENTS_HEADER = [...ADJUSTMENTS_COLUMNS];
 
 /**
  * The adjustments sheet of a count: its approved lines, to enter in Dutchie's own audit (Quantics never writes to
  * Dutchie, which reports adjustments to Metrc itself).
  */
-export async function adjustmentsSheet(db: Db, companyId: number, auditId: number, clock: AuditClock) {
+export async function adjustmentsSheet(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  clock: AuditClock,
+): Promise<TAdjustmentsSheet> {
   const audit = await getAudit(db, companyId, auditId, clock);
   const rows = await repo.approvedAdjustments(db, companyId, auditId);
   return {
     audit,
-    rows: rows.map((r) => [
-      r.package_label,
-      r.product,
-      r.room,
-      r.expected,
-      r.counted,
-      r.counted - r.expected,
-      r.reason_code,
-      r.note,
-      r.approved_by,
-    ]),
+    lines: rows.map((r) => ({ ...r, difference: r.counted - r.expected })),
   };
 }
+
+/** The sheet's lines as the CSV's rows (ADJUSTMENTS_HEADER). */
+export const adjustmentsCsvRows = (sheet: TAdjustmentsSheet): unknown[][] =>
+  sheet.lines.map((r) => [
+    r.package_label,
+    r.product,
+    r.room,
+    r.expected,
+    r.counted,
+    r.difference,
+    r.reason_code,
+    r.note,
+    r.approved_by,
+  ]);

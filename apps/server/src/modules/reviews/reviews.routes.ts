@@ -1,4 +1,7 @@
 import {
+  ZAccuracyQuery,
+  ZAccuracyReport,
+  ZAdjustmentsSheet,
   ZAudit,
   ZCountPolicy,
   ZCreateReasonCodeRequest,
@@ -18,9 +21,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
+import { ACCURACY_CSV_HEADER, accuracyCsvRows, accuracyReport } from './accuracy.service.ts';
 import * as codes from './reason-codes.service.ts';
 import { recountsToDo, startRecount } from './recount.service.ts';
-import { ADJUSTMENTS_HEADER, adjustmentsSheet, reviewAudit } from './review.service.ts';
+import { ADJUSTMENTS_HEADER, adjustmentsCsvRows, adjustmentsSheet, reviewAudit } from './review.service.ts';
 import { SHRINK_CSV_HEADER, shrinkCsvRows, shrinkReport } from './shrink.service.ts';
 
 const tags = ['reviews'];
@@ -165,7 +169,51 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           'content-disposition',
           `attachment; filename="quantics-adjustments-audit-${sheet.audit.id}.csv"`,
         )
-        .send(`\uFEFF${toCsv([ADJUSTMENTS_HEADER, ...sheet.rows])}`);
+        .send(`\uFEFF${toCsv([ADJUSTMENTS_HEADER, ...adjustmentsCsvRows(sheet)])}`);
+    },
+  );
+
+  app.get(
+    '/api/audits/:id/adjustments',
+    {
+      schema: {
+        tags,
+        description: 'The count and its approved adjustments (as adjustments.csv), for the printable sheet.',
+        params: ZIdParam,
+        response: { 200: ZAdjustmentsSheet, ...errors },
+      },
+    },
+    async (request) =>
+      adjustmentsSheet(app.db, requireAuth(request).companyId, request.params.id, app.audits),
+  );
+
+  app.get(
+    '/api/reports/accuracy',
+    {
+      schema: {
+        tags,
+        description:
+          'Stock accuracy over time: per location (a Dutchie room) and week or month, the completed counts ' +
+          '(recounts left out) and their mean accuracy; from, to: YYYY-MM-DD, both included, default the last 180 days.',
+        querystring: ZAccuracyQuery,
+        response: { 200: ZAccuracyReport, 400: ZErrorResponse },
+      },
+    },
+    async (request) => accuracyReport(app.db, requireAuth(request).companyId, request.query),
+  );
+
+  app.get(
+    '/api/reports/accuracy.csv',
+    { schema: { tags, description: 'The accuracy report as CSV.', querystring: ZAccuracyQuery } },
+    async (request, reply) => {
+      const report = await accuracyReport(app.db, requireAuth(request).companyId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="quantics-accuracy-by-${report.period}-${report.from}-to-${report.to}.csv"`,
+        )
+        .send(`\uFEFF${toCsv([ACCURACY_CSV_HEADER, ...accuracyCsvRows(report)])}`);
     },
   );
 

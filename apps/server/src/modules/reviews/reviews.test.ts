@@ -426,7 +426,7 @@ describe('shrink report', () => {
     const sheet = await call('GET', `/api/audits/${own.id}/adjustments.csv`, a.operator.token);
     expect(sheet.body.split('\n').slice(0, 2)).toEqual([
       '\uFEFFPackage label,Product,Room,Expected,Counted,Difference,Reason code,Note,Approved by',
-      'PRICY,Product PRICY,All rooms,10,8,-2,THEFT,,Second Admin',
+      'PRICY,Product PRICY,Back shelf,10,8,-2,THEFT,,Second Admin',
     ]);
   });
 });

@@ -22,6 +22,7 @@ function figureReads(companyId: number, clock: AuditClock) {
     inventory: { sql: repo.inventoryTotalsSql(companyId), map: repo.mapInventoryTotals },
     lowStock: { sql: repo.lowStockSql(companyId), map: repo.mapLowStock },
     expiring: { sql: repo.expiringSql(companyId), map: repo.mapExpiring },
+    reviews: { sql: repo.reviewCountsSql(companyId), map: repo.mapReviewCounts },
   };
 }
 type Figures = ReturnType<typeof figureReads>;

@@ -192,3 +192,21 @@ export const mapExpiring = (rows: Record<string, unknown>[]) => rows as Expiring
 export async function expiring(db: Db, companyId: number) {
   return mapExpiring((await db.execute(expiringSql(companyId))).rows);
 }
+
+/**
+ * Count reviews: whether the count policy asks for approval, and the counts awaiting review (as the Audits page's
+ * `review=awaiting`: a line over the policy undecided or sent to recount, not applied, counts not applied yet). It
+ * reads only the waiting lines (audit_discrepancies_awaiting_idx), whatever the company's history.
+ */
+export const reviewCountsSql = (companyId: number) => sql`
+  SELECT EXISTS (SELECT 1 FROM count_policies p WHERE p.company_id = ${companyId}
+      AND (p.approval_units IS NOT NULL OR p.approval_value IS NOT NULL)) AS approval_on,
+    (SELECT count(DISTINCT d.audit_id) FROM audit_discrepancies d
+      JOIN audits a ON a.company_id = d.company_id AND a.id = d.audit_id
+      WHERE d.company_id = ${companyId} AND d.needs_approval AND d.applied_at IS NULL
+        AND (d.decision IS NULL OR d.decision = 'recount') AND a.counts_applied_at IS NULL)::int AS awaiting
+`;
+export const mapReviewCounts = (rows: Record<string, unknown>[]) => {
+  const row = first(rows);
+  return { approvalOn: row?.approval_on === true, awaiting: n(row?.awaiting) };
+};

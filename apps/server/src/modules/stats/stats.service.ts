@@ -120,7 +120,7 @@ export async function dashboard(
       return empty;
     }
   };
-  const audits = ['devices', 'latest', 'window', 'recentAudits', 'recentActivity'] as const;
+  const audits = ['devices', 'latest', 'window', 'recentAudits', 'recentActivity', 'reviews'] as const;
   // The local catalogue's figures are read in the same statement as the audit and device figures; a point-of-sale
   // company's come from its Dutchie snapshot beside it.
   const figures =
@@ -154,5 +154,6 @@ export async function dashboard(
     recentAudits: f.recentAudits,
     pointOfSale:
       failures.length > 0 ? { as_of: source?.as_of ?? null, message: failures[0] ?? null } : (source ?? null),
+    reviews: f.reviews,
   };
 }

@@ -1,6 +1,7 @@
 import type { TAudit, TDiscrepancy } from '@quantics/contracts';
-import { CheckCheck, ClipboardCheck, ListChecks, MessageSquare } from 'lucide-react';
+import { CheckCheck, ClipboardCheck, ListChecks, MessageSquare, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToastOnError } from '@/lib/use-toast-on-error';
@@ -126,6 +127,15 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
           </section>
           {(onComments || (onApply && canApply) || (onReview && audit.review_status !== 'none')) && (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {onApply && audit.review_status !== 'none' && (
+                <Link
+                  to={`/audits/adjustments?audit=${audit.id}`}
+                  className="inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:mr-auto dark:text-slate-300 dark:hover:bg-slate-800"
+                >
+                  <Printer className="size-4" aria-hidden />
+                  Print adjustments sheet
+                </Link>
+              )}
               {onReview && audit.review_status !== 'none' && (
                 <Button variant="secondary" onClick={() => onReview(audit)}>
                   <ListChecks className="size-4" aria-hidden />

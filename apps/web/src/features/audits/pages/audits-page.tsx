@@ -36,7 +36,11 @@ export function AuditsPage() {
   usePageTitle('Audits');
   const { user } = useAuth();
   const canWrite = useCan('operator');
-  const [status, setStatus] = useState<Filter>('all');
+  // /audits?status=awaiting_review (the dashboard's "Awaiting review") opens the list filtered.
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useState<Filter>(() =>
+    params.get('status') === 'awaiting_review' ? 'awaiting_review' : 'all',
+  );
   // Changing the filter or the page size goes back to page 1.
   const { page, setPage, limit, setLimit } = usePagedFilters(status, 10);
   const list = useAudits({ page, limit, status });
@@ -50,7 +54,6 @@ export function AuditsPage() {
   const [reviewing, setReviewing] = useState<TAudit | null>(null);
   const isAdmin = useCan('admin');
   // /audits?audit=12 (a notification's link) opens that audit's details, wherever it is in the list.
-  const [params, setParams] = useSearchParams();
   const linkedId = Number(params.get('audit')) || null;
   const linked = useAudit(linkedId);
   // The bell's link to a count awaiting review (?audit=12&review=1) opens its review for an admin.

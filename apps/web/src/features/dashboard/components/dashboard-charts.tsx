@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Doughnut, Line } from 'react-chartjs-2';
-import { useIsDark } from './use-is-dark';
+import { useIsDark } from '@/lib/use-is-dark';
 
 ChartJS.register(ArcElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
 

@@ -8,6 +8,7 @@ import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { usePageTitle } from '@/lib/page-title';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { AccountStrip } from '../components/account-strip';
+import { AwaitingReview } from '../components/awaiting-review';
 import { AuditTrendsPanel, SystemStatusPanel } from '../components/chart-panels';
 import { CycleCounts } from '../components/cycle-counts';
 import { DashboardHelp } from '../components/dashboard-help';
@@ -46,6 +47,7 @@ export function DashboardPage() {
         </Card>
       )}
       <SummaryCards stats={stats} />
+      <AwaitingReview reviews={stats?.reviews} />
       <CycleCounts />
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <AuditTrendsPanel stats={stats} />

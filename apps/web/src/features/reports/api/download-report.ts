@@ -14,8 +14,18 @@ export async function downloadReport(
 ): Promise<string> {
   const query =
     type === 'audits' || type === 'discrepancies' ? `?${new URLSearchParams({ start, end })}` : '';
+  const today = new Date().toISOString().slice(0, 10);
+  return downloadCsv(`/api/reports/${type}.csv${query}`, reportFileName(type, start, end, today), onProgress);
+}
+
+/** Any CSV the API answers (a report, the shrink report), saved under the server's name (else `fallbackName`). */
+export async function downloadCsv(
+  url: string,
+  fallbackName: string,
+  onProgress: (bytes: number) => void = () => {},
+): Promise<string> {
   const token = getToken();
-  const res = await fetch(`/api/reports/${type}.csv${query}`, {
+  const res = await fetch(url, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
   });
@@ -36,8 +46,7 @@ export async function downloadReport(
     onProgress(bytes);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
-  const today = new Date().toISOString().slice(0, 10);
-  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? reportFileName(type, start, end, today);
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), fileName);
   return fileName;
 }

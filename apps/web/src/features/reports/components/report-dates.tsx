@@ -1,21 +1,31 @@
 import { Field, Input } from '@/components/ui/field';
+import { REPORT_TEXTS } from '../report-texts';
 
-/** Start and end dates (audits and discrepancies only). */
+/** A bad range is caught before asking the server (which refuses it with the same words). */
+export function rangeError(start: string, end: string): string | undefined {
+  if (!start || !end) return REPORT_TEXTS.badDate;
+  if (start > end) return REPORT_TEXTS.startAfterEnd;
+  return undefined;
+}
+
+/** Start and end dates (audits and discrepancies; the shrink and accuracy reports' period). */
 export function ReportDates({
   start,
   end,
   onChange,
   error,
+  labels = ['Start Date', 'End Date'],
 }: {
   start: string;
   end: string;
   onChange: (range: { start: string; end: string }) => void;
   error?: string;
+  labels?: readonly [string, string];
 }) {
   return (
     <div>
       <div className="grid gap-4 sm:max-w-md sm:grid-cols-2">
-        <Field label="Start Date">
+        <Field label={labels[0]}>
           {(id) => (
             <Input
               id={id}
@@ -27,7 +37,7 @@ export function ReportDates({
             />
           )}
         </Field>
-        <Field label="End Date">
+        <Field label={labels[1]}>
           {(id) => (
             <Input
               id={id}

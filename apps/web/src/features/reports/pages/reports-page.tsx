@@ -12,9 +12,10 @@ import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { downloadReport, type ReportRequest } from '../api/download-report';
 import { useReportStats } from '../api/report-stats';
-import { ReportDates } from '../components/report-dates';
+import { ReportDates, rangeError } from '../components/report-dates';
 import { ReportStats } from '../components/report-stats';
 import { ReportTypePicker } from '../components/report-type-picker';
+import { ReviewReports } from '../components/review-reports';
 
 const formatBytes = (b: number) =>
   b < 1024
@@ -22,13 +23,6 @@ const formatBytes = (b: number) =>
     : b < 1024 * 1024
       ? `${(b / 1024).toFixed(0)} KB`
       : `${(b / 1024 / 1024).toFixed(1)} MB`;
-
-/** A bad range is caught before asking the server (which refuses it with the same words). */
-function rangeError(start: string, end: string): string | undefined {
-  if (!start || !end) return REPORT_TEXTS.badDate;
-  if (start > end) return REPORT_TEXTS.startAfterEnd;
-  return undefined;
-}
 
 export function ReportsPage() {
   usePageTitle('Reports');
@@ -112,6 +106,7 @@ export function ReportsPage() {
           </p>
         </div>
       </Card>
+      <ReviewReports />
     </>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_discrepancies_awaiting_idx" ON "audit_discrepancies" USING btree ("company_id","audit_id") WHERE "audit_discrepancies"."needs_approval" and "audit_discrepancies"."applied_at" is null and ("audit_discrepancies"."decision" is null or "audit_discrepancies"."decision" = 'recount');

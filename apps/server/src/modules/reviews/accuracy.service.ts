@@ -1,0 +1,50 @@
+import type { TAccuracyPeriod, TAccuracyReport } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { accuracyRows } from './accuracy.repo.ts';
+
+/** The default range: the last 180 days, today included. */
+function defaultRange(now = new Date()) {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: day(new Date(now.getTime() - 180 * 86_400_000)), to: day(now) };
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Stock accuracy over time: per place and week or month, the completed counts and their mean accuracy; and per
+ * place over the whole range (the mean of its counts, not of its periods).
+ */
+export async function accuracyReport(
+  db: Db,
+  companyId: number,
+  query: { from?: string; to?: string; period: TAccuracyPeriod },
+): Promise<TAccuracyReport> {
+  const range = defaultRange();
+  const from = query.from ?? (query.to && query.to < range.from ? query.to : range.from);
+  const to = query.to ?? (query.from && query.from > range.to ? query.from : range.to);
+  const found = await accuracyRows(db, companyId, from, to, query.period);
+  const rows = found.map((r) => ({
+    place: r.place,
+    period: r.period,
+    audits: r.audits,
+    accuracy: oneDecimal(r.accuracy_sum / r.audits),
+  }));
+  const byPlace = new Map<string, { audits: number; sum: number }>();
+  for (const r of found) {
+    const p = byPlace.get(r.place) ?? { audits: 0, sum: 0 };
+    p.audits += r.audits;
+    p.sum += r.accuracy_sum;
+    byPlace.set(r.place, p);
+  }
+  const places = [...byPlace].map(([place, p]) => ({
+    place,
+    audits: p.audits,
+    accuracy: oneDecimal(p.sum / p.audits),
+  }));
+  return { from, to, period: query.period, rows, places };
+}
+
+export const ACCURACY_CSV_HEADER = ['Location', 'Period starting', 'Counts', 'Accuracy %'];
+
+export const accuracyCsvRows = (r: TAccuracyReport): unknown[][] =>
+  r.rows.map((x) => [x.place, x.period, x.audits, x.accuracy.toFixed(1)]);

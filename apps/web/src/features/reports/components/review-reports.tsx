@@ -1,0 +1,42 @@
+import type { TAccuracyPeriod, TShrinkGroup } from '@quantics/contracts';
+import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { AccuracyPanel } from './accuracy-panel';
+import { ReportDates, rangeError } from './report-dates';
+import { ShrinkPanel } from './shrink-panel';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last 90 days, today included: a quarter of shrink, and about thirteen weeks of accuracy. */
+export function defaultReviewRange(now = new Date()) {
+  return { start: day(new Date(now.getTime() - 89 * 86_400_000)), end: day(now) };
+}
+
+/** Shrink (approved adjustments) and stock accuracy per location over one period, each with its CSV. */
+export function ReviewReports() {
+  const [range, setRange] = useState(() => defaultReviewRange());
+  const [group, setGroup] = useState<TShrinkGroup>('reason');
+  const [period, setPeriod] = useState<TAccuracyPeriod>('week');
+  const error = rangeError(range.start, range.end);
+  return (
+    <section aria-labelledby="review-reports-title" className="mt-6 space-y-4 sm:space-y-6">
+      <Card className="p-5 sm:p-6">
+        <h2 id="review-reports-title" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          Shrink and stock accuracy
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
+          What counts changed in the books, and how accurate each location’s stock was, over a period.
+        </p>
+        <ReportDates
+          start={range.start}
+          end={range.end}
+          onChange={setRange}
+          error={error}
+          labels={['From', 'To']}
+        />
+      </Card>
+      <ShrinkPanel range={range} group={group} onGroup={setGroup} isValid={!error} />
+      <AccuracyPanel range={range} period={period} onPeriod={setPeriod} isValid={!error} />
+    </section>
+  );
+}
