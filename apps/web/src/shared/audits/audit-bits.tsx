@@ -53,7 +53,12 @@ const TYPE_LABELS: Record<TDiscrepancyType, string> = {
   unknown: 'Unknown',
 };
 
-export function DiscrepancyTypeBadge({ type }: { type: TDiscrepancyType }) {
+/**
+ * The line's kind; a shortage or overage a recount found right after all (variance 0) says so rather than keep the
+ * first count's kind.
+ */
+export function DiscrepancyTypeBadge({ type, variance }: { type: TDiscrepancyType; variance?: number }) {
+  if (variance === 0 && (type === 'shortage' || type === 'overage')) return <Badge tone="green">Matches</Badge>;
   return <Badge tone={TYPE_TONES[type]}>{TYPE_LABELS[type]}</Badge>;
 }
 

@@ -6,7 +6,11 @@ import { DiscrepancyTypeBadge } from './audit-bits';
 import { AUDIT_TEXTS } from './audit-texts';
 
 const varianceClass = (variance: number) =>
-  variance < 0 ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300';
+  variance < 0
+    ? 'text-red-600 dark:text-red-400'
+    : variance > 0
+      ? 'text-amber-600 dark:text-amber-300'
+      : 'text-slate-600 dark:text-slate-300';
 const signed = (variance: number) => (variance > 0 ? `+${variance}` : String(variance));
 /** GS1's separator is invisible: shown as a space, as the row's tag text shows it. */
 const shown = (code: string) => code.replaceAll('\u001d', ' ');
@@ -79,7 +83,7 @@ export function DiscrepancyTable({
                   <CodeFormat r={r} />
                   <Scanned r={r} className="line-clamp-2 wrap-anywhere" />
                 </div>
-                <DiscrepancyTypeBadge type={r.discrepancy_type} />
+                <DiscrepancyTypeBadge type={r.discrepancy_type} variance={r.variance} />
               </div>
               <p className="mt-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-300">
                 Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
@@ -122,7 +126,7 @@ export function DiscrepancyTable({
                 {signed(r.variance)}
               </Td>
               <Td>
-                <DiscrepancyTypeBadge type={r.discrepancy_type} />
+                <DiscrepancyTypeBadge type={r.discrepancy_type} variance={r.variance} />
               </Td>
             </Tr>
           ))}
