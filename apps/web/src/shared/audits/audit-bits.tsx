@@ -58,7 +58,8 @@ const TYPE_LABELS: Record<TDiscrepancyType, string> = {
  * first count's kind.
  */
 export function DiscrepancyTypeBadge({ type, variance }: { type: TDiscrepancyType; variance?: number }) {
-  if (variance === 0 && (type === 'shortage' || type === 'overage')) return <Badge tone="green">Matches</Badge>;
+  if (variance === 0 && (type === 'shortage' || type === 'overage'))
+    return <Badge tone="green">Matches</Badge>;
   return <Badge tone={TYPE_TONES[type]}>{TYPE_LABELS[type]}</Badge>;
 }
 
