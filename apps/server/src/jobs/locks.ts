@@ -19,4 +19,6 @@ export const ADVISORY_LOCKS = {
   readsStorage: 0x51_52_44_53,
   /** The clean-up of delivered jobs, dispatched events and sent mail (jobs/retention). 'QRET'. */
   retention: 0x51_52_45_54,
+  /** The tests' migrated template database on a PostgreSQL server (test/test-app.ts), taken in `postgres`. 'QTPL'. */
+  testTemplate: 0x51_54_50_4c,
 } as const;
