@@ -237,6 +237,9 @@ async function main() {
       for (const c of clients) {
         const res = await c.client.postWithRetry('/api/rfid/heartbeat', body, { 200: ZHeartbeatResponse });
         log(`${c.serial}: ${res.status} ${res.error ? res.error.message : res.body.status}`);
+        // A recount a manager started on this reader: a real handheld offers to join it.
+        for (const r of res.body?.recounts ?? [])
+          log(`${c.serial}: recount to join: audit ${r.audit_id} "${r.name}" (recount of ${r.recount_of})`);
       }
       if (!values.every) return;
       await sleep(num('every', 1) * 1000);

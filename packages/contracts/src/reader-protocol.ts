@@ -97,10 +97,23 @@ export const ZHeartbeatRequest = z.object({
     .max(4, 'signal_strength must be a whole number from 0 to 4'),
 });
 export type THeartbeatRequest = z.input<typeof ZHeartbeatRequest>;
+/** A recount the portal started on this reader (count review's "Recount"): the reader joins it by its id. */
+export const ZRecountToJoin = z.object({
+  audit_id: z.number().int(),
+  name: z.string(),
+  /** The count whose lines it counts again. */
+  recount_of: z.number().int(),
+  location_id: z.number().int().nullable(),
+});
 export const ZHeartbeatResponse = z.object({
   device_id: z.number().int(),
   status: z.enum(['online', 'warning', 'offline']),
   server_time: z.string(),
+  /**
+   * Recounts in progress on this reader that it did not start itself, oldest first: it reads its short list of what
+   * to find with GET /api/rfid/audits/{audit_id}/sheet?items=expected, sends reads and completes as for its own.
+   */
+  recounts: z.array(ZRecountToJoin),
 });
 
 /** POST /api/rfid/audits: safe to retry with the same client_audit_id. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devices, deviceTokens } from '../../db/schema/index.ts';
+import { audits, devices, deviceTokens } from '../../db/schema/index.ts';
 
 // Readers of one company: every function takes the caller's companyId and filters by it.
 
@@ -187,6 +187,27 @@ export async function recordHeartbeat(
     .where(isDevice(device))
     .returning({ lastSeen: devices.lastSeen });
   return row;
+}
+
+/** The recounts in progress on this reader (started from the portal for it), oldest first. */
+export function recountsOnDevice(db: Db, device: DeviceKey) {
+  return db
+    .select({
+      audit_id: audits.id,
+      name: audits.name,
+      recount_of: audits.recountOf,
+      location_id: audits.locationId,
+    })
+    .from(audits)
+    .where(
+      and(
+        eq(audits.companyId, device.companyId),
+        eq(audits.deviceId, device.deviceId),
+        eq(audits.status, 'in_progress'),
+        sql`${audits.recountOf} is not null`,
+      ),
+    )
+    .orderBy(asc(audits.id));
 }
 
 export async function countDevices(db: Db, companyId: number): Promise<number> {

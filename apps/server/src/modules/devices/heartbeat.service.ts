@@ -2,7 +2,7 @@ import { deviceStatus } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import { heartbeatAlerts } from './device-alerts.ts';
-import { recordHeartbeat } from './devices.repo.ts';
+import { recordHeartbeat, recountsOnDevice } from './devices.repo.ts';
 
 /** Battery and signal from the reader; its status follows from them and the time. */
 export async function heartbeat(
@@ -27,5 +27,8 @@ export async function heartbeat(
       now,
     ),
     server_time: now.toISOString(),
+    recounts: (await recountsOnDevice(db, device)).flatMap((r) =>
+      r.recount_of === null ? [] : [{ ...r, recount_of: r.recount_of }],
+    ),
   };
 }

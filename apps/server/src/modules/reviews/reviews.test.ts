@@ -322,6 +322,37 @@ describe('recount', () => {
         recount_device_id: reader.deviceId,
       }),
     ]);
+    // A paired handheld hears of it in its heartbeat, to join it.
+    const recountsToJoin = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/rfid/heartbeat',
+          headers: bearer(reader.token),
+          payload: { battery_level: 80, signal_strength: 3 },
+        })
+      ).json().recounts;
+    expect(await recountsToJoin()).toEqual([
+      {
+        audit_id: recount.id,
+        name: 'Recount of Weekly count',
+        recount_of: id,
+        location_id: expect.any(Number),
+      },
+    ]);
+    // Its short list alone, without the rest of the catalogue.
+    const expected = await t.app.inject({
+      method: 'GET',
+      url: `/api/rfid/audits/${recount.id}/sheet?items=expected`,
+      headers: bearer(reader.token),
+    });
+    expect(expected.json()).toMatchObject({ tags_expected: 20 });
+    expect(
+      expected
+        .json()
+        .items.map((i: { sku: string }) => i.sku)
+        .sort(),
+    ).toEqual(['BULK', 'PRICY']);
     // The reader's sheet is a short list: the two products to find.
     const sheet = await t.app.inject({
       method: 'GET',
@@ -336,6 +367,7 @@ describe('recount', () => {
     // PRICY was all there after all; BULK is 4 short (over the 3 units), CHEAP is read but not recounted.
     await finish(recount.id, { CHEAP: 10, PRICY: 10, BULK: 6 });
     const done = (await call('GET', `/api/audits/${recount.id}`, a.member.token)).json();
+    expect(await recountsToJoin()).toEqual([]);
     expect(done).toMatchObject({ expected_count: 2, tags_expected: 20, tags_found: 16 });
     expect(await lineOf(id, 'PRICY')).toMatchObject({
       found_quantity: 10,
