@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './alerts.ts';
+import { ZPlaceCounting } from './locations.ts';
 
 /** Cycle counting: plans that say which places are counted on which rhythm, and what is due (issue 36). */
 export const COUNT_PLAN_MESSAGES = {
@@ -139,6 +140,14 @@ export const ZCountPlansResponse = z.object({ data: z.array(ZCountPlan) });
 export const ZPlanPerson = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type TPlanPerson = z.infer<typeof ZPlanPerson>;
 export const ZPlanPeopleResponse = z.object({ data: z.array(ZPlanPerson) });
+
+/**
+ * GET /api/count-plans/rooms: a Dutchie store's rooms named by its plans (Quantics knows a room by its plans), each
+ * with its last count and when its plans next want it, as the Locations page shows a catalogue's locations.
+ */
+export const ZRoomCounting = ZPlaceCounting.extend({ room: z.string() });
+export type TRoomCounting = z.infer<typeof ZRoomCounting>;
+export const ZRoomsCountingResponse = z.object({ data: z.array(ZRoomCounting) });
 
 /** One place of a plan that is due (its due day has come) or overdue (past the grace days). */
 export const ZDueCount = z.object({

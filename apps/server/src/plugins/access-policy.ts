@@ -84,6 +84,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // Cycle counting: plans are kept by operators and admins; what is due is everyone's.
   'GET /api/count-plans': 'operator',
   'GET /api/count-plans/people': 'operator',
+  'GET /api/count-plans/rooms': 'operator',
   'GET /api/count-plans/:id': 'operator',
   'POST /api/count-plans': 'operator',
   'PUT /api/count-plans/:id': 'operator',

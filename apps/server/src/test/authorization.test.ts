@@ -88,6 +88,7 @@ const EXPECTED: Record<string, Access> = {
   // Count plans are kept by operators and admins; what is due is everyone's (the dashboard).
   'GET /api/count-plans': 'operator',
   'GET /api/count-plans/people': 'operator',
+  'GET /api/count-plans/rooms': 'operator',
   'GET /api/count-plans/:id': 'operator',
   'POST /api/count-plans': 'operator',
   'PUT /api/count-plans/:id': 'operator',

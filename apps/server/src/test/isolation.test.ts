@@ -513,6 +513,12 @@ function countPlanProbes(): Record<string, Probe> {
       expect(people.map((p) => p.id)).not.toContain(w.a.operator.userId);
       expect(people.length).toBeGreaterThan(0);
     },
+    'GET /api/count-plans/rooms': async (w) => {
+      const plan = await aPlan(w);
+      const answer = (await b('GET', '/api/count-plans/rooms')).json();
+      expect(answer.data).toEqual([]);
+      expect(JSON.stringify(answer)).not.toContain(plan.name);
+    },
     'GET /api/counts/due': async (w) => {
       const plan = await aPlan(w);
       const answer = (await b('GET', '/api/counts/due')).json();

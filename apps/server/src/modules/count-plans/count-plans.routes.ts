@@ -6,12 +6,13 @@ import {
   ZErrorResponse,
   ZIdParam,
   ZPlanPeopleResponse,
+  ZRoomsCountingResponse,
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/request-context.ts';
 import * as plans from './count-plans.service.ts';
-import { dueCounts } from './due-counts.service.ts';
+import { dueCounts, roomsCountingView } from './due-counts.service.ts';
 
 /** Cycle counting: count plans (operators and admins change them) and what is due (see the access table). */
 export const countPlansRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,6 +37,20 @@ export const countPlansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => plans.planPeople(app.db, requireAuth(request).companyId),
+  );
+
+  app.get(
+    '/api/count-plans/rooms',
+    {
+      schema: {
+        tags,
+        description:
+          'A Dutchie store’s rooms named by its plans, each with its last completed count (of the room or the whole ' +
+          'store) and the day its plans next want it counted; empty for a catalogue company (see GET /api/locations).',
+        response: { 200: ZRoomsCountingResponse },
+      },
+    },
+    async (request) => roomsCountingView(app.db, requireAuth(request).companyId, new Date()),
   );
 
   app.get(

@@ -330,6 +330,27 @@ describe('count.overdue', () => {
     ]);
     const res = await as(d.operator.token, 'GET', '/api/counts/due');
     expect(res.json().data.map((x: { room: string }) => x.room)).toEqual(['Sales Floor', 'Vault']);
+    // The rooms as the Plans tab lists them (a Dutchie store has no Locations page): both long overdue by now.
+    const rooms = await as(d.operator.token, 'GET', '/api/count-plans/rooms');
+    expect(rooms.json().data).toEqual([
+      {
+        room: 'Sales Floor',
+        last_counted_at: null,
+        next_due_on: '2026-05-01',
+        due: true,
+        overdue: true,
+        plans: ['Vault weekly'],
+      },
+      {
+        room: 'Vault',
+        last_counted_at: '2026-05-02T10:00:00.000Z',
+        next_due_on: '2026-05-09',
+        due: true,
+        overdue: true,
+        plans: ['Vault weekly'],
+      },
+    ]);
+    expect((await as(d.member.token, 'GET', '/api/count-plans/rooms')).statusCode).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TDueCount, TDueCountsResponse } from '@quantics/contracts';
+import type { TDueCount, TDueCountsResponse, TPlaceCounting, TRoomCounting } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { allPackages } from '../dutchie/dutchie-inventory.service.ts';
@@ -224,6 +224,15 @@ export type PlaceCounting = {
   plans: string[];
 };
 
+/** A place's counting as the API answers it (the Locations page's locations, a Dutchie store's rooms). */
+export const placeCountingView = (c: PlaceCounting | undefined): TPlaceCounting => ({
+  last_counted_at: c?.lastCountedAt?.toISOString() ?? null,
+  next_due_on: c?.nextDueOn ?? null,
+  due: c?.due ?? false,
+  overdue: c?.overdue ?? false,
+  plans: c?.plans ?? [],
+});
+
 function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
   for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
@@ -275,4 +284,14 @@ export async function roomCounting(db: Db, companyId: number, now: Date) {
       return { room, ...placeCounting(history.roomLast(room), places) };
     })
     .sort((a, b) => a.room.localeCompare(b.room));
+}
+
+/** GET /api/count-plans/rooms. */
+export async function roomsCountingView(
+  db: Db,
+  companyId: number,
+  now: Date,
+): Promise<{ data: TRoomCounting[] }> {
+  const rooms = await roomCounting(db, companyId, now);
+  return { data: rooms.map((r) => ({ room: r.room, ...placeCountingView(r) })) };
 }

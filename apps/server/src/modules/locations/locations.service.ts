@@ -4,14 +4,13 @@ import {
   locationNameTakenMessage,
   type TLocation,
   type TLocationInput,
-  type TPlaceCounting,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { locationCounting, type PlaceCounting } from '../count-plans/due-counts.service.ts';
+import { locationCounting, placeCountingView } from '../count-plans/due-counts.service.ts';
 import * as repo from './locations.repo.ts';
 
 const view = (r: repo.LocationRow): TLocation => ({
@@ -30,14 +29,6 @@ const view = (r: repo.LocationRow): TLocation => ({
 /** For other features: whether a location id is the company's own. */
 export const locationExists = repo.locationExists;
 
-const countingView = (c: PlaceCounting | undefined): TPlaceCounting => ({
-  last_counted_at: c?.lastCountedAt?.toISOString() ?? null,
-  next_due_on: c?.nextDueOn ?? null,
-  due: c?.due ?? false,
-  overdue: c?.overdue ?? false,
-  plans: c?.plans ?? [],
-});
-
 export async function listLocations(db: Db, companyId: number): Promise<TLocation[]> {
   return (await repo.listLocations(db, companyId)).map(view);
 }
@@ -49,7 +40,7 @@ export async function listLocations(db: Db, companyId: number): Promise<TLocatio
 export async function listLocationsWithCounting(db: Db, companyId: number, now: Date): Promise<TLocation[]> {
   const rows = await repo.listLocations(db, companyId);
   const counting = await locationCounting(db, companyId, now);
-  return rows.map((r) => ({ ...view(r), counting: countingView(counting.get(r.id)) }));
+  return rows.map((r) => ({ ...view(r), counting: placeCountingView(counting.get(r.id)) }));
 }
 
 export async function getLocation(db: Db, companyId: number, id: number): Promise<TLocation> {

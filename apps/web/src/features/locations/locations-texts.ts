@@ -11,9 +11,4 @@ export const LOCATION_TEXTS = {
   deleted: 'Location deleted successfully',
   empty: 'No locations yet',
   noChildren: 'No sub-locations',
-  // Issue 36 (not in the spec): each location's counting, from the count plans.
-  neverCounted: 'Never counted',
-  notInPlan: 'Not in a plan',
-  overdue: 'Overdue',
-  dueNow: 'Due',
 } as const;

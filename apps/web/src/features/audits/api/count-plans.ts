@@ -4,6 +4,7 @@ import {
   ZCountPlansResponse,
   ZDevicesResponse,
   ZPlanPeopleResponse,
+  ZRoomsCountingResponse,
   ZSuccessResponse,
 } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,14 @@ export const usePlanPeople = (isEnabled: boolean) =>
   useQuery({
     queryKey: [...plansKey, 'people'],
     queryFn: () => api('/api/count-plans/people', { schema: ZPlanPeopleResponse }),
+    enabled: isEnabled,
+  });
+
+/** GET /api/count-plans/rooms: a Dutchie store's planned rooms with their last count and next due day. */
+export const useRoomsCounting = (isEnabled: boolean) =>
+  useQuery({
+    queryKey: [...plansKey, 'rooms'],
+    queryFn: () => api('/api/count-plans/rooms', { schema: ZRoomsCountingResponse }),
     enabled: isEnabled,
   });
 

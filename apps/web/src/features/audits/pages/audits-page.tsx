@@ -29,6 +29,7 @@ import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
 import { PlansPanel } from '../components/plans-panel';
 import { ReviewDialog } from '../components/review-dialog';
+import { RoomsCounting } from '../components/rooms-counting';
 
 type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
@@ -113,7 +114,10 @@ export function AuditsPage() {
         )}
         {canWrite && (
           <TabsContent value="plans">
-            <PlansPanel user={user} />
+            <div className="space-y-4">
+              <PlansPanel user={user} />
+              {user.inventory_type === 'dutchie' && <RoomsCounting />}
+            </div>
           </TabsContent>
         )}
         <TabsContent value="audits">

@@ -1,10 +1,10 @@
 import { ChevronRight, MapPin, Package } from 'lucide-react';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { LastCounted, NextDue } from '@/shared/locations/place-counting';
 import { subLocationsLabel, type TreeRow } from '../location-tree';
 import { LOCATION_TEXTS } from '../locations-texts';
 import { LocationActions, type LocationHandlers } from './location-actions';
-import { LastCounted, NextDue } from './location-counting';
 
 type TreeProps = {
   rows: TreeRow[];
