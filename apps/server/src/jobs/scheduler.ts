@@ -138,8 +138,13 @@ export class JobScheduler {
    */
   async drain(name: TaskName): Promise<void> {
     const loop = this.#loops.get(name) as Loop;
-    await loop.running;
-    while (await loop.work()) {}
+    for (;;) {
+      await loop.running;
+      if (await loop.work()) continue;
+      // Nothing left to claim: but the scheduler's own run may have claimed some meanwhile (SKIP LOCKED), and is
+      // waited for too, so what the caller caused has been sent, not just claimed, when this returns.
+      if (!loop.running) return;
+    }
   }
 
   #loop(name: TaskName, everyMs: number, work: () => Promise<boolean>) {

@@ -172,7 +172,9 @@ describe('periods and entities', () => {
     expect(soon.response).toContain('Oat Milk');
     expect(soon.response).toContain('Rye Bread');
     const today = await ask(a.member.token, 'what expires today');
-    expect(today.response).toBe('No products expiring today.');
+    expect(today.response).toBe(
+      '## Expiring today\n\nNo products expiring today.\n\n[Navigate to Dashboard →]',
+    );
   });
 
   it('finds the product a question names, by name or SKU, in the caller’s company only', async () => {

@@ -55,7 +55,12 @@ const expiring: Data = async (ctx, { entities: { period } }) => {
     period && !asked && period !== 'this_week' && period !== 'this_month' && period !== 'this_year'
       ? `I look ahead for expiring products: here are the next ${days} days.\n\n`
       : '';
-  if (!items.length) return `${note}No products expiring ${withinText(days)}.${staleNote(r)}`;
+  if (!items.length) {
+    // A period asked for ("this month" on its last day may be a day or two) keeps its topic and the way there.
+    if (period && note === '')
+      return `## Expiring ${periodText(period)}\n\nNo products expiring ${withinText(days)}.${staleNote(r)}\n\n[Navigate to Dashboard →]`;
+    return `${note}No products expiring ${withinText(days)}.${staleNote(r)}`;
+  }
   const lines = items.map(
     (p) =>
       `- **${p.name}** (${ident(p)}): ${units(Number(p.quantity))}, expires ${p.expiration_date} (${daysLeft(Number(p.days_left))})`,
