@@ -52,7 +52,7 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   const bar = (
     await post(request, token, '/api/locations', { name: 'Back bar', parent_location_id: null }, 201)
   ).id as number;
-  const products = [];
+  const products: { epc: string }[] = [];
   for (const [i, name] of [
     'Single malt',
     'London gin',

@@ -12,6 +12,7 @@ export type FullProductBody = {
   vendor?: string;
   category?: string;
   expiration_date?: string;
+  location_id?: number;
 };
 
 /** Adds a product with costs, vendor, category and expiry through the API. */
