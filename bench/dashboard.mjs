@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import * as stats from '../apps/server/src/modules/stats/stats.service.ts';
-import { ms, seedProducts, startBench, timed } from './lib.mjs';
+import { cpuMsOf, ms, seedProducts, startBench, timed } from './lib.mjs';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -70,6 +70,27 @@ async function seed(main) {
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 }
 
+/**
+ * The CPU the work cost, whatever else the machine runs: `pid`'s (a server, or this process for the bare runs) and
+ * that of every PostgreSQL backend on the bench database (the other server's and the bare pool's sit idle meanwhile),
+ * in ms per call. Time waiting for a core is not in it, so it compares the code before and after on a busy machine.
+ */
+async function cpuPerCall(pid, calls, run) {
+  const backends = async () =>
+    (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [bench.dbName])).rows.map(
+      (r) => r.pid,
+    );
+  const own = pid === process.pid;
+  const cpu = (pids) =>
+    pids.reduce((sum, p) => sum + cpuMsOf(p), 0) +
+    (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
+  const start = cpu(await backends());
+  const result = await run();
+  // A backend opened during the run counts from zero.
+  const used = cpu(await backends()) - start;
+  return { ...result, cpu: used / calls };
+}
+
 const get = (base, path, headers) =>
   fetch(`${base}/api/stats/${path}`, { headers }).then((r) => {
     if (!r.ok) throw new Error(`${path}: ${r.status}`);
@@ -95,18 +116,20 @@ try {
       `GET /api/stats/dashboard, before (${BEFORE}) and after (this checkout), alternated; n=${REQUESTS} c=${CONCURRENCY} (ms)`,
     );
     console.log(
-      'round  load avg 1/5/15    code     API p50   API p95   bare p50  bare p95   p95 ratio to bare',
+      'round  load avg 1/5/15    code     API p50   API p95   bare p50  bare p95   p95 ratio to bare   CPU ms/request (API, bare)',
     );
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, base] of [
-        ['before', before.base],
-        ['after', bench.base],
+      for (const [name, server] of [
+        ['before', before],
+        ['after', { base: bench.base, pid: bench.pid }],
       ]) {
-        await timed(20, CONCURRENCY, () => get(base, 'dashboard', headers)); // warm-up
-        const api = await timed(REQUESTS, CONCURRENCY, () => get(base, 'dashboard', headers));
-        const direct = await timed(REQUESTS, CONCURRENCY, bare);
+        await timed(20, CONCURRENCY, () => get(server.base, 'dashboard', headers)); // warm-up
+        const api = await cpuPerCall(server.pid, REQUESTS, () =>
+          timed(REQUESTS, CONCURRENCY, () => get(server.base, 'dashboard', headers)),
+        );
+        const direct = await cpuPerCall(process.pid, REQUESTS, () => timed(REQUESTS, CONCURRENCY, bare));
         console.log(
-          `${String(round).padStart(5)}  ${load().padEnd(16)}  ${name.padEnd(6)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x`,
+          `${String(round).padStart(5)}  ${load().padEnd(16)}  ${name.padEnd(6)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x              ${ms(api.cpu)}, ${ms(direct.cpu)}`,
         );
       }
     }

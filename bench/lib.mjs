@@ -92,6 +92,8 @@ export async function startBench(extraEnv = {}, { dir } = {}) {
   return {
     base,
     dbUrl,
+    dbName,
+    pid: server.pid,
     dataDir,
     /** Resident memory now, and its peak since the last resetPeak(), in kB (Linux /proc). */
     rssKb: () => status('VmRSS'),
@@ -134,6 +136,17 @@ export async function startBench(extraEnv = {}, { dir } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; 0 once it is gone). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
