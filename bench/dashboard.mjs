@@ -81,14 +81,13 @@ async function cpuPerCall(pid, calls, run) {
       (r) => r.pid,
     );
   const own = pid === process.pid;
-  const cpu = (pids) =>
-    pids.reduce((sum, p) => sum + cpuMsOf(p), 0) +
-    (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
-  const start = cpu(await backends());
+  const node = () => (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
+  const postgres = (pids) => pids.reduce((sum, p) => sum + cpuMsOf(p), 0);
+  const [node0, pg0] = [node(), postgres(await backends())];
   const result = await run();
   // A backend opened during the run counts from zero.
-  const used = cpu(await backends()) - start;
-  return { ...result, cpu: used / calls };
+  const [node1, pg1] = [node(), postgres(await backends())];
+  return { ...result, cpu: (node1 - node0 + pg1 - pg0) / calls, pg: (pg1 - pg0) / calls };
 }
 
 const get = (base, path, headers) =>
@@ -116,7 +115,7 @@ try {
       `GET /api/stats/dashboard, before (${BEFORE}) and after (this checkout), alternated; n=${REQUESTS} c=${CONCURRENCY} (ms)`,
     );
     console.log(
-      'round  load avg 1/5/15    code     API p50   API p95   bare p50  bare p95   p95 ratio to bare   CPU ms/request (API, bare)',
+      'round  load avg 1/5/15    code     API p50   API p95   bare p50  bare p95   p95 ratio to bare   CPU ms a request (of which PostgreSQL): API, bare',
     );
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [name, server] of [
@@ -129,7 +128,7 @@ try {
         );
         const direct = await cpuPerCall(process.pid, REQUESTS, () => timed(REQUESTS, CONCURRENCY, bare));
         console.log(
-          `${String(round).padStart(5)}  ${load().padEnd(16)}  ${name.padEnd(6)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x              ${ms(api.cpu)}, ${ms(direct.cpu)}`,
+          `${String(round).padStart(5)}  ${load().padEnd(16)}  ${name.padEnd(6)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x    ${api.cpu.toFixed(1)} (${api.pg.toFixed(1)}), ${direct.cpu.toFixed(1)} (${direct.pg.toFixed(1)})`,
         );
       }
     }

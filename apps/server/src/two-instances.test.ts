@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { epcFromSku, PRINT_AGENT_SOCKET_PATH } from '@quantics/contracts';
+import { epcFromSku, PRINT_AGENT_SOCKET_PATH, type TDashboardStats } from '@quantics/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -109,7 +109,8 @@ describe.runIf(serverUrl && redisUrl)('two instances on one PostgreSQL and one R
     });
     const token = reg.body.token as string;
     const units = async () =>
-      (await call(a, 'GET', '/api/stats/dashboard', { token })).body.inventory.totalUnits as number;
+      ((await call(a, 'GET', '/api/stats/dashboard', { token })).body as TDashboardStats).inventory
+        .totalUnits;
     expect(await units()).toBe(0);
     expect(await units()).toBe(0); // a second view, from A's memory
     const made = await call(b, 'POST', '/api/inventory', {

@@ -236,6 +236,26 @@ describe('the dashboard under its version', () => {
     expect(empty.audits.total).toBe(0);
   });
 
+  it("drops an audit from the remembered window's first day as soon as it leaves the 30 days", async () => {
+    const total = async () => (await view()).audits.total;
+    const before = (await fresh()).audits.total;
+    // Completed 30 days ago less two seconds: in the window's partial first day, for two more seconds.
+    await t.app.db.execute(sql`
+      INSERT INTO audits (company_id, client_audit_id, name, status, tags_expected, tags_found, expected_count,
+        discrepancies_count, accuracy, created_at, completed_at)
+      VALUES (${a.companyId}, ${randomUUID()}, 'Leaving', 'completed', 5, 5, 1, 0, 100,
+        now() - interval '30 days' + interval '2 seconds', now() - interval '30 days' + interval '2 seconds')`);
+    expect(await total()).toBe(before + 1);
+    const hits = cacheStats().hits;
+    expect(await total()).toBe(before + 1);
+    expect(cacheStats().hits).toBe(hits + 1);
+    // The version has not moved, yet the view must let it go once its time is up.
+    const deadline = Date.now() + 10_000;
+    while ((await total()) !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await total()).toBe(before);
+    expect(await fresh()).toEqual(await uncached());
+  });
+
   it('does not show one company the figures of another', async () => {
     const b = await createTenant(t, 'Neighbour Co');
     await addProducts(t, b.companyId, [{ sku: 'OTHER', quantity: 7 }]);

@@ -6,15 +6,16 @@ import { type FigureName, type FigureValues, readFigures } from './dashboard.rep
 /**
  * The dashboard's settled figures, remembered per company so that a view reads only what moves by itself.
  *
- * Settled (kept): the latest completed audit, the 30-day window's whole days (the audit_days rollup), and for a local
- * catalogue the inventory totals, the low-stock and the expiring lists. They change only when an audit completes (or
+ * Settled (kept): the latest completed audit, the 30-day window's whole days (the audit_days rollup) and its partial
+ * first day (until its oldest audit leaves the window, by the database's clock), and for a local catalogue the
+ * inventory totals, the low-stock and the expiring lists. They change only when an audit completes (or
  * a completed one changes or goes) or the catalogue's stock changes, and each such statement moves the company's
  * dashboard version (triggers, migration 0030): whatever writes it (the API, an import, a count applied, a recount
  * merged, another instance, SQL by hand). They are filed under that version and the two dates they depend on.
  *
  * Live (read on every view, in the same statement as the version): devices online (a window of time), counts
- * awaiting review, the recent audits (a count in progress changes by the second and its status by the clock), the
- * recent activity, and the window's partial first day (audits leave it as time passes).
+ * awaiting review, the recent audits (a count in progress changes by the second and its status by the clock) and the
+ * recent activity.
  *
  * The version is read from the database on every view, so a change made through any instance is seen by every
  * instance at once: this memory is a shortcut, never the truth, and a server that loses it reads everything again,
@@ -24,7 +25,6 @@ import { type FigureName, type FigureValues, readFigures } from './dashboard.rep
 export const LIVE_FIGURES = [
   'settled',
   'devices',
-  'firstDay',
   'recentAudits',
   'recentActivity',
   'reviews',
@@ -35,7 +35,14 @@ export type SettledName = Exclude<FigureName, LiveName | 'window'>;
 /** The settled figures of 10,000 companies (each a few kB). */
 export const DASHBOARD_CACHE_BOUNDS = { companies: 10_000 };
 
-type Entry = { key: string; figures: unknown };
+/** `validUntil`: the database's time (epoch ms) after which the figures stop holding even under the same key. */
+type Entry = { key: string; figures: unknown; validUntil: number };
+
+/** The window's partial first day holds until its oldest audit leaves the window (stats.repo.ts). */
+const validUntilOf = (figures: { firstDay?: Record<string, unknown>[] }) => {
+  const until = figures.firstDay?.[0]?.valid_until_ms;
+  return until === undefined || until === null ? Number.POSITIVE_INFINITY : Number(until);
+};
 
 export class DashboardCache {
   readonly #entries: LRUCache<number, Entry>;
@@ -67,7 +74,7 @@ export class DashboardCache {
     const known = this.#entries.get(companyId);
     if (known) {
       const live = await readFigures(db, companyId, clock, LIVE_FIGURES);
-      if (`${live.settled} ${kind}` === known.key) {
+      if (`${live.settled.key} ${kind}` === known.key && live.settled.nowMs <= known.validUntil) {
         this.#hits++;
         return { ...(known.figures as FigureValues<S>), ...live } as FigureValues<LiveName | S>;
       }
@@ -75,7 +82,11 @@ export class DashboardCache {
     this.#misses++;
     const all = await readFigures(db, companyId, clock, [...LIVE_FIGURES, ...settled]);
     const figures = Object.fromEntries(settled.map((name) => [name, all[name]]));
-    this.#entries.set(companyId, { key: `${all.settled} ${kind}`, figures });
+    this.#entries.set(companyId, {
+      key: `${all.settled.key} ${kind}`,
+      figures,
+      validUntil: validUntilOf(figures as { firstDay?: Record<string, unknown>[] }),
+    });
     return all;
   }
 }

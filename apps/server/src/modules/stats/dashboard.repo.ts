@@ -41,11 +41,15 @@ export type FigureValues<K extends FigureName> = { [N in K]: ReturnType<Figures[
 const settledKeySql = (companyId: number) => sql`
   SELECT coalesce((SELECT v.version FROM dashboard_versions v WHERE v.company_id = ${companyId}), 0) AS version,
     to_char(((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS first_day,
-    to_char(current_date, 'YYYY-MM-DD') AS today
+    to_char(current_date, 'YYYY-MM-DD') AS today, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
 `;
 const mapSettledKey = (rows: Rows) => {
   const row = rows[0] ?? {};
-  return `${String(row.version ?? 0)} ${String(row.first_day ?? '')} ${String(row.today ?? '')}`;
+  return {
+    key: `${String(row.version ?? 0)} ${String(row.first_day ?? '')} ${String(row.today ?? '')}`,
+    /** The database's clock, for figures that hold until a moment (the window's first day). */
+    nowMs: Number(row.now_ms ?? 0),
+  };
 };
 
 /**

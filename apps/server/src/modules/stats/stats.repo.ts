@@ -67,7 +67,12 @@ export const auditWholeDaysSql = (companyId: number) => sql`
   ORDER BY d.day
 `;
 
-/** The window's partial first day alone (none or one row): it moves with the clock, so it is read every time. */
+/**
+ * The window's partial first day alone (none or one row). Audits leave it as the clock moves, so with its figures
+ * comes the moment they stop holding, by the database's clock: its oldest audit's creation plus the window
+ * (`valid_until_ms`, epoch milliseconds); until then only a change to a completed audit (the dashboard version) or
+ * midnight UTC (a new first day) changes them.
+ */
 export const auditFirstDaySql = (companyId: number) => sql`
   WITH w AS (
     SELECT now() - make_interval(days => ${TRENDS_DAYS}) AS since,
@@ -76,7 +81,8 @@ export const auditFirstDaySql = (companyId: number) => sql`
   SELECT to_char(w.first_day, 'YYYY-MM-DD') AS date, count(*)::int AS audits,
     count(*) FILTER (WHERE a.discrepancies_count = 0)::int AS clean, coalesce(sum(a.tags_found), 0) AS tags_found,
     coalesce(sum(a.discrepancies_count), 0) AS discrepancies, coalesce(sum(a.accuracy), 0) AS accuracy_sum,
-    count(a.accuracy) AS accuracy_count
+    count(a.accuracy) AS accuracy_count,
+    (extract(epoch FROM min(a.created_at) + make_interval(days => ${TRENDS_DAYS})) * 1000)::bigint AS valid_until_ms
   FROM audits a, w
   WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.created_at >= w.since
     AND a.created_at < (w.first_day + 1)::timestamp AT TIME ZONE 'UTC'

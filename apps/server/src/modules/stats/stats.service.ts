@@ -137,9 +137,16 @@ export async function dashboard(
   // company's come from its Dutchie snapshot beside it (the Dutchie module keeps that snapshot; it is not cached here).
   const figures =
     stock.kind === 'local'
-      ? dashboardFigures(deps, companyId, ['latest', 'wholeDays', 'inventory', 'lowStock', 'expiring'])
+      ? dashboardFigures(deps, companyId, [
+          'latest',
+          'firstDay',
+          'wholeDays',
+          'inventory',
+          'lowStock',
+          'expiring',
+        ])
       : Promise.all([
-          dashboardFigures(deps, companyId, ['latest', 'wholeDays']),
+          dashboardFigures(deps, companyId, ['latest', 'firstDay', 'wholeDays']),
           part(() => stock.inventory(companyId), EMPTY_INVENTORY),
           part(() => stock.lowStock(companyId), []),
           part(() => stock.expiring(companyId), []),
@@ -149,7 +156,7 @@ export async function dashboard(
     part(() => stock.topProducts(companyId, topDays), []),
     part(() => stock.source(companyId), null),
   ]);
-  // The window's partial first day (read live) before its whole days (kept): the days in order, oldest first.
+  // The window's partial first day before its whole days: the days in order, oldest first.
   const window = repo.mapAuditWindow([...f.firstDay, ...f.wholeDays]);
   return {
     devices: f.devices,
