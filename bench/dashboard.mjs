@@ -2,24 +2,39 @@
 // products, 100,000 audits and 5,000,000 discrepancy rows: each statistics endpoint through the API beside the same
 // service code run bare on a pool (no HTTP, no session), and the 1,000,000-row inventory report's speed and memory.
 // Usage: node --import tsx bench/dashboard.mjs [products=1000000] [audits=100000] [requests=300] [concurrency=10]
+//          [--before=DIR] [--rounds=3] [--no-report]
+// --before=DIR: a checkout of the code before (e.g. `git archive` of the base commit, with node_modules linked) is
+// started on the same database, and GET /api/stats/dashboard is timed on it and on this checkout in alternating
+// rounds, each beside the same statement run bare (load on a shared machine moves all three together).
+// BENCH_DB=<name> seeds once into a database that is kept, and later runs sign in to it instead of seeding again
+// (bench/report-memory.mjs can use the same one).
 // Needs a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints only.
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import * as stats from '../apps/server/src/modules/stats/stats.service.ts';
-import { ms, seedProducts, startBench, timed } from './lib.mjs';
+import { cpuMsOf, ms, seedProducts, startBench, timed } from './lib.mjs';
 
-const PRODUCTS = Number(process.argv[2] ?? 1_000_000);
-const AUDITS = Number(process.argv[3] ?? 100_000);
-const REQUESTS = Number(process.argv[4] ?? 300);
-const CONCURRENCY = Number(process.argv[5] ?? 10);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const PRODUCTS = Number(positional[0] ?? 1_000_000);
+const AUDITS = Number(positional[1] ?? 100_000);
+const REQUESTS = Number(positional[2] ?? 300);
+const CONCURRENCY = Number(positional[3] ?? 10);
+const BEFORE = option('before');
+const ROUNDS = Number(option('rounds') ?? 3);
 const PER_AUDIT = 50;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const bench = await startBench();
 const pool = new pg.Pool({ connectionString: bench.dbUrl, max: CONCURRENCY });
 const database = await openDatabase({ url: bench.dbUrl });
-try {
-  const main = await bench.register('Dashboard Co');
+
+async function seed(main) {
   const other = await bench.register('Neighbour Co');
   console.log(
     `Seeding ${PRODUCTS.toLocaleString('en-US')} products, ${AUDITS.toLocaleString('en-US')} audits and ${(AUDITS * PER_AUDIT).toLocaleString('en-US')} discrepancy rows...`,
@@ -53,12 +68,77 @@ try {
   );
   await pool.query('VACUUM ANALYZE');
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+}
+
+/**
+ * The CPU the work cost, whatever else the machine runs: `pid`'s (a server, or this process for the bare runs) and
+ * that of every PostgreSQL backend on the bench database (the other server's and the bare pool's sit idle meanwhile),
+ * in ms per call. Time waiting for a core is not in it, so it compares the code before and after on a busy machine.
+ */
+async function cpuPerCall(pid, calls, run) {
+  const backends = async () =>
+    (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [bench.dbName])).rows.map(
+      (r) => r.pid,
+    );
+  const own = pid === process.pid;
+  const node = () => (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
+  const postgres = (pids) => pids.reduce((sum, p) => sum + cpuMsOf(p), 0);
+  const [node0, pg0] = [node(), postgres(await backends())];
+  const result = await run();
+  // A backend opened during the run counts from zero.
+  const [node1, pg1] = [node(), postgres(await backends())];
+  return { ...result, cpu: (node1 - node0 + pg1 - pg0) / calls, pg: (pg1 - pg0) / calls };
+}
+
+const get = (base, path, headers) =>
+  fetch(`${base}/api/stats/${path}`, { headers }).then((r) => {
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return r.arrayBuffer();
+  });
+
+let before;
+try {
+  const again = await bench.signIn('Dashboard Co');
+  const main = again ?? (await bench.register('Dashboard Co'));
+  if (again) console.log(`Seeded on an earlier run (BENCH_DB=${process.env.BENCH_DB}): not seeding again\n`);
+  else await seed(main);
 
   const headers = { authorization: `Bearer ${main.token}` };
   const deps = { db: database.db, clock: auditClock(120) };
   const c = main.companyId;
+  // The whole dashboard's statement, uncached, on a pool: the work a request did before any cache, done bare.
+  const bare = () => stats.dashboard(deps, c, 30);
+
+  if (BEFORE) {
+    before = await bench.startAnother({}, { dir: BEFORE });
+    console.log(
+      `GET /api/stats/dashboard, before (${BEFORE}) and after (this checkout), alternated; n=${REQUESTS} c=${CONCURRENCY} (ms)`,
+    );
+    console.log(
+      'round  load avg 1/5/15    code     API p50   API p95   bare p50  bare p95   p95 ratio to bare   CPU ms a request (of which PostgreSQL): API, bare',
+    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [name, server] of [
+        ['before', before],
+        ['after', { base: bench.base, pid: bench.pid }],
+      ]) {
+        await timed(20, CONCURRENCY, () => get(server.base, 'dashboard', headers)); // warm-up
+        const api = await cpuPerCall(server.pid, REQUESTS, () =>
+          timed(REQUESTS, CONCURRENCY, () => get(server.base, 'dashboard', headers)),
+        );
+        const direct = await cpuPerCall(process.pid, REQUESTS, () => timed(REQUESTS, CONCURRENCY, bare));
+        console.log(
+          `${String(round).padStart(5)}  ${load().padEnd(16)}  ${name.padEnd(6)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x    ${api.cpu.toFixed(1)} (${api.pg.toFixed(1)}), ${direct.cpu.toFixed(1)} (${direct.pg.toFixed(1)})`,
+        );
+      }
+    }
+    await before.stop();
+    before = undefined;
+    console.log('');
+  }
+
   const endpoints = [
-    ['dashboard', () => stats.dashboard(deps, c, 30)],
+    ['dashboard', bare],
     ['dashboard-quick', () => stats.quickStats(deps, c)],
     ['dashboard-inventory', () => stats.inventoryStats(deps, c)],
     ['dashboard-low-stock', () => stats.lowStockItems(deps, c)],
@@ -66,36 +146,34 @@ try {
     ['dashboard-top-products?days=30', () => stats.topProducts(deps, c, 30)],
     ['dashboard-activity', () => stats.activityStats(deps, c)],
   ];
-  console.log(`Statistics, n=${REQUESTS} c=${CONCURRENCY} (ms)`);
+  console.log(`Statistics, n=${REQUESTS} c=${CONCURRENCY} (ms); load average ${load()}`);
   console.log(`${'GET /api/stats/...'.padEnd(32)}  API p50   API p95   bare p50  bare p95   p95 ratio`);
-  for (const [path, bare] of endpoints) {
-    const api = await timed(REQUESTS, CONCURRENCY, () =>
-      fetch(`${bench.base}/api/stats/${path}`, { headers }).then((r) => {
-        if (!r.ok) throw new Error(`${path}: ${r.status}`);
-        return r.arrayBuffer();
-      }),
-    );
-    const direct = await timed(REQUESTS, CONCURRENCY, bare);
+  for (const [path, direct] of endpoints) {
+    const api = await timed(REQUESTS, CONCURRENCY, () => get(bench.base, path, headers));
+    const b = await timed(REQUESTS, CONCURRENCY, direct);
     console.log(
-      `${path.padEnd(32)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(direct.p50)}  ${ms(direct.p95)}    ${(api.p95 / direct.p95).toFixed(2)}x`,
+      `${path.padEnd(32)} ${ms(api.p50)}   ${ms(api.p95)}   ${ms(b.p50)}  ${ms(b.p95)}    ${(api.p95 / b.p95).toFixed(2)}x`,
     );
   }
 
-  await bench.resetPeak();
-  const before = bench.rssKb();
-  const t1 = performance.now();
-  const res = await fetch(`${bench.base}/api/reports/inventory.csv`, { headers });
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
+  if (!process.argv.includes('--no-report')) {
+    await bench.resetPeak();
+    const rssBefore = bench.rssKb();
+    const t1 = performance.now();
+    const res = await fetch(`${bench.base}/api/reports/inventory.csv`, { headers });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    const seconds = (performance.now() - t1) / 1000;
+    console.log(
+      `\nInventory report of ${(lines - 1).toLocaleString('en-US')} rows (${(bytes / 1024 / 1024).toFixed(0)} MB): ${seconds.toFixed(1)} s, ${((lines - 1) / seconds).toFixed(0)} rows/s, server peak memory growth ${((bench.peakKb() - rssBefore) / 1024).toFixed(0)} MB`,
+    );
   }
-  const seconds = (performance.now() - t1) / 1000;
-  console.log(
-    `\nInventory report of ${(lines - 1).toLocaleString('en-US')} rows (${(bytes / 1024 / 1024).toFixed(0)} MB): ${seconds.toFixed(1)} s, ${((lines - 1) / seconds).toFixed(0)} rows/s, server peak memory growth ${((bench.peakKb() - before) / 1024).toFixed(0)} MB`,
-  );
 } finally {
+  await before?.stop();
   await database.close();
   await pool.end();
   await bench.stop();

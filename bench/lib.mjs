@@ -68,14 +68,22 @@ export async function startServer(databaseUrl, env = {}, { dir = join(import.met
   };
 }
 
-/** A new database on the PostgreSQL server, and a portal process on it (migrated at start). */
-export async function startBench(extraEnv = {}) {
-  const dbName = `quantics_bench_${randomBytes(4).toString('hex')}`;
+/** The address a kept database's bench company signs up under. */
+const keptEmail = (company) => `${company.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@bench.test`;
+
+/** A new database on the PostgreSQL server (or the kept BENCH_DB), and a portal process on it (migrated at start). */
+export async function startBench(extraEnv = {}, { dir } = {}) {
+  // BENCH_DB=<name> keeps one seeded database for several runs (created if missing, never dropped): a bench that
+  // finds its companies there signs in instead of seeding again (`seeded`, `signIn`).
+  const kept = process.env.BENCH_DB;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DB: a lowercase database name');
+  const dbName = kept ?? `quantics_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const server = await startServer(dbUrl, extraEnv);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
+  const server = await startServer(dbUrl, extraEnv, dir ? { dir } : {});
   const { base, dataDir } = server;
   const status = (field) =>
     Number(
@@ -84,17 +92,20 @@ export async function startBench(extraEnv = {}) {
   return {
     base,
     dbUrl,
+    dbName,
+    pid: server.pid,
     dataDir,
     /** Resident memory now, and its peak since the last resetPeak(), in kB (Linux /proc). */
     rssKb: () => status('VmRSS'),
     peakKb: () => status('VmHWM'),
     resetPeak: () => import('node:fs').then((fs) => fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5')),
+    /** Signs a new company up (with BENCH_DB, under an address made of its name, so signIn finds it again). */
     async register(company) {
       const res = await fetch(`${base}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          email: `${randomBytes(4).toString('hex')}@bench.test`,
+          email: kept ? keptEmail(company) : `${randomBytes(4).toString('hex')}@bench.test`,
           password: 'bench-password',
           company,
         }),
@@ -102,15 +113,40 @@ export async function startBench(extraEnv = {}) {
       const body = await res.json();
       return { token: body.token, companyId: body.user.company_id };
     },
+    /** With BENCH_DB: the company `register` signed up on an earlier run, signed in again; else undefined. */
+    async signIn(company) {
+      if (!kept) return undefined;
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: keptEmail(company), password: 'bench-password' }),
+      });
+      if (!res.ok) return undefined;
+      const body = await res.json();
+      return { token: body.token, companyId: body.user.company_id };
+    },
+    /** Another server process of `dir` (a checkout: the code before, say) on the same database. */
+    startAnother: (env = {}, options = {}) => startServer(dbUrl, { ...extraEnv, ...env }, options),
     async stop() {
       await server.stop();
       // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN afterwards (drop it yourself).
-      if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
+      if (kept || process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${dbUrl}`);
       else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; 0 once it is gone). */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

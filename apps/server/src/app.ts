@@ -70,6 +70,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { sessionsRoutes } from './modules/settings/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { twoFactorRoutes } from './modules/settings/two-factor.routes.ts';
+import { DashboardCache } from './modules/stats/dashboard-cache.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { invitationRoutes } from './modules/team/invitation.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
@@ -95,6 +96,8 @@ declare module 'fastify' {
     printRelay: PrintRelay;
     /** The catalogue's prepared reads and this instance's memory of searches. */
     inventory: InventoryQueries;
+    /** The dashboard's settled figures under each company's dashboard version (stats/dashboard-cache.ts). */
+    dashboard: DashboardCache;
     /** The audit time-out, bound once: what reads an audit's status takes it from here. */
     audits: AuditClock;
     /** What every way in of the reads shares (modules/ingest): the database, the time-out, Dutchie, the storage's memory. */
@@ -183,6 +186,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await printRelay.start();
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
+  app.decorate('dashboard', new DashboardCache());
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
   app.decorate('ingest', {
     db: database.db,

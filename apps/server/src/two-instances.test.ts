@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { epcFromSku, PRINT_AGENT_SOCKET_PATH } from '@quantics/contracts';
+import { epcFromSku, PRINT_AGENT_SOCKET_PATH, type TDashboardStats } from '@quantics/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -100,6 +100,31 @@ describe.runIf(serverUrl && redisUrl)('two instances on one PostgreSQL and one R
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("shows on one instance's dashboard, at once, a product changed through the other", async () => {
+    const reg = await call(a, 'POST', '/api/auth/register', {
+      ip: freshIp(),
+      body: { email: `dash.${randomUUID()}@example.com`, password: 'correct-horse', company: 'Dash Co' },
+    });
+    const token = reg.body.token as string;
+    const units = async () =>
+      ((await call(a, 'GET', '/api/stats/dashboard', { token })).body as TDashboardStats).inventory
+        .totalUnits;
+    expect(await units()).toBe(0);
+    expect(await units()).toBe(0); // a second view, from A's memory
+    const made = await call(b, 'POST', '/api/inventory', {
+      token,
+      body: { name: 'Dash product', sku: 'DASH001', quantity: 7 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await units()).toBe(7);
+    const edited = await call(b, 'PUT', `/api/inventory/${made.body.id}`, {
+      token,
+      body: { name: 'Dash product', sku: 'DASH001', quantity: 3 },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await units()).toBe(3);
   });
 
   it("takes a reader's audit batches alternating between instances, a resend included, and completes it", async () => {

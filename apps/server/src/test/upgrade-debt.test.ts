@@ -62,6 +62,18 @@ const PERMANENT: Record<string, string> = {
   'trigger products_search_version_update': 'the search cache version, as above',
   'function products_search_version_rows': 'the search cache version, as above',
   'function products_search_version_update': 'the search cache version, as above',
+  'trigger products_bump_dashboard_version_delete':
+    "the dashboard cache's version (dashboard_versions), bumped by the products and audits that change its figures",
+  'trigger products_bump_dashboard_version_insert': 'the dashboard cache version, as above',
+  'trigger products_bump_dashboard_version_update': 'the dashboard cache version, as above',
+  'trigger audit_bump_dashboard_version_delete': 'the dashboard cache version, as above',
+  'trigger audit_bump_dashboard_version_insert': 'the dashboard cache version, as above',
+  'trigger audit_bump_dashboard_version_update': 'the dashboard cache version, as above',
+  'function dashboard_version_bump': 'the dashboard cache version, as above',
+  'function products_dashboard_version_rows': 'the dashboard cache version, as above',
+  'function products_dashboard_version_update': 'the dashboard cache version, as above',
+  'function audits_dashboard_version_rows': 'the dashboard cache version, as above',
+  'function audits_dashboard_version_update': 'the dashboard cache version, as above',
   'trigger products_stock_crossing':
     'the stock events (inventory.stock_low/out_of_stock), whatever changed the stock',
   'function events_stock_crossing': 'products_stock_crossing, as above',

@@ -325,6 +325,19 @@ export const auditDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
+/**
+ * The version of a company's settled dashboard figures: goes up, by statement-level triggers (migration 0030),
+ * whenever a statement changes what they show: products added, removed or changed in stock, price, name, vendor,
+ * category, limit or expiry, and audits completed, reopened, removed or changed once completed. The dashboard keeps
+ * those figures under it (dashboard-cache.ts); a count in progress (its reads, its found tags) leaves it alone.
+ */
+export const dashboardVersions = pgTable('dashboard_versions', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /** The rows under an audit go with it: (company_id, audit_id) references the audit's key. */
 export const auditRef = (table: string, t: { companyId: AnyPgColumn; auditId: AnyPgColumn }) =>
   foreignKey({

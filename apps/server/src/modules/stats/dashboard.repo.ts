@@ -1,4 +1,4 @@
-import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
+import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS, TRENDS_DAYS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ActivityRow, recentActivitySql } from '../activity/activity.repo.ts';
@@ -14,6 +14,9 @@ function figureReads(companyId: number, clock: AuditClock) {
     devices: { sql: repo.deviceCountsSql(companyId, DEVICE_ONLINE_WINDOW_MS), map: repo.mapDeviceCounts },
     latest: { sql: repo.latestCompletedAuditSql(companyId), map: repo.mapLatestCompletedAudit },
     window: { sql: repo.auditWindowSql(companyId), map: repo.mapAuditWindow },
+    wholeDays: { sql: repo.auditWholeDaysSql(companyId), map: (rows: Rows) => rows },
+    firstDay: { sql: repo.auditFirstDaySql(companyId), map: (rows: Rows) => rows },
+    settled: { sql: settledKeySql(companyId), map: mapSettledKey },
     recentAudits: { sql: repo.recentAuditsSql(companyId, clock), map: repo.mapRecentAudits },
     recentActivity: {
       sql: recentActivitySql(companyId, DASHBOARD_LIST_SIZE),
@@ -26,7 +29,28 @@ function figureReads(companyId: number, clock: AuditClock) {
   };
 }
 type Figures = ReturnType<typeof figureReads>;
-type FigureName = keyof Figures;
+export type FigureName = keyof Figures;
+/** The named figures, as readFigures gives them. */
+export type FigureValues<K extends FigureName> = { [N in K]: ReturnType<Figures[N]['map']> };
+
+/**
+ * What the dashboard's settled figures are kept under (dashboard-cache.ts): the company's dashboard version, which
+ * triggers move with every statement that changes them (migration 0030), and the two dates they depend on: the
+ * window's first day (UTC) and today (the expiring list's days left), both from the database's clock.
+ */
+const settledKeySql = (companyId: number) => sql`
+  SELECT coalesce((SELECT v.version FROM dashboard_versions v WHERE v.company_id = ${companyId}), 0) AS version,
+    to_char(((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS first_day,
+    to_char(current_date, 'YYYY-MM-DD') AS today, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
+`;
+const mapSettledKey = (rows: Rows) => {
+  const row = rows[0] ?? {};
+  return {
+    key: `${String(row.version ?? 0)} ${String(row.first_day ?? '')} ${String(row.today ?? '')}`,
+    /** The database's clock, for figures that hold until a moment (the window's first day). */
+    nowMs: Number(row.now_ms ?? 0),
+  };
+};
 
 /**
  * The named figures read in one statement: each read becomes a `json_agg` subquery of one row, so the dashboard
@@ -38,7 +62,7 @@ export async function readFigures<const K extends FigureName>(
   companyId: number,
   clock: AuditClock,
   names: readonly K[],
-): Promise<{ [N in K]: ReturnType<Figures[N]['map']> }> {
+): Promise<FigureValues<K>> {
   const reads = figureReads(companyId, clock);
   // json_agg keeps the order of a subquery that sorts and limits (an Aggregate straight over its Limit).
   const columns = sql.join(
@@ -50,7 +74,5 @@ export async function readFigures<const K extends FigureName>(
   );
   const r = await db.execute<Record<string, Rows>>(sql`SELECT ${columns}`);
   const row = r.rows[0] ?? {};
-  return Object.fromEntries(names.map((name) => [name, reads[name].map(row[name] ?? [])])) as {
-    [N in K]: ReturnType<Figures[N]['map']>;
-  };
+  return Object.fromEntries(names.map((name) => [name, reads[name].map(row[name] ?? [])])) as FigureValues<K>;
 }

@@ -55,6 +55,41 @@ function windowDays(companyId: number) {
 }
 
 /**
+ * The window's whole days alone (the rollup's rows after its first day, oldest first): they change only when an audit
+ * completes or a completed one changes, and at midnight UTC (their first day is part of the dashboard's cache key).
+ */
+export const auditWholeDaysSql = (companyId: number) => sql`
+  SELECT to_char(d.day, 'YYYY-MM-DD') AS date, d.audits, d.clean, d.tags_found, d.discrepancies, d.accuracy_sum,
+    d.accuracy_count
+  FROM audit_days d
+  WHERE d.company_id = ${companyId} AND d.audits > 0
+    AND d.day > ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date
+  ORDER BY d.day
+`;
+
+/**
+ * The window's partial first day alone (none or one row). Audits leave it as the clock moves, so with its figures
+ * comes the moment they stop holding, by the database's clock: its oldest audit's creation plus the window
+ * (`valid_until_ms`, epoch milliseconds); until then only a change to a completed audit (the dashboard version) or
+ * midnight UTC (a new first day) changes them.
+ */
+export const auditFirstDaySql = (companyId: number) => sql`
+  WITH w AS (
+    SELECT now() - make_interval(days => ${TRENDS_DAYS}) AS since,
+      ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date AS first_day
+  )
+  SELECT to_char(w.first_day, 'YYYY-MM-DD') AS date, count(*)::int AS audits,
+    count(*) FILTER (WHERE a.discrepancies_count = 0)::int AS clean, coalesce(sum(a.tags_found), 0) AS tags_found,
+    coalesce(sum(a.discrepancies_count), 0) AS discrepancies, coalesce(sum(a.accuracy), 0) AS accuracy_sum,
+    count(a.accuracy) AS accuracy_count,
+    (extract(epoch FROM min(a.created_at) + make_interval(days => ${TRENDS_DAYS})) * 1000)::bigint AS valid_until_ms
+  FROM audits a, w
+  WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.created_at >= w.since
+    AND a.created_at < (w.first_day + 1)::timestamp AT TIME ZONE 'UTC'
+  GROUP BY w.first_day HAVING count(*) > 0
+`;
+
+/**
  * The completed audits of the window, read in one query of its days: how many, with and without discrepancies,
  * units off and mean accuracy, and the trends (tags scanned and discrepancies per UTC day, oldest first).
  */

@@ -20,7 +20,7 @@ import * as stats from './stats.service.ts';
  * point-of-sale company from its Dutchie snapshot. GET /api/stats/activity lives in the activity module.
  */
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.audits };
+  const deps = { db: app.db, clock: app.audits, cache: app.dashboard };
   const tags = ['stats'];
   const local = stats.localStock(deps);
   const pointOfSale = dutchieStock(app.dutchie);

@@ -10,11 +10,13 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { readFigures } from './dashboard.repo.ts';
+import { type DashboardCache, LIVE_FIGURES, type SettledName } from './dashboard-cache.ts';
 import { isDutchieFailure } from './dutchie-stock.ts';
 import * as repo from './stats.repo.ts';
 import type { StockFigures } from './stock-figures.ts';
 
-export type StatsDeps = { db: Db; clock: AuditClock };
+/** `cache`: the app's memory of settled figures (dashboard-cache.ts); without it every figure is read each time. */
+export type StatsDeps = { db: Db; clock: AuditClock; cache?: DashboardCache };
 
 const latestAuditView = (latest: ReturnType<typeof repo.mapLatestCompletedAudit>) => ({
   id: latest?.id ?? null,
@@ -89,6 +91,17 @@ export function localStock(deps: StatsDeps): StockFigures {
   };
 }
 
+/** The live figures and the settled ones named, through the app's cache when it has one. */
+function dashboardFigures<const S extends SettledName>(
+  deps: StatsDeps,
+  companyId: number,
+  settled: readonly S[],
+) {
+  return deps.cache
+    ? deps.cache.read(deps.db, companyId, deps.clock, settled)
+    : readFigures(deps.db, companyId, deps.clock, [...LIVE_FIGURES, ...settled]);
+}
+
 const EMPTY_INVENTORY: TInventoryStats['inventory'] = {
   totalInventoryCost: 0,
   totalProducts: 0,
@@ -120,14 +133,20 @@ export async function dashboard(
       return empty;
     }
   };
-  const audits = ['devices', 'latest', 'window', 'recentAudits', 'recentActivity', 'reviews'] as const;
   // The local catalogue's figures are read in the same statement as the audit and device figures; a point-of-sale
-  // company's come from its Dutchie snapshot beside it.
+  // company's come from its Dutchie snapshot beside it (the Dutchie module keeps that snapshot; it is not cached here).
   const figures =
     stock.kind === 'local'
-      ? readFigures(deps.db, companyId, deps.clock, [...audits, 'inventory', 'lowStock', 'expiring'])
+      ? dashboardFigures(deps, companyId, [
+          'latest',
+          'firstDay',
+          'wholeDays',
+          'inventory',
+          'lowStock',
+          'expiring',
+        ])
       : Promise.all([
-          readFigures(deps.db, companyId, deps.clock, audits),
+          dashboardFigures(deps, companyId, ['latest', 'firstDay', 'wholeDays']),
           part(() => stock.inventory(companyId), EMPTY_INVENTORY),
           part(() => stock.lowStock(companyId), []),
           part(() => stock.expiring(companyId), []),
@@ -137,14 +156,16 @@ export async function dashboard(
     part(() => stock.topProducts(companyId, topDays), []),
     part(() => stock.source(companyId), null),
   ]);
+  // The window's partial first day before its whole days: the days in order, oldest first.
+  const window = repo.mapAuditWindow([...f.firstDay, ...f.wholeDays]);
   return {
     devices: f.devices,
     latestAudit: latestAuditView(f.latest),
     audits: {
-      ...windowSplit(f.window),
-      totalDiscrepancies: f.window.unitsOff,
-      trends: f.window.trends,
-      averageAccuracy: f.window.averageAccuracy,
+      ...windowSplit(window),
+      totalDiscrepancies: window.unitsOff,
+      trends: window.trends,
+      averageAccuracy: window.averageAccuracy,
     },
     inventory: f.inventory,
     lowStock: f.lowStock,
