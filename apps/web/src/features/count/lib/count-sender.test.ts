@@ -132,7 +132,9 @@ describe('the service worker sending what the Count screen kept (page closed)', 
     expect(api.starts).toEqual([clientAuditId]);
     const [auditId] = [...api.audits.keys()];
     expect(api.attempts.map((a) => a.seq)).toEqual([0, 1]);
-    expect(api.stored.get(auditId as number)?.get(0)).toEqual([expect.objectContaining({ epc: TEE, count: 1 })]);
+    expect(api.stored.get(auditId as number)?.get(0)).toEqual([
+      expect.objectContaining({ epc: TEE, count: 1 }),
+    ]);
     expect(api.stored.get(auditId as number)?.get(1)).toEqual([
       expect.objectContaining({ epc: CAP, count: 1 }),
       expect.objectContaining({ epc: TEE, count: 1 }),

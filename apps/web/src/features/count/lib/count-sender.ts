@@ -1,4 +1,10 @@
-import { type TAudit, type TStartAuditRequest, ZAudit, ZReadsResponse, ZStartAuditResponse } from '@quantics/contracts';
+import {
+  type TAudit,
+  type TStartAuditRequest,
+  ZAudit,
+  ZReadsResponse,
+  ZStartAuditResponse,
+} from '@quantics/contracts';
 import { isRetryable, readerCall } from '../api/reader-client';
 import {
   countKeys,

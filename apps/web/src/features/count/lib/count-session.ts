@@ -420,7 +420,9 @@ export class CountSession {
     await this.flush();
     await this.outbox.drain();
     const auditId = this.stored.auditId as number;
-    const audit = await this.outbox.untilAnswered(() => completeAudit(this.token, auditId, this.stored.nextSeq));
+    const audit = await this.outbox.untilAnswered(() =>
+      completeAudit(this.token, auditId, this.stored.nextSeq),
+    );
     this.stop();
     await deleteCount(this.stored.key);
     return audit;
