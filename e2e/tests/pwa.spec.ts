@@ -91,6 +91,107 @@ test('the Count screen opens with no network; a count started and finished offli
   });
 });
 
+/** What the Count screen keeps in IndexedDB for its open count: whether finish was asked for, and its batches. */
+function keptCount(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ isFinishing: boolean; batches: number }>((resolve, reject) => {
+        const open = indexedDB.open('quantics-count');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['counts', 'batches'], 'readonly');
+          const counts = tx.objectStore('counts').getAll();
+          const batches = tx.objectStore('batches').count();
+          tx.oncomplete = () => {
+            const [count] = counts.result as { isFinishing?: boolean }[];
+            resolve({ isFinishing: !!count?.isFinishing, batches: batches.result });
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+test('with the Count screen closed, Background Sync sends what it kept once the connection is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token } = await registerViaApi(page, { company: 'Sync Co' });
+  await seed(request, token);
+  await signInWithToken(page, token);
+  await setUpHandheld(page, 'Dock TC52');
+  await untilWorkerControls(page);
+  await expect(
+    page.getByLabel('Location', { exact: true }).locator('option', { hasText: 'Aisle 3' }),
+  ).toHaveCount(1);
+
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('BackgroundService.setRecording', { shouldRecord: true, service: 'backgroundSync' });
+
+  // No signal: a count started, read and finished on the handheld, all of it kept there.
+  await context.setOffline(true);
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Aisle 3' });
+  await page.getByLabel('Count name (optional)').fill('Dock, no signal');
+  await page.getByRole('button', { name: 'Start count' }).click();
+  await expect(page.getByTestId('count-started-offline')).toBeVisible();
+  await expect(page.getByLabel('Tag capture')).toBeFocused();
+  await page.keyboard.type(`${epcOf('PWAA')}\n${epcOf('PWAB')}\n${epcOf('PWAA')}\n`);
+  await expect(page.getByText('Offline: 3 reads kept on this handheld')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish count' }).click();
+  await expect(page.getByRole('button', { name: 'Waiting for the connection…' })).toBeVisible();
+  // Kept: the finish, and the reads in their numbered batches (how many depends on the typing's pace).
+  await expect.poll(() => keptCount(page)).toEqual({ isFinishing: true, batches: expect.any(Number) });
+  expect((await keptCount(page)).batches).toBeGreaterThan(0);
+  // The page asked the browser for a Background Sync.
+  expect(
+    await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+        sync: { getTags(): Promise<string[]> };
+      };
+      return registration.sync.getTags();
+    }),
+  ).toContain('quantics-count-send');
+
+  // The counter closes the app and walks back into range: no Quantics page is open to send anything. Chromium fires
+  // `sync` when the connection is back; Playwright's offline is DevTools' network emulation, which Chromium's Background
+  // Sync follows for the worker too, so going online here fires the real event at the real worker. DevTools records
+  // the background service's events (Application > Background services): they show it was Background Sync.
+  const blank = await context.newPage();
+  await page.close({ runBeforeUnload: false });
+  await context.setOffline(false);
+
+  // The audit is created (with the count's client id), its reads sent with their numbers, the finish completed.
+  await expect
+    .poll(async () => (await (await request.get('/api/audits', { headers: auth(token) })).json()).data)
+    .toEqual([
+      expect.objectContaining({
+        name: 'Dock, no signal',
+        status: 'completed',
+        device_name: 'Dock TC52',
+        location: 'Aisle 3',
+        tags_found: 2,
+        tags_expected: 3,
+      }),
+    ]);
+  // Sent by the service worker's sync event: registered by the page, then dispatched and completed.
+  const events: string[] = [];
+  const observer = await context.newCDPSession(blank);
+  observer.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: e }) => {
+    if (e.instanceId === 'quantics-count-send') events.push(e.eventName);
+  });
+  await observer.send('BackgroundService.startObserving', { service: 'backgroundSync' });
+  await expect
+    .poll(() => events)
+    .toEqual(expect.arrayContaining(['Registered sync', 'Dispatched sync event', 'Sync completed']));
+
+  // Nothing is left on the handheld: Count opens on a new count.
+  await blank.goto('/count');
+  await expect(blank.getByText('Counting as Dock TC52')).toBeVisible();
+  await expect(blank.getByRole('button', { name: 'Start count' })).toBeVisible();
+  expect(await keptCount(blank)).toEqual({ isFinishing: false, batches: 0 });
+});
+
 /** A PNG's width and height, from its IHDR chunk (bytes 16-23). */
 const pngSize = (png: Buffer) => `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
 

@@ -5,17 +5,23 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { useSetUpBrowser } from '../api/browser-device';
+import { type BrowserCredential, useSetUpBrowser } from '../api/browser-device';
 import { COUNT_TEXTS } from '../count-texts';
 
 /** Names this handheld's browser and makes it a device of the company (once per person and company). */
-export function SetUpBrowser({ user, onDone }: { user: TUser; onDone: () => void }) {
+export function SetUpBrowser({
+  user,
+  onDone,
+}: {
+  user: TUser;
+  onDone: (credential: BrowserCredential) => void;
+}) {
   const firstName = (user.name ?? '').trim().split(/\s+/)[0] || 'My';
   const [name, setName] = useState(`${firstName}'s handheld`);
   const setUp = useSetUpBrowser(user);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setUp.mutate(name.trim(), { onSuccess: onDone });
+    setUp.mutate(name.trim(), { onSuccess: (credential) => onDone(credential) });
   };
   return (
     <Card className="p-4 sm:p-5">

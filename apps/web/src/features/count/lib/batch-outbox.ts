@@ -1,13 +1,7 @@
-import { READER_MESSAGES, ZReadsResponse } from '@quantics/contracts';
-import { isRetryable, ReaderError, readerCall } from '../api/reader-client';
-import {
-  deleteBatch,
-  isCodeRead,
-  type StoredBatch,
-  type StoredCount,
-  saveBatch,
-  saveCount,
-} from './count-store';
+import { READER_MESSAGES } from '@quantics/contracts';
+import { isRetryable, ReaderError } from '../api/reader-client';
+import { askBackgroundSync, sendBatch } from './count-sender';
+import { isCodeRead, type StoredBatch, type StoredCount, saveBatch, saveCount } from './count-store';
 
 export type OutboxProblem = { kind: 'device-removed' | 'audit-closed'; message: string };
 
@@ -18,7 +12,9 @@ const RETRY_MAX_MS = 10_000;
  * A count's batches on their way to the portal: each is written to IndexedDB (with the count's progress, in one
  * transaction) before it is sent, deleted once answered, and resent with the same batch_seq until it is, waiting
  * longer after each failure (1 s doubling to 10 s) while there is no connection. A refusal that retrying cannot fix
- * (the device removed, the audit closed) stops it: `problem`.
+ * (the device removed, the audit closed) stops it: `problem`. Batches are sent by the sender the service worker
+ * shares (count-sender.ts): with no connection, Background Sync is asked for, so what is kept is sent once the
+ * connection is back even if this page is closed by then.
  */
 export class BatchOutbox {
   isOffline = false;
@@ -103,13 +99,9 @@ export class BatchOutbox {
             continue;
           }
           const batch = this.queue[0] as StoredBatch;
-          await readerCall(this.token, `/api/rfid/audits/${this.auditId}/reads`, {
-            schema: ZReadsResponse,
-            method: 'POST',
-            body: { batch_seq: batch.seq, reads: batch.reads },
-          });
+          // Sent and deleted (or found sent already by the service worker).
+          await sendBatch(this.token, this.auditId, batch);
           this.queue.shift();
-          await deleteBatch(batch.key, batch.seq);
           this.isOffline = false;
           this.retryDelay = RETRY_MIN_MS;
           this.changed();
@@ -142,6 +134,7 @@ export class BatchOutbox {
   }
 
   private async waitToRetry() {
+    if (!this.isOffline) void askBackgroundSync();
     this.isOffline = true;
     this.changed();
     // The next wait is set before this one: retryNow() during the wait starts again at 1 s.

@@ -25,6 +25,7 @@ vi.mock('./count-store', async (importOriginal) => {
       db.batches.set(`${b.key}:${b.seq}`, copy(b));
     },
     deleteBatch: async (key: string, seq: number) => void db.batches.delete(`${key}:${seq}`),
+    hasBatch: async (key: string, seq: number) => db.batches.has(`${key}:${seq}`),
     deleteCount: async (key: string) => {
       db.counts.delete(key);
       for (const k of [...db.batches.keys()]) if (k.startsWith(`${key}:`)) db.batches.delete(k);

@@ -6,13 +6,12 @@ import {
   type TCountSheetItem,
   type TStartAuditRequest,
   type TWedgeRead,
-  ZAudit,
   ZCountSheet,
   ZCountSheetLookupResponse,
-  ZStartAuditResponse,
 } from '@quantics/contracts';
 import { isRetryable, readerCall } from '../api/reader-client';
 import { BatchOutbox } from './batch-outbox';
+import { completeAudit, createAudit } from './count-sender';
 import {
   deleteCount,
   loadCount,
@@ -214,14 +213,12 @@ export class CountSession {
    */
   private static async startOnServer(token: string, stored: StoredCount) {
     const body = stored.startBody ?? { client_audit_id: stored.clientAuditId };
-    const started =
-      stored.auditId === null
-        ? await readerCall(token, '/api/rfid/audits', { schema: ZStartAuditResponse, method: 'POST', body })
-        : { audit_id: stored.auditId };
-    const sheet = await readerCall(token, `/api/rfid/audits/${started.audit_id}/sheet?items=none`, {
+    // Created by the sender the service worker shares (it may have created it already: then its id).
+    const auditId = stored.auditId ?? (await createAudit(token, stored.key, body));
+    const sheet = await readerCall(token, `/api/rfid/audits/${auditId}/sheet?items=none`, {
       schema: ZCountSheet,
     });
-    return { auditId: started.audit_id, sheet, isSheetPending: false };
+    return { auditId, sheet, isSheetPending: false };
   }
 
   /**
@@ -422,12 +419,9 @@ export class CountSession {
     this.stored.isFinishing = true;
     await this.flush();
     await this.outbox.drain();
+    const auditId = this.stored.auditId as number;
     const audit = await this.outbox.untilAnswered(() =>
-      readerCall(this.token, `/api/rfid/audits/${this.stored.auditId}/complete`, {
-        schema: ZAudit,
-        method: 'POST',
-        body: { batch_count: this.stored.nextSeq },
-      }),
+      completeAudit(this.token, auditId, this.stored.nextSeq),
     );
     this.stop();
     await deleteCount(this.stored.key);

@@ -6,7 +6,9 @@ import type { LastRead } from './last-reads';
 /**
  * What a count in progress keeps in IndexedDB, so a reload, a dead Wi-Fi corner or the phone sleeping loses
  * nothing: the count itself (one per person and company on this browser) and every batch of reads until the
- * server has answered it. A batch is written here before it is sent and deleted only once answered.
+ * server has answered it. A batch is written here before it is sent and deleted only once answered. The handheld's
+ * device credential is kept here too (not in local storage): the service worker, which sends what is kept when the
+ * page is closed (Background Sync, count-sender.ts), can read IndexedDB only.
  */
 export type StoredCount = {
   /** `${userId}:${companyId}`. */
@@ -64,21 +66,59 @@ export type StoredRead = StoredTagRead | StoredCodeRead;
 export const isCodeRead = (read: StoredRead): read is StoredCodeRead => 'code' in read;
 export type StoredBatch = { key: string; seq: number; reads: StoredRead[] };
 
+/** This browser's device credential for one person in one company (POST /api/devices/browser's answer). */
+export type BrowserCredential = { deviceId: number; name: string; token: string };
+type StoredCredential = BrowserCredential & { key: string };
+
 interface CountDb extends DBSchema {
   counts: { key: string; value: StoredCount };
   batches: { key: [string, number]; value: StoredBatch; indexes: { byCount: string } };
+  credentials: { key: string; value: StoredCredential };
 }
 
 let dbPromise: Promise<IDBPDatabase<CountDb>> | undefined;
 function db() {
-  dbPromise ??= openDB<CountDb>('quantics-count', 1, {
-    upgrade(d) {
-      d.createObjectStore('counts', { keyPath: 'key' });
-      const batches = d.createObjectStore('batches', { keyPath: ['key', 'seq'] });
-      batches.createIndex('byCount', 'key');
+  dbPromise ??= openDB<CountDb>('quantics-count', 2, {
+    upgrade(d, oldVersion) {
+      if (oldVersion < 1) {
+        d.createObjectStore('counts', { keyPath: 'key' });
+        const batches = d.createObjectStore('batches', { keyPath: ['key', 'seq'] });
+        batches.createIndex('byCount', 'key');
+      }
+      if (oldVersion < 2) d.createObjectStore('credentials', { keyPath: 'key' });
+    },
+    // Another page (or the service worker) opens a newer version: this connection gives way, and is reopened.
+    blocking() {
+      void dbPromise?.then((open) => open.close());
+      dbPromise = undefined;
     },
   });
   return dbPromise;
+}
+
+export async function loadCredential(key: string): Promise<BrowserCredential | null> {
+  const kept = await (await db()).get('credentials', key);
+  if (!kept) return null;
+  const { key: _key, ...credential } = kept;
+  return credential;
+}
+
+export async function saveCredential(key: string, credential: BrowserCredential) {
+  await (await db()).put('credentials', { ...credential, key });
+}
+
+export async function deleteCredential(key: string) {
+  await (await db()).delete('credentials', key);
+}
+
+/** Every count kept on this browser (the service worker sends them all, whoever is signed in). */
+export async function countKeys(): Promise<string[]> {
+  return (await db()).getAllKeys('counts');
+}
+
+/** Whether the batch is still waiting (not yet answered, by this page or the service worker). */
+export async function hasBatch(key: string, seq: number): Promise<boolean> {
+  return (await (await db()).getKey('batches', [key, seq])) !== undefined;
 }
 
 export async function loadCount(key: string) {

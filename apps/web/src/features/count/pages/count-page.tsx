@@ -111,9 +111,9 @@ export function CountPage() {
   const { user } = useAuth();
   const help = useHelp();
   const queryClient = useQueryClient();
-  const [credential, setCredential] = useState<BrowserCredential | null>(() =>
-    user ? readCredential(user) : null,
-  );
+  // This handheld's device credential, kept in IndexedDB (where the service worker can read it too).
+  const [credential, setCredential] = useState<BrowserCredential | null>(null);
+  const [isLoadingCredential, setIsLoadingCredential] = useState(true);
   const [session, setSession] = useState<CountSession | null>(null);
   const [isResuming, setIsResuming] = useState(true);
   const [isStarting, setIsStarting] = useState(false);
@@ -138,8 +138,21 @@ export function CountPage() {
   }, [pwa, session, result]);
   useEffect(() => () => pwa?.setCountOpen(false), [pwa]);
 
+  useEffect(() => {
+    if (!user) return;
+    let isCurrent = true;
+    readCredential(user)
+      .then((c) => isCurrent && setCredential(c))
+      .catch(() => notify.error(COUNT_TEXTS.startFailed))
+      .finally(() => isCurrent && setIsLoadingCredential(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, [user]);
+
   // A count left open on this browser (a reload, the phone restarting) carries on where it was.
   useEffect(() => {
+    if (isLoadingCredential) return;
     if (!user || !credential) {
       setIsResuming(false);
       return;
@@ -158,7 +171,7 @@ export function CountPage() {
       isCurrent = false;
       resumed?.stop();
     };
-  }, [user, credential]);
+  }, [user, credential, isLoadingCredential]);
 
   // Reads not yet answered: flush them to IndexedDB when the page hides, and ask before leaving.
   const hasUnsent = (view?.unsent ?? 0) > 0;
@@ -271,7 +284,7 @@ export function CountPage() {
     await session?.discard();
     setSession(null);
     if (view?.problem?.kind === 'device-removed') {
-      forgetCredential(user);
+      await forgetCredential(user);
       setCredential(null);
     }
   };
@@ -443,7 +456,7 @@ export function CountPage() {
             isStarting={isStarting}
           />
         ) : (
-          <SetUpBrowser user={user} onDone={() => setCredential(readCredential(user))} />
+          <SetUpBrowser user={user} onDone={setCredential} />
         )}
         <ReaderTest prefix={prefix} />
       </div>
