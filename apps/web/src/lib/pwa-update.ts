@@ -12,6 +12,12 @@ export const PWA_TEXTS = {
 } as const;
 
 const UPDATED_FLAG = 'quantics.pwa.updated';
+/**
+ * How long the new worker may take to take over once asked. Chromium sometimes keeps it waiting for good (seen under
+ * Playwright on a loaded machine: its skipWaiting() did not settle in 90 s, while nothing of the old worker was
+ * pending); the page then lets the old registration go and reloads, and the new version is registered afresh.
+ */
+const TAKE_OVER_MS = 8000;
 
 type UpdateState = { isWaitingForCount: boolean };
 
@@ -37,7 +43,12 @@ export class PwaUpdates {
       onNeedRefresh: () => {
         this.apply = async () => {
           sessionStorage.setItem(UPDATED_FLAG, '1');
+          const tookOver = this.tookOver();
           await updateSW(true);
+          if (!(await tookOver)) {
+            this.apply = () => this.reinstall();
+            this.tryApply();
+          }
         };
         this.tryApply();
       },
@@ -63,6 +74,30 @@ export class PwaUpdates {
     this.apply = null;
     this.setState({ isWaitingForCount: false });
     void apply();
+  }
+
+  /** Whether the new worker takes control of this page in time (workbox-window then reloads it). */
+  private tookOver() {
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), TAKE_OVER_MS);
+      navigator.serviceWorker.addEventListener(
+        'controllerchange',
+        () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** The new worker was never let in: the old registration goes, and the reload registers the new version. */
+  private async reinstall() {
+    // Offline, the reload would find nothing to load: the next check, online, tries again.
+    if (!navigator.onLine) return;
+    sessionStorage.setItem(UPDATED_FLAG, '1');
+    await (await navigator.serviceWorker.getRegistration())?.unregister();
+    window.location.reload();
   }
 
   private setState(state: UpdateState) {
