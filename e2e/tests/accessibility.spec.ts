@@ -17,8 +17,10 @@ import { inviteViaApi } from './team-helpers';
 /*
  * Every page of the app and its main dialogs, in light and dark mode, 1440 and 390 wide: no serious or critical
  * axe-core violation of WCAG 2.1 A/AA, focus always visible, a bounded number of tab stops, no mouse-only control,
- * dialogs that take focus, keep it and give it back. One signed-in session per mode, pages in sequence.
- * A page the router has that PAGES does not list fails the first test.
+ * dialogs that take focus, keep it and give it back. Each mode is three tests (GROUPS), so the browser tests'
+ * workers share them out; within a test, pages in sequence, each page's dialogs checked while the page is open (one
+ * load a page), and axe run once a page and once a dialog. A page the router has that PAGES does not list fails the
+ * first test, and a page or dialog no group checks fails the second.
  */
 
 type Who = 'public' | 'local' | 'dutchie';
@@ -257,8 +259,90 @@ const MODES = [
   { scheme: 'light', width: 390 },
   { scheme: 'dark', width: 390 },
 ] as const;
+type Mode = (typeof MODES)[number];
+
+/**
+ * The pages in three groups of about the same length (each a test a mode): a page is named by who and its address.
+ * The catalogue company's pages come with their dialogs, the Plans tab and the menus.
+ */
+const GROUPS: { name: string; pages: string[] }[] = [
+  {
+    name: 'public pages and the Dutchie company',
+    pages: [
+      'public /',
+      'public /login',
+      'public /register',
+      'public /forgot-password',
+      'public /reset-password?token=not-a-real-token',
+      'public /accept-invite',
+      'dutchie /dashboard',
+      'dutchie /inventory',
+      'dutchie /locations',
+    ],
+  },
+  {
+    name: 'dashboard, Tallie, audits, count, devices',
+    pages: [
+      'local /dashboard',
+      'local /tallie',
+      'local /audits',
+      'local /audits/adjustments?audit=1',
+      'local /count',
+      'local /devices',
+    ],
+  },
+  {
+    name: 'inventory, locations, labels, reports, team, company, settings',
+    pages: [
+      'local /inventory',
+      'local /locations',
+      'local /print-labels',
+      'local /reports',
+      'local /team',
+      'local /company',
+      'local /settings',
+    ],
+  },
+];
+const pageKey = (c: PageCase) => `${c.who} ${c.url}`;
+
+test('every page of the accessibility list is in one group, and every dialog on a page of one', () => {
+  const grouped = GROUPS.flatMap((g) => g.pages);
+  expect([...grouped].sort()).toEqual(PAGES.map(pageKey).sort());
+  for (const d of DIALOGS) expect(grouped, `dialog ${d.name}`).toContain(`local ${d.from}`);
+});
 
 let tokens: { local: string; dutchie: string } | undefined;
+
+/** Checks one page as it is shown now: axe, mouse-only controls, the Tab walk (and the skip link first). */
+async function checkPage(page: Page, c: PageCase, mode: Mode, problems: string[]) {
+  const where = `${c.url} (${c.who})`;
+  await test.step('axe', async () => {
+    for (const p of await axeProblems(page)) problems.push(`${where} axe ${p}`);
+  });
+  for (const t of await mouseOnlyTargets(page)) problems.push(`${where} mouse only: ${t}`);
+  const stops = await test.step('Tab walk', () => tabThrough(page, c.maxTabStops));
+  if (process.env.SHOTS_DIR) {
+    const name = `${c.who}${c.url.split('?')[0]?.replaceAll('/', '-')}-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}`;
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+  }
+  if (stops.length > c.maxTabStops) problems.push(`${where} more than ${c.maxTabStops} tab stops`);
+  for (const s of stops.filter((s) => s.problem)) problems.push(`${where} focus: ${s.name}: ${s.problem}`);
+  // The first stop skips the menu; Enter on it lands in the page's content.
+  if (c.who !== 'public' && !/Skip to content/.test(stops[0]?.name ?? '')) {
+    problems.push(`${where} first tab stop is ${stops[0]?.name}, not the skip link`);
+  }
+}
+
+/** A dialog of the page shown now: the keyboard check, and axe on it while it is open with its data. */
+async function checkDialog(page: Page, d: DialogCase, problems: string[]) {
+  await d.before?.(page);
+  const dialog = page.getByRole('dialog', { name: d.name });
+  const found = await checkDialogKeyboard(page, d.opener(page), dialog, async () => {
+    for (const p of await axeProblems(page, '[role="dialog"]')) problems.push(`dialog ${d.name}: axe ${p}`);
+  });
+  for (const p of found) problems.push(`dialog ${d.name}: ${p}`);
+}
 
 test.describe('accessibility', () => {
   test.beforeAll(async ({ playwright }, info) => {
@@ -268,110 +352,88 @@ test.describe('accessibility', () => {
   });
 
   for (const mode of MODES) {
-    test(`every page and main dialog with axe and the keyboard: ${mode.scheme}, ${mode.width} wide`, async ({
-      browser,
-      baseURL,
-    }) => {
-      test.setTimeout(900_000);
-      const context = await browser.newContext({
+    for (const group of GROUPS) {
+      test(`${group.name} with axe and the keyboard: ${mode.scheme}, ${mode.width} wide`, async ({
+        browser,
         baseURL,
-        viewport: { width: mode.width, height: mode.width === 390 ? 844 : 900 },
-        colorScheme: mode.scheme,
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      let who: Who = 'public';
-
-      const open = async (c: PageCase) => {
-        if (c.who !== who) {
-          await page.goto('/');
-          await page.evaluate(
-            (t) => (t ? localStorage.setItem('token', t) : localStorage.clear()),
-            tokens?.[c.who as 'local'] ?? '',
-          );
-          who = c.who;
-        }
-        const url =
-          c.url === '/accept-invite' ? new URL(inviteUrl).pathname + new URL(inviteUrl).search : c.url;
-        await page.goto(url);
-        await c.ready(page);
-        await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
-      };
-
-      for (const c of PAGES) {
-        await test.step(`${c.who} ${c.url}`, async () => {
-          await open(c);
-          for (const p of await axeProblems(page)) problems.push(`${c.url} (${c.who}) axe ${p}`);
-          for (const t of await mouseOnlyTargets(page)) problems.push(`${c.url} (${c.who}) mouse only: ${t}`);
-          const stops = await tabThrough(page, c.maxTabStops);
-          if (process.env.SHOTS_DIR) {
-            const name = `${c.who}${c.url.split('?')[0]?.replaceAll('/', '-')}-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}`;
-            await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
-          }
-          if (stops.length > c.maxTabStops) {
-            problems.push(`${c.url} (${c.who}) more than ${c.maxTabStops} tab stops`);
-          }
-          for (const s of stops.filter((s) => s.problem)) {
-            problems.push(`${c.url} (${c.who}) focus: ${s.name}: ${s.problem}`);
-          }
-          if (c.who !== 'public') {
-            // The first stop skips the menu; Enter on it lands in the page's content.
-            if (!/Skip to content/.test(stops[0]?.name ?? '')) {
-              problems.push(`${c.url} (${c.who}) first tab stop is ${stops[0]?.name}, not the skip link`);
-            }
-          }
+      }) => {
+        test.setTimeout(600_000);
+        // The context starts signed in as the group's first page needs (its token in localStorage).
+        let who = PAGES.find((p) => pageKey(p) === group.pages[0])?.who ?? 'public';
+        const token = who === 'public' ? undefined : tokens?.[who];
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width: mode.width, height: mode.width === 390 ? 844 : 900 },
+          colorScheme: mode.scheme,
+          reducedMotion: 'reduce',
+          storageState: {
+            cookies: [],
+            origins: [
+              {
+                origin: new URL(baseURL ?? '').origin,
+                localStorage: token ? [{ name: 'token', value: token }] : [],
+              },
+            ],
+          },
         });
-      }
+        const page = await context.newPage();
+        const problems: string[] = [];
 
-      for (const d of DIALOGS.filter((d) => !d.onlyNarrow || mode.width < 1024)) {
-        await test.step(`dialog ${d.name}`, async () => {
-          const c = PAGES.find((p) => p.url === d.from && p.who === 'local');
-          if (!c) throw new Error(`no page ${d.from}`);
-          await open(c);
-          await d.before?.(page);
-          const dialog = page.getByRole('dialog', { name: d.name });
-          for (const p of await checkDialogKeyboard(page, d.opener(page), dialog))
-            problems.push(`dialog ${d.name}: ${p}`);
-          // Open again for axe: the dialog's contents with its data loaded.
-          await d.opener(page).click();
-          await expect(dialog).toBeVisible();
-          await expect(dialog.locator('.animate-spin')).toHaveCount(0);
-          for (const p of await axeProblems(page, '[role="dialog"]'))
-            problems.push(`dialog ${d.name}: axe ${p}`);
-          await page.keyboard.press('Escape');
-          await expect(dialog).toBeHidden();
-        });
-      }
+        const open = async (c: PageCase) => {
+          if (c.who !== who) {
+            // Signed in (or out) on the page shown.
+            await page.evaluate(
+              (t) => (t ? localStorage.setItem('token', t) : localStorage.clear()),
+              tokens?.[c.who as 'local'] ?? '',
+            );
+            who = c.who;
+          }
+          const url =
+            c.url === '/accept-invite' ? new URL(inviteUrl).pathname + new URL(inviteUrl).search : c.url;
+          await page.goto(url);
+          await c.ready(page);
+          await expect(page.locator('[role="status"] .animate-spin')).toHaveCount(0);
+        };
 
-      await test.step('the Plans tab of the Audits page', async () => {
-        const c = PAGES.find((p) => p.url === '/audits' && p.who === 'local');
-        if (c) await open(c);
-        await page.getByRole('tab', { name: 'Plans' }).click();
-        await expect(page.getByText('Backroom Mondays')).toBeVisible();
-        for (const p of await axeProblems(page)) problems.push(`/audits Plans tab: axe ${p}`);
-        if (process.env.SHOTS_DIR) {
-          await page.screenshot({
-            path: `${process.env.SHOTS_DIR}/local-audits-plans-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}.png`,
-            fullPage: true,
+        for (const key of group.pages) {
+          const c = PAGES.find((p) => pageKey(p) === key);
+          if (!c) throw new Error(`no page ${key} in PAGES`);
+          await test.step(key, async () => {
+            await open(c);
+            await checkPage(page, c, mode, problems);
           });
+          if (c.who !== 'local') continue;
+          for (const d of DIALOGS.filter((d) => d.from === c.url && (!d.onlyNarrow || mode.width < 1024))) {
+            await test.step(`dialog ${d.name}`, () => checkDialog(page, d, problems));
+          }
+          if (c.url === '/audits') {
+            await test.step('the Plans tab of the Audits page', async () => {
+              await page.getByRole('tab', { name: 'Plans' }).click();
+              await expect(page.getByText('Backroom Mondays')).toBeVisible();
+              for (const p of await axeProblems(page)) problems.push(`/audits Plans tab: axe ${p}`);
+              if (process.env.SHOTS_DIR) {
+                await page.screenshot({
+                  path: `${process.env.SHOTS_DIR}/local-audits-plans-${mode.width}${mode.scheme === 'dark' ? '-dark' : ''}.png`,
+                  fullPage: true,
+                });
+              }
+            });
+          }
+          if (c.url === '/dashboard' && mode.width >= 1024) {
+            await test.step('the company menu', async () => {
+              const trigger = page.getByRole('button', { name: /Switch company/ });
+              for (const p of await checkMenuKeyboard(page, trigger)) problems.push(`company menu: ${p}`);
+              await trigger.press('Enter');
+              for (const p of await axeProblems(page, '[role="menu"]'))
+                problems.push(`company menu: axe ${p}`);
+              await page.keyboard.press('Escape');
+            });
+          }
         }
+
+        expect(problems).toEqual([]);
+        await context.close();
       });
-
-      if (mode.width >= 1024) {
-        await test.step('the company menu', async () => {
-          const c = PAGES.find((p) => p.url === '/dashboard' && p.who === 'local');
-          if (c) await open(c);
-          const trigger = page.getByRole('button', { name: /Switch company/ });
-          for (const p of await checkMenuKeyboard(page, trigger)) problems.push(`company menu: ${p}`);
-          await trigger.press('Enter');
-          for (const p of await axeProblems(page, '[role="menu"]')) problems.push(`company menu: axe ${p}`);
-          await page.keyboard.press('Escape');
-        });
-      }
-
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+    }
   }
 });
