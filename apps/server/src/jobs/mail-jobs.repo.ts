@@ -2,16 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { unnestRows } from '../db/sql-arrays.ts';
 import type { MailMessage } from '../modules/mail/mailer.ts';
+import { bossIn } from './boss.ts';
 
 /**
- * Queues an account e-mail in the caller's transaction, so it goes if and only if what caused it commits. `when`
- * false runs the same statement and inserts nothing (the password reset does the same work for an unknown address).
+ * Queues an account e-mail in the caller's transaction, so it goes if and only if what caused it commits: its
+ * record (account_mail_jobs) and its pg-boss job, whose data is the record's id. `when` false runs the same
+ * statements and inserts nothing (the password reset does the same work for an unknown address).
  */
 export async function queueAccountMail(tx: Db, messages: MailMessage[], when = true): Promise<void> {
   if (messages.length === 0) return;
-  await tx.execute(sql`
+  const res = await tx.execute<{ id: number }>(sql`
     insert into account_mail_jobs (to_email, message)
-    select m->>'to', m from jsonb_array_elements(${JSON.stringify(messages)}::jsonb) m where ${when}`);
+    select m->>'to', m from jsonb_array_elements(${JSON.stringify(messages)}::jsonb) m where ${when}
+    returning id::int as id`);
+  const { boss, db } = bossIn(tx);
+  await boss.insert(
+    res.rows.map((r) => ({ name: 'account-mail', data: { id: Number(r.id) } })),
+    { db },
+  );
 }
 
 /** A company's alert e-mail to queue: `message` a MailMessage as JSON text. */

@@ -1,7 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { bossDb } from '../db/boss-db.ts';
 import type { Db } from '../db/client.ts';
-import { unnestRows } from '../db/sql-arrays.ts';
-import { JOB_KINDS, type JobKindName } from './kinds.ts';
+import { sqlArray, unnestRows } from '../db/sql-arrays.ts';
+import { type BossKindName, JOB_KINDS, type JobKindName } from './kinds.ts';
+
+/** The kinds whose claim, lease and retry are this file's own SQL (the others are pg-boss's: BOSS_KINDS). */
+type SqlKindName = Exclude<JobKindName, BossKindName>;
 
 /**
  * How the rows of each kind of job (JOB_KINDS in kinds.ts) are found, claimed and finished: the one place with the
@@ -42,7 +47,7 @@ const MAIL = {
   runAt: sql`run_at`,
 };
 
-const QUEUES: Record<JobKindName, QueueSql> = {
+const QUEUES: Record<SqlKindName, QueueSql> = {
   // Events are claimed for the dispatching transaction only (row locks, no lease): see lockDue.
   'event-dispatch': {
     ...COMPANY_KEY,
@@ -71,11 +76,6 @@ const QUEUES: Record<JobKindName, QueueSql> = {
     runAt: sql`next_attempt_at`,
   },
   'alert-mail': MAIL,
-  'account-mail': {
-    ...MAIL,
-    key: sql`null::int as company_id, t.id`,
-    match: sql`j.id = due.id`,
-  },
 };
 
 /** A claimed job: its key, the attempt this is (1 for the first), its payload and what its kind's claim adds. */
@@ -92,7 +92,7 @@ export type ClaimedJob<Extra extends object = object> = {
  */
 export async function claimJobs<Extra extends object = object>(
   db: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedJob<Extra>[]> {
@@ -117,7 +117,7 @@ export type JobOutcome = { result: 'done' } | { result: 'failed' } | { result: '
 /** Records how a claimed job's attempt ended and lets go of its lease (in the caller's transaction, if any). */
 export async function finishJob(
   db: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   job: Pick<ClaimedJob, 'id' | 'company_id'>,
   outcome: JobOutcome,
 ): Promise<void> {
@@ -141,7 +141,7 @@ export async function finishJob(
  */
 export async function lockDue<Row extends object>(
   tx: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   limit: number,
 ): Promise<ClaimedJob<Row>[]> {
   const q = QUEUES[kind];
@@ -155,7 +155,7 @@ export async function lockDue<Row extends object>(
 /** Marks jobs locked by lockDue done, each by its key (company, id), in the same transaction. */
 export async function finishLocked(
   tx: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   jobs: { company_id: number; id: number }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
@@ -167,9 +167,54 @@ export async function finishLocked(
 }
 
 /** Whether any job of a kind is due (a cheap look, by its partial index, before taking locks). */
-export async function hasDue(db: Db, kind: JobKindName): Promise<boolean> {
+export async function hasDue(db: Db, kind: SqlKindName): Promise<boolean> {
   const q = QUEUES[kind];
   const table = sql.identifier(JOB_KINDS[kind].table);
   const res = await db.execute(sql`select 1 from ${table} t where ${q.due} limit 1`);
   return res.rows.length > 0;
+}
+
+/** An account e-mail's record for the pg-boss job that carries it: still to send (neither sent nor given up). */
+export type AccountMailRecord = { id: number; attempts: number; message: unknown };
+
+/** The records of the account e-mails whose pg-boss jobs this instance fetched, those still to send. */
+export async function accountMailRecords(db: Db, ids: number[]): Promise<AccountMailRecord[]> {
+  if (ids.length === 0) return [];
+  const res = await db.execute<AccountMailRecord>(sql`
+    select id::int as id, attempts, message from account_mail_jobs
+    where id = any(${sqlArray(ids, 'int')}) and sent_at is null and failed_at is null`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Records how an attempt of a pg-boss job ended, in one transaction with pg-boss's own finish: the record counts the
+ * attempt and says sent or given up; the job is completed, and a failed attempt with a retry left is a new job due
+ * after the kind's wait (the kind's schedule, not pg-boss's constant or doubling one). A crash before this commits
+ * leaves the job active until its lease lapses, when pg-boss makes it due again.
+ */
+export async function finishBossJob(
+  db: Db,
+  boss: PgBoss,
+  kind: BossKindName,
+  job: { bossId: string; id: number },
+  outcome: JobOutcome,
+): Promise<void> {
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const set =
+    outcome.result === 'done'
+      ? sql`sent_at = now()`
+      : outcome.result === 'failed'
+        ? sql`failed_at = now()`
+        : sql`run_at = now() + ${outcome.retryInMs}::int * interval '1 millisecond'`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update ${table} set ${set}, attempts = attempts + 1 where id = ${job.id}`);
+    const on = { db: bossDb(tx) };
+    await boss.complete(kind, job.bossId, { result: outcome.result }, on);
+    if (outcome.result === 'retry') {
+      await boss.insert(
+        [{ name: kind, data: { id: job.id }, startAfter: `${outcome.retryInMs} milliseconds` }],
+        on,
+      );
+    }
+  });
 }

@@ -135,7 +135,9 @@ export const mailJobs = pgTable(
 /**
  * A person's account e-mail (password reset, invitation, new sign-in, password or e-mail changed, two-factor
  * reminders), queued in the same transaction as what causes it and sent by the jobs module (src/jobs/): global, as
- * a reset is asked for before any company is known. The same columns and claim as mail_jobs.
+ * a reset is asked for before any company is known. The record of its pg-boss job (jobs/kinds.ts BOSS_KINDS),
+ * which carries the id: pg-boss leases and retries it; this row keeps the message, the attempts, when the next one
+ * is due (run_at, for the queue depth in /metrics) and how it ended.
  */
 export const accountMailJobs = pgTable(
   'account_mail_jobs',
@@ -145,7 +147,6 @@ export const accountMailJobs = pgTable(
     message: jsonb('message').notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAt: tz('run_at').notNull().defaultNow(),
-    lockedUntil: tz('locked_until'),
     sentAt: tz('sent_at'),
     failedAt: tz('failed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
