@@ -14,7 +14,7 @@ import { freshDatabase } from './readers-lib.mjs';
 const { openDatabase, MIGRATIONS_DIR } = await tsImport('../apps/server/src/db/client.ts', import.meta.url);
 const { startBoss } = await tsImport('../apps/server/src/jobs/boss.ts', import.meta.url);
 const { queueAccountMail } = await tsImport('../apps/server/src/jobs/mail-jobs.repo.ts', import.meta.url);
-const { accountMailRecords, finishBossJob } = await tsImport(
+const { mailRecords, finishBossJob } = await tsImport(
   '../apps/server/src/jobs/queue.repo.ts',
   import.meta.url,
 );
@@ -82,7 +82,7 @@ async function postgresRound(migrationsDir, withBoss) {
 async function bossFigures(database) {
   let t0 = performance.now();
   const boss = await startBoss(database, {
-    attemptTimeoutMs: { 'account-mail': 30_000 },
+    attemptTimeoutMs: { 'account-mail': 30_000, 'alert-mail': 30_000 },
     jobsDays: 30,
     supervise: false,
     onError: (err) => console.error(err),
@@ -104,15 +104,16 @@ async function bossFigures(database) {
     if (fetched.length === 0) break;
     const ids = new Set(
       (
-        await accountMailRecords(
+        await mailRecords(
           database.db,
-          fetched.map((j) => j.data.id),
+          'account-mail',
+          fetched.map((j) => ({ company_id: null, id: j.data.id })),
         )
       ).map((r) => r.id),
     );
     for (const job of fetched) {
       if (!ids.has(job.data.id)) throw new Error(`no record ${job.data.id}`);
-      const key = { bossId: job.id, id: job.data.id };
+      const key = { bossId: job.id, company_id: null, id: job.data.id };
       await finishBossJob(database.db, boss, 'account-mail', key, { result: 'done' });
       done++;
     }

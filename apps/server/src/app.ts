@@ -198,7 +198,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
   // pg-boss carries the queued jobs of BOSS_KINDS (jobs/kinds.ts) on this database; JobScheduler drives it.
   const boss = await startBoss(database, {
-    attemptTimeoutMs: { 'account-mail': mailer.opts.sendTimeoutMs },
+    attemptTimeoutMs: { 'account-mail': mailer.opts.sendTimeoutMs, 'alert-mail': mailer.opts.sendTimeoutMs },
     jobsDays: (config.retention ?? RETENTION_DEFAULTS).jobsDays,
     supervise: config.alerts?.isWorkerOn !== false,
     onError: (err) => app.log.error({ err }, 'pg-boss maintenance failed'),

@@ -67,7 +67,10 @@ export const JOB_KINDS = {
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     retention: 'WEBHOOK_LOG_RETENTION_DAYS',
   },
-  /** Alert e-mails and digests (company's, with an unsubscribe link). */
+  /**
+   * Alert e-mails and digests (company's, with an unsubscribe link). A pg-boss job (BOSS_KINDS) whose data is the
+   * key (company_id, id) of its mail_jobs row, which keeps the message and its outcome.
+   */
   'alert-mail': {
     table: 'mail_jobs',
     payload: ZMailMessage,
@@ -97,7 +100,7 @@ export type JobKindName = keyof typeof JOB_KINDS;
  * are its; the kind's table keeps the record (what was sent, when, after how many attempts) for the screens and
  * the retention. The others are still claimed by queue.repo.ts's own SQL.
  */
-export const BOSS_KINDS = ['account-mail'] as const satisfies readonly JobKindName[];
+export const BOSS_KINDS = ['account-mail', 'alert-mail'] as const satisfies readonly JobKindName[];
 export type BossKindName = (typeof BOSS_KINDS)[number];
 
 /**

@@ -25,14 +25,26 @@ export async function queueAccountMail(tx: Db, messages: MailMessage[], when = t
 /** A company's alert e-mail to queue: `message` a MailMessage as JSON text. */
 export type NewAlertMail = { company_id: number; to_email: string; message: string };
 
-/** Queues alert e-mails (events, digests, notices) in the caller's transaction. */
+/**
+ * Queues alert e-mails (events, digests, notices) in the caller's transaction: their records (mail_jobs) and their
+ * pg-boss jobs, whose data is the record's key.
+ */
 export async function queueAlertMail(tx: Db, rows: NewAlertMail[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.execute(sql`
+  const res = await tx.execute<{ company_id: number; id: number }>(sql`
     insert into mail_jobs (company_id, to_email, message)
     select company_id, to_email, message::jsonb from ${unnestRows(rows, {
       company_id: 'int',
       to_email: 'text',
       message: 'text',
-    })}`);
+    })}
+    returning company_id, id::int as id`);
+  const { boss, db } = bossIn(tx);
+  await boss.insert(
+    res.rows.map((r) => ({
+      name: 'alert-mail',
+      data: { company_id: Number(r.company_id), id: Number(r.id) },
+    })),
+    { db },
+  );
 }

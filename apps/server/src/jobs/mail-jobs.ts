@@ -2,13 +2,13 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
-import { JOB_KINDS, leaseSeconds, retryDelay } from './kinds.ts';
-import { accountMailRecords, claimJobs, finishBossJob, finishJob, type JobOutcome } from './queue.repo.ts';
+import { JOB_KINDS, retryDelay } from './kinds.ts';
+import { finishBossJob, type JobOutcome, type MailKey, mailRecords } from './queue.repo.ts';
 
 export type MailJobDeps = {
   db: Db;
   mailer: Mailer;
-  /** pg-boss, which carries the account e-mails (jobs/boss.ts). */
+  /** pg-boss, which carries the e-mails (jobs/boss.ts). */
   boss: PgBoss;
   /** The waits between attempts (MAIL_RETRY_DELAYS_MS unless a test shortens them). */
   mailRetryDelaysMs?: readonly number[];
@@ -18,50 +18,26 @@ export type MailJobDeps = {
 type Kind = 'alert-mail' | 'account-mail';
 
 /**
- * Sends the due jobs of one mail queue that this instance took, one after another, each in one attempt bounded by
- * the mailer's whole-send time-out, and records each outcome once. Returns how many were taken.
+ * Sends the due e-mails of one mail queue: pg-boss's jobs (leased for the kind's worst case when fetched, SKIP
+ * LOCKED), each the key of its record, sent one after another, each in one attempt bounded by the mailer's
+ * whole-send time-out; each outcome is recorded with pg-boss's finish in one transaction. Returns how many were taken.
  */
 export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number> {
-  if (kind === 'account-mail') return sendDueAccountMail(deps);
-  const { batch } = JOB_KINDS[kind];
-  const claimed = await claimJobs(deps.db, kind, batch, leaseSeconds(kind, deps.mailer.opts.sendTimeoutMs));
-  for (const job of claimed) {
-    const outcome = await attempt(deps, kind, job, job.attempts);
-    await finishJob(deps.db, kind, job, outcome);
-  }
-  return claimed.length;
-}
-
-/**
- * Account e-mail: pg-boss's jobs (leased for the kind's worst case when fetched, SKIP LOCKED), each the id of its
- * record, sent one after another; each outcome is recorded with pg-boss's finish in one transaction.
- */
-async function sendDueAccountMail(deps: MailJobDeps): Promise<number> {
-  const kind = 'account-mail';
-  const jobs = await deps.boss.fetch<{ id: number }>(kind, { batchSize: JOB_KINDS[kind].batch });
+  const jobs = await deps.boss.fetch<MailKey>(kind, { batchSize: JOB_KINDS[kind].batch });
   if (jobs.length === 0) return 0;
-  const records = new Map(
-    (
-      await accountMailRecords(
-        deps.db,
-        jobs.map((j) => Number(j.data.id)),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  for (const job of jobs) {
-    const record = records.get(Number(job.data.id));
-    // Sent or given up already (a job taken again after its lease lapsed just as it finished): nothing to send.
+  const keyOf = (k: MailKey) => `${k.company_id ?? 0}.${k.id}`;
+  const keys = jobs.map((j) => ({ company_id: j.data.company_id ?? null, id: Number(j.data.id) }));
+  const records = new Map((await mailRecords(deps.db, kind, keys)).map((r) => [keyOf(r), r]));
+  for (const [i, job] of jobs.entries()) {
+    const record = records.get(keyOf(keys[i] as MailKey));
+    // Sent or given up already (a job taken again after its lease lapsed just as it finished), or its company
+    // deleted: nothing to send.
     if (!record) {
       await deps.boss.complete(kind, job.id, { result: 'done' }, {});
       continue;
     }
-    const outcome = await attempt(
-      deps,
-      kind,
-      { id: record.id, company_id: null, payload: record.message },
-      record.attempts + 1,
-    );
-    await finishBossJob(deps.db, deps.boss, kind, { bossId: job.id, id: record.id }, outcome);
+    const outcome = await attempt(deps, kind, { ...record, payload: record.message }, record.attempts + 1);
+    await finishBossJob(deps.db, deps.boss, kind, { bossId: job.id, ...(keys[i] as MailKey) }, outcome);
   }
   return jobs.length;
 }

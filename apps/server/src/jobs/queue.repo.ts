@@ -36,17 +36,6 @@ const COMPANY_KEY = {
   match: sql`j.company_id = due.company_id and j.id = due.id`,
 };
 
-const MAIL = {
-  ...COMPANY_KEY,
-  join: sql``,
-  due: sql`t.sent_at is null and t.failed_at is null and t.run_at <= now()`,
-  order: sql`t.id`,
-  returning: sql`j.message as payload`,
-  done: sql`sent_at = now()`,
-  failed: sql`failed_at = now()`,
-  runAt: sql`run_at`,
-};
-
 const QUEUES: Record<SqlKindName, QueueSql> = {
   // Events are claimed for the dispatching transaction only (row locks, no lease): see lockDue.
   'event-dispatch': {
@@ -75,7 +64,6 @@ const QUEUES: Record<SqlKindName, QueueSql> = {
     failed: sql`status = 'failed'`,
     runAt: sql`next_attempt_at`,
   },
-  'alert-mail': MAIL,
 };
 
 /** A claimed job: its key, the attempt this is (1 for the first), its payload and what its kind's claim adds. */
@@ -174,16 +162,35 @@ export async function hasDue(db: Db, kind: SqlKindName): Promise<boolean> {
   return res.rows.length > 0;
 }
 
-/** An account e-mail's record for the pg-boss job that carries it: still to send (neither sent nor given up). */
-export type AccountMailRecord = { id: number; attempts: number; message: unknown };
+/** The key of a mail's record (mail_jobs: company and id; account_mail_jobs: id, company null) and its pg-boss data. */
+export type MailKey = { company_id: number | null; id: number };
 
-/** The records of the account e-mails whose pg-boss jobs this instance fetched, those still to send. */
-export async function accountMailRecords(db: Db, ids: number[]): Promise<AccountMailRecord[]> {
-  if (ids.length === 0) return [];
-  const res = await db.execute<AccountMailRecord>(sql`
-    select id::int as id, attempts, message from account_mail_jobs
-    where id = any(${sqlArray(ids, 'int')}) and sent_at is null and failed_at is null`);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+/** A mail's record for the pg-boss job that carries it: still to send (neither sent nor given up). */
+export type MailRecord = MailKey & { attempts: number; message: unknown };
+
+/** The records of the e-mails whose pg-boss jobs this instance fetched, those still to send. */
+export async function mailRecords(db: Db, kind: BossKindName, keys: MailKey[]): Promise<MailRecord[]> {
+  if (keys.length === 0) return [];
+  const res =
+    kind === 'account-mail'
+      ? await db.execute<MailRecord>(sql`
+          select null::int as company_id, id::int as id, attempts, message from account_mail_jobs
+          where id = any(${sqlArray(
+            keys.map((k) => k.id),
+            'int',
+          )}) and sent_at is null and failed_at is null`)
+      : await db.execute<MailRecord>(sql`
+          select t.company_id, t.id::int as id, t.attempts, t.message
+          from mail_jobs t join ${unnestRows(
+            keys.map((k) => ({ company_id: k.company_id, id: k.id })),
+            { company_id: 'int', id: 'int' },
+          )} on t.company_id = r.company_id and t.id = r.id
+          where t.sent_at is null and t.failed_at is null`);
+  return res.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    company_id: r.company_id === null ? null : Number(r.company_id),
+  }));
 }
 
 /**
@@ -196,10 +203,13 @@ export async function finishBossJob(
   db: Db,
   boss: PgBoss,
   kind: BossKindName,
-  job: { bossId: string; id: number },
+  job: { bossId: string } & MailKey,
   outcome: JobOutcome,
 ): Promise<void> {
   const table = sql.identifier(JOB_KINDS[kind].table);
+  const key =
+    job.company_id === null ? sql`id = ${job.id}` : sql`company_id = ${job.company_id} and id = ${job.id}`;
+  const data = job.company_id === null ? { id: job.id } : { company_id: job.company_id, id: job.id };
   const set =
     outcome.result === 'done'
       ? sql`sent_at = now()`
@@ -207,14 +217,11 @@ export async function finishBossJob(
         ? sql`failed_at = now()`
         : sql`run_at = now() + ${outcome.retryInMs}::int * interval '1 millisecond'`;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update ${table} set ${set}, attempts = attempts + 1 where id = ${job.id}`);
+    await tx.execute(sql`update ${table} set ${set}, attempts = attempts + 1 where ${key}`);
     const on = { db: bossDb(tx) };
     await boss.complete(kind, job.bossId, { result: outcome.result }, on);
     if (outcome.result === 'retry') {
-      await boss.insert(
-        [{ name: kind, data: { id: job.id }, startAfter: `${outcome.retryInMs} milliseconds` }],
-        on,
-      );
+      await boss.insert([{ name: kind, data, startAfter: `${outcome.retryInMs} milliseconds` }], on);
     }
   });
 }

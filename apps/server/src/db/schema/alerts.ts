@@ -105,8 +105,10 @@ export const notificationSettings = pgTable(
 );
 
 /**
- * E-mails waiting to be sent (event e-mails, digests, an endpoint switched off): claimed with SKIP LOCKED and a
- * lease, so a restart retries what was not sent and two instances never send one twice.
+ * E-mails of a company (event e-mails, digests, an endpoint switched off): the record of each one's pg-boss job
+ * (jobs/kinds.ts BOSS_KINDS), which carries its key; pg-boss leases and retries it, so a restart retries what was not
+ * sent and two instances never send one twice. This row keeps the message, the attempts, when the next is due
+ * (run_at, for /metrics) and how it ended.
  */
 export const mailJobs = pgTable(
   'mail_jobs',
@@ -119,7 +121,6 @@ export const mailJobs = pgTable(
     message: jsonb('message').notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAt: tz('run_at').notNull().defaultNow(),
-    lockedUntil: tz('locked_until'),
     sentAt: tz('sent_at'),
     failedAt: tz('failed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
