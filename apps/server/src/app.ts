@@ -24,6 +24,7 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { startBoss } from './jobs/boss.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
 import { RETENTION_DEFAULTS } from './jobs/retention.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
@@ -199,9 +200,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Every background task (events handed on to e-mail and webhooks, the mail queues, readers gone quiet, timed-out
   // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
+  // pg-boss carries the queued jobs of BOSS_KINDS (jobs/kinds.ts) on this database; JobScheduler drives it.
+  const boss = await startBoss(database, {
+    attemptTimeoutMs: { 'account-mail': mailer.opts.sendTimeoutMs, 'alert-mail': mailer.opts.sendTimeoutMs },
+    jobsDays: (config.retention ?? RETENTION_DEFAULTS).jobsDays,
+    supervise: config.alerts?.isWorkerOn !== false,
+    onError: (err) => app.log.error({ err }, 'pg-boss maintenance failed'),
+  });
   const jobs = new JobScheduler(
     {
       db: database.db,
+      boss,
       box: app.box,
       publicUrl: config.publicUrl,
       metrics,
@@ -232,6 +241,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (config.alerts?.isWorkerOn !== false) jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await boss.stop({ graceful: false, close: false });
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();

@@ -23,6 +23,8 @@ export type Database = {
   pool?: () => { inUse: number; waiting: number };
   /** PGlite: its data directory as a tarball, to open copies of it (`from`): the tests' migrated starting point. */
   dump?: () => Promise<Blob>;
+  /** PGlite: runs a list of statements without parameters (pg-boss's maintenance), which `query` refuses. */
+  exec?: (text: string) => Promise<void>;
 };
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
@@ -72,7 +74,15 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+    exec: async (text) => {
+      await client.exec(text);
+    },
+  };
 }
 
 /** Any fixed number, the same in every version: the key of the advisory lock migrations run under. */

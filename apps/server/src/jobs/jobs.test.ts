@@ -9,8 +9,10 @@ import type { AppConfig } from '../config.ts';
 import { postWebhook } from '../modules/alerts/webhook-sender.ts';
 import { Mailer } from '../modules/mail/mailer.ts';
 import { registerUser, uniqueEmail } from '../test/factories.ts';
+import { migratedOverData } from '../test/migrations.ts';
 import { startTestSmtp } from '../test/smtp.ts';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app.ts';
+import { LAPSED_LEASE_RETRIES } from './boss.ts';
 import { JOB_KINDS, leaseSeconds } from './kinds.ts';
 import { queueAccountMail } from './mail-jobs.repo.ts';
 import { deleteExpired } from './retention.ts';
@@ -123,6 +125,66 @@ describe('account e-mail as durable jobs', () => {
       await slow.close();
     }
   });
+});
+
+describe('account e-mail on pg-boss', () => {
+  it('leases each job for the worst case of a fetch, set on its queue from the kind at start', async () => {
+    // An instance with a 2 s send time-out: ten sends one after another, plus the margin.
+    const app = await instance({ mailSendTimeoutMs: 2000, alerts: { isWorkerOn: false } });
+    const [queue] = await rows<{ expire_seconds: number; retry_limit: number }>(
+      sql`select expire_seconds, retry_limit from pgboss.queue where name = 'account-mail'`,
+    );
+    expect(queue).toEqual({
+      expire_seconds: leaseSeconds('account-mail', 2000),
+      retry_limit: LAPSED_LEASE_RETRIES,
+    });
+    const to = uniqueEmail('lease');
+    await t.database.db.transaction((tx) =>
+      queueAccountMail(tx, [{ to, subject: 'Lease', text: 'l', html: '<p>l</p>' }]),
+    );
+    const job = async () =>
+      (
+        await rows<{ expire: number; state: string }>(sql`
+          select extract(epoch from j.expire_in)::int as expire, j.state::text as state from pgboss.job j
+          join account_mail_jobs m on (j.data->>'id')::bigint = m.id
+          where j.name = 'account-mail' and m.to_email = ${to}`)
+      )[0];
+    expect(await job()).toEqual({ expire: leaseSeconds('account-mail', 2000), state: 'created' });
+    await app.jobs.drain('account-mail');
+    expect((await job())?.state).toBe('completed');
+    expect((await jobsTo(to))[0]).toMatchObject({ attempts: 1 });
+    expect((await jobsTo(to))[0]?.sent_at).not.toBeNull();
+  });
+
+  it('sends an account e-mail queued before the upgrade to pg-boss once the upgraded server runs', async () => {
+    const smtp = await startTestSmtp();
+    const { database, cleanUp } = await migratedOverData('account_mail_on_pgboss', async (old) => {
+      await old.db.execute(sql`insert into account_mail_jobs (to_email, message, sent_at) values
+        ('queued@upgrade.test', ${JSON.stringify({ to: 'queued@upgrade.test', subject: 'Queued before', text: 'q', html: '<p>q</p>' })}::jsonb, null),
+        ('sent@upgrade.test', '{}'::jsonb, now())`);
+    });
+    try {
+      const app = await buildApp(testConfig({ smtpUrl: smtp.url, alerts: { isWorkerOn: false } }), {
+        database,
+        logger: false,
+      });
+      try {
+        await app.ready();
+        await app.jobs.drain('account-mail');
+        expect(smtp.received.map((m) => m.to)).toEqual(['queued@upgrade.test']);
+        const left = await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from account_mail_jobs where sent_at is null`,
+        );
+        expect(left.rows[0]?.n).toBe(0);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await cleanUp();
+      await smtp.close();
+    }
+    // Two databases migrated from nothing (before and after the upgrade): on PGlite, seconds each.
+  }, 180_000);
 });
 
 describe('whole-attempt time-outs', () => {

@@ -67,7 +67,10 @@ export const JOB_KINDS = {
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     retention: 'WEBHOOK_LOG_RETENTION_DAYS',
   },
-  /** Alert e-mails and digests (company's, with an unsubscribe link). */
+  /**
+   * Alert e-mails and digests (company's, with an unsubscribe link). A pg-boss job (BOSS_KINDS) whose data is the
+   * key (company_id, id) of its mail_jobs row, which keeps the message and its outcome.
+   */
   'alert-mail': {
     table: 'mail_jobs',
     payload: ZMailMessage,
@@ -76,7 +79,10 @@ export const JOB_KINDS = {
     retryDelaysMs: MAIL_RETRY_DELAYS_MS,
     retention: 'JOBS_RETENTION_DAYS',
   },
-  /** A person's account e-mail: reset link, invitation, new sign-in, password or e-mail changed, reminders. */
+  /**
+   * A person's account e-mail: reset link, invitation, new sign-in, password or e-mail changed, reminders. A pg-boss
+   * job (BOSS_KINDS) whose data is the id of its account_mail_jobs row, which keeps the message and its outcome.
+   */
   'account-mail': {
     table: 'account_mail_jobs',
     payload: ZMailMessage,
@@ -88,6 +94,14 @@ export const JOB_KINDS = {
 } as const satisfies Record<string, JobKind>;
 
 export type JobKindName = keyof typeof JOB_KINDS;
+
+/**
+ * The kinds whose jobs pg-boss carries (a pg-boss queue of the same name, jobs/boss.ts): claim, lease and retry
+ * are its; the kind's table keeps the record (what was sent, when, after how many attempts) for the screens and
+ * the retention. The others are still claimed by queue.repo.ts's own SQL.
+ */
+export const BOSS_KINDS = ['account-mail', 'alert-mail'] as const satisfies readonly JobKindName[];
+export type BossKindName = (typeof BOSS_KINDS)[number];
 
 /**
  * The lease of one claim, in whole seconds: the worst case of the attempts it holds (one whole-attempt time-out when

@@ -1,37 +1,64 @@
+import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
-import { JOB_KINDS, leaseSeconds, retryDelay } from './kinds.ts';
-import { claimJobs, finishJob } from './queue.repo.ts';
+import { JOB_KINDS, retryDelay } from './kinds.ts';
+import { finishBossJob, type JobOutcome, type MailKey, mailRecords } from './queue.repo.ts';
 
 export type MailJobDeps = {
   db: Db;
   mailer: Mailer;
+  /** pg-boss, which carries the e-mails (jobs/boss.ts). */
+  boss: PgBoss;
   /** The waits between attempts (MAIL_RETRY_DELAYS_MS unless a test shortens them). */
   mailRetryDelaysMs?: readonly number[];
   metrics?: Metrics;
 };
 
+type Kind = 'alert-mail' | 'account-mail';
+
 /**
- * Sends the due jobs of one mail queue that this instance claimed, one after another, each in one attempt bounded by
- * the mailer's whole-send time-out, and records each outcome once. Returns how many were claimed.
+ * Sends the due e-mails of one mail queue: pg-boss's jobs (leased for the kind's worst case when fetched, SKIP
+ * LOCKED), each the key of its record, sent one after another, each in one attempt bounded by the mailer's
+ * whole-send time-out; each outcome is recorded with pg-boss's finish in one transaction. Returns how many were taken.
  */
-export async function sendDueMail(deps: MailJobDeps, kind: 'alert-mail' | 'account-mail'): Promise<number> {
-  const { table, batch, payload } = JOB_KINDS[kind];
-  const claimed = await claimJobs(deps.db, kind, batch, leaseSeconds(kind, deps.mailer.opts.sendTimeoutMs));
-  for (const job of claimed) {
-    const message = payload.safeParse(job.payload);
-    const messageId = `<${table}.${job.company_id ?? 0}.${job.id}@${deps.mailer.opts.from.replace(/^.*@|>.*$/g, '') || 'quantics'}>`;
-    const sent = message.success && (await deps.mailer.deliver({ ...message.data, messageId }));
-    deps.metrics?.jobAttempts.inc({ kind, result: sent ? 'success' : 'failure' });
-    // A payload that is not a mail (it never should be) is given up at once rather than tried for an hour.
-    const retryInMs = message.success ? retryDelay(kind, job.attempts, deps.mailRetryDelaysMs) : null;
-    await finishJob(
-      deps.db,
-      kind,
-      job,
-      sent ? { result: 'done' } : retryInMs === null ? { result: 'failed' } : { result: 'retry', retryInMs },
-    );
+export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number> {
+  const jobs = await deps.boss.fetch<MailKey>(kind, { batchSize: JOB_KINDS[kind].batch });
+  if (jobs.length === 0) return 0;
+  const keyOf = (k: MailKey) => `${k.company_id ?? 0}.${k.id}`;
+  const keys = jobs.map((j) => ({ company_id: j.data.company_id ?? null, id: Number(j.data.id) }));
+  const records = new Map((await mailRecords(deps.db, kind, keys)).map((r) => [keyOf(r), r]));
+  for (const [i, job] of jobs.entries()) {
+    const record = records.get(keyOf(keys[i] as MailKey));
+    // Sent or given up already (a job taken again after its lease lapsed just as it finished), or its company
+    // deleted: nothing to send.
+    if (!record) {
+      await deps.boss.complete(kind, job.id, { result: 'done' }, {});
+      continue;
+    }
+    const outcome = await attempt(deps, kind, { ...record, payload: record.message }, record.attempts + 1);
+    await finishBossJob(deps.db, deps.boss, kind, { bossId: job.id, ...(keys[i] as MailKey) }, outcome);
   }
-  return claimed.length;
+  return jobs.length;
+}
+
+/** One attempt of one mail; `attempts` counts it. */
+async function attempt(
+  deps: MailJobDeps,
+  kind: Kind,
+  job: { id: number; company_id: number | null; payload: unknown },
+  attempts: number,
+): Promise<JobOutcome> {
+  const { table, payload } = JOB_KINDS[kind];
+  const message = payload.safeParse(job.payload);
+  const messageId = `<${table}.${job.company_id ?? 0}.${job.id}@${deps.mailer.opts.from.replace(/^.*@|>.*$/g, '') || 'quantics'}>`;
+  const sent = message.success && (await deps.mailer.deliver({ ...message.data, messageId }));
+  deps.metrics?.jobAttempts.inc({ kind, result: sent ? 'success' : 'failure' });
+  // A payload that is not a mail (it never should be) is given up at once rather than tried for an hour.
+  const retryInMs = message.success ? retryDelay(kind, attempts, deps.mailRetryDelaysMs) : null;
+  return sent
+    ? { result: 'done' }
+    : retryInMs === null
+      ? { result: 'failed' }
+      : { result: 'retry', retryInMs };
 }

@@ -1,7 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { bossDb } from '../db/boss-db.ts';
 import type { Db } from '../db/client.ts';
-import { unnestRows } from '../db/sql-arrays.ts';
-import { JOB_KINDS, type JobKindName } from './kinds.ts';
+import { sqlArray, unnestRows } from '../db/sql-arrays.ts';
+import { type BossKindName, JOB_KINDS, type JobKindName } from './kinds.ts';
+
+/** The kinds whose claim, lease and retry are this file's own SQL (the others are pg-boss's: BOSS_KINDS). */
+type SqlKindName = Exclude<JobKindName, BossKindName>;
 
 /**
  * How the rows of each kind of job (JOB_KINDS in kinds.ts) are found, claimed and finished: the one place with the
@@ -31,18 +36,7 @@ const COMPANY_KEY = {
   match: sql`j.company_id = due.company_id and j.id = due.id`,
 };
 
-const MAIL = {
-  ...COMPANY_KEY,
-  join: sql``,
-  due: sql`t.sent_at is null and t.failed_at is null and t.run_at <= now()`,
-  order: sql`t.id`,
-  returning: sql`j.message as payload`,
-  done: sql`sent_at = now()`,
-  failed: sql`failed_at = now()`,
-  runAt: sql`run_at`,
-};
-
-const QUEUES: Record<JobKindName, QueueSql> = {
+const QUEUES: Record<SqlKindName, QueueSql> = {
   // Events are claimed for the dispatching transaction only (row locks, no lease): see lockDue.
   'event-dispatch': {
     ...COMPANY_KEY,
@@ -70,12 +64,6 @@ const QUEUES: Record<JobKindName, QueueSql> = {
     failed: sql`status = 'failed'`,
     runAt: sql`next_attempt_at`,
   },
-  'alert-mail': MAIL,
-  'account-mail': {
-    ...MAIL,
-    key: sql`null::int as company_id, t.id`,
-    match: sql`j.id = due.id`,
-  },
 };
 
 /** A claimed job: its key, the attempt this is (1 for the first), its payload and what its kind's claim adds. */
@@ -92,7 +80,7 @@ export type ClaimedJob<Extra extends object = object> = {
  */
 export async function claimJobs<Extra extends object = object>(
   db: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedJob<Extra>[]> {
@@ -117,7 +105,7 @@ export type JobOutcome = { result: 'done' } | { result: 'failed' } | { result: '
 /** Records how a claimed job's attempt ended and lets go of its lease (in the caller's transaction, if any). */
 export async function finishJob(
   db: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   job: Pick<ClaimedJob, 'id' | 'company_id'>,
   outcome: JobOutcome,
 ): Promise<void> {
@@ -141,7 +129,7 @@ export async function finishJob(
  */
 export async function lockDue<Row extends object>(
   tx: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   limit: number,
 ): Promise<ClaimedJob<Row>[]> {
   const q = QUEUES[kind];
@@ -155,7 +143,7 @@ export async function lockDue<Row extends object>(
 /** Marks jobs locked by lockDue done, each by its key (company, id), in the same transaction. */
 export async function finishLocked(
   tx: Db,
-  kind: JobKindName,
+  kind: SqlKindName,
   jobs: { company_id: number; id: number }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
@@ -167,9 +155,73 @@ export async function finishLocked(
 }
 
 /** Whether any job of a kind is due (a cheap look, by its partial index, before taking locks). */
-export async function hasDue(db: Db, kind: JobKindName): Promise<boolean> {
+export async function hasDue(db: Db, kind: SqlKindName): Promise<boolean> {
   const q = QUEUES[kind];
   const table = sql.identifier(JOB_KINDS[kind].table);
   const res = await db.execute(sql`select 1 from ${table} t where ${q.due} limit 1`);
   return res.rows.length > 0;
+}
+
+/** The key of a mail's record (mail_jobs: company and id; account_mail_jobs: id, company null) and its pg-boss data. */
+export type MailKey = { company_id: number | null; id: number };
+
+/** A mail's record for the pg-boss job that carries it: still to send (neither sent nor given up). */
+export type MailRecord = MailKey & { attempts: number; message: unknown };
+
+/** The records of the e-mails whose pg-boss jobs this instance fetched, those still to send. */
+export async function mailRecords(db: Db, kind: BossKindName, keys: MailKey[]): Promise<MailRecord[]> {
+  if (keys.length === 0) return [];
+  const res =
+    kind === 'account-mail'
+      ? await db.execute<MailRecord>(sql`
+          select null::int as company_id, id::int as id, attempts, message from account_mail_jobs
+          where id = any(${sqlArray(
+            keys.map((k) => k.id),
+            'int',
+          )}) and sent_at is null and failed_at is null`)
+      : await db.execute<MailRecord>(sql`
+          select t.company_id, t.id::int as id, t.attempts, t.message
+          from mail_jobs t join ${unnestRows(
+            keys.map((k) => ({ company_id: k.company_id, id: k.id })),
+            { company_id: 'int', id: 'int' },
+          )} on t.company_id = r.company_id and t.id = r.id
+          where t.sent_at is null and t.failed_at is null`);
+  return res.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    company_id: r.company_id === null ? null : Number(r.company_id),
+  }));
+}
+
+/**
+ * Records how an attempt of a pg-boss job ended, in one transaction with pg-boss's own finish: the record counts the
+ * attempt and says sent or given up; the job is completed, and a failed attempt with a retry left is a new job due
+ * after the kind's wait (the kind's schedule, not pg-boss's constant or doubling one). A crash before this commits
+ * leaves the job active until its lease lapses, when pg-boss makes it due again.
+ */
+export async function finishBossJob(
+  db: Db,
+  boss: PgBoss,
+  kind: BossKindName,
+  job: { bossId: string } & MailKey,
+  outcome: JobOutcome,
+): Promise<void> {
+  const table = sql.identifier(JOB_KINDS[kind].table);
+  const key =
+    job.company_id === null ? sql`id = ${job.id}` : sql`company_id = ${job.company_id} and id = ${job.id}`;
+  const data = job.company_id === null ? { id: job.id } : { company_id: job.company_id, id: job.id };
+  const set =
+    outcome.result === 'done'
+      ? sql`sent_at = now()`
+      : outcome.result === 'failed'
+        ? sql`failed_at = now()`
+        : sql`run_at = now() + ${outcome.retryInMs}::int * interval '1 millisecond'`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update ${table} set ${set}, attempts = attempts + 1 where ${key}`);
+    const on = { db: bossDb(tx) };
+    await boss.complete(kind, job.bossId, { result: outcome.result }, on);
+    if (outcome.result === 'retry') {
+      await boss.insert([{ name: kind, data, startAfter: `${outcome.retryInMs} milliseconds` }], on);
+    }
+  });
 }

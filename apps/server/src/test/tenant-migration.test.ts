@@ -139,7 +139,7 @@ const BACKFILLED: Record<string, string> = {
     'select count(*)::int as n from webhook_attempts c join webhook_messages p on p.id = c.message_id where p.company_id = c.company_id',
 };
 
-/** Columns later migrations add (with their defaults): not this migration's to keep. */
+/** Columns later migrations add (with their defaults) or drop: not this migration's to keep. */
 const LATER_COLUMNS: Record<string, string[]> = {
   audits: ['packages_expected', 'packages_found', 'recount_of', 'plan_id'],
   audit_expected: ['is_package', 'units'],
@@ -160,6 +160,8 @@ const LATER_COLUMNS: Record<string, string[]> = {
   // 0024_fixed_reader_interface, 0026_count_plans.
   devices: ['webhook_interface'],
   companies: ['time_zone'],
+  // 0033_alert_mail_on_pgboss drops the lease (pg-boss's now).
+  mail_jobs: ['locked_until'],
 };
 
 async function allRows(raw: Raw, tables: string[]) {

@@ -105,8 +105,10 @@ export const notificationSettings = pgTable(
 );
 
 /**
- * E-mails waiting to be sent (event e-mails, digests, an endpoint switched off): claimed with SKIP LOCKED and a
- * lease, so a restart retries what was not sent and two instances never send one twice.
+ * E-mails of a company (event e-mails, digests, an endpoint switched off): the record of each one's pg-boss job
+ * (jobs/kinds.ts BOSS_KINDS), which carries its key; pg-boss leases and retries it, so a restart retries what was not
+ * sent and two instances never send one twice. This row keeps the message, the attempts, when the next is due
+ * (run_at, for /metrics) and how it ended.
  */
 export const mailJobs = pgTable(
   'mail_jobs',
@@ -119,7 +121,6 @@ export const mailJobs = pgTable(
     message: jsonb('message').notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAt: tz('run_at').notNull().defaultNow(),
-    lockedUntil: tz('locked_until'),
     sentAt: tz('sent_at'),
     failedAt: tz('failed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -135,7 +136,9 @@ export const mailJobs = pgTable(
 /**
  * A person's account e-mail (password reset, invitation, new sign-in, password or e-mail changed, two-factor
  * reminders), queued in the same transaction as what causes it and sent by the jobs module (src/jobs/): global, as
- * a reset is asked for before any company is known. The same columns and claim as mail_jobs.
+ * a reset is asked for before any company is known. The record of its pg-boss job (jobs/kinds.ts BOSS_KINDS),
+ * which carries the id: pg-boss leases and retries it; this row keeps the message, the attempts, when the next one
+ * is due (run_at, for the queue depth in /metrics) and how it ended.
  */
 export const accountMailJobs = pgTable(
   'account_mail_jobs',
@@ -145,7 +148,6 @@ export const accountMailJobs = pgTable(
     message: jsonb('message').notNull(),
     attempts: integer('attempts').notNull().default(0),
     runAt: tz('run_at').notNull().defaultNow(),
-    lockedUntil: tz('locked_until'),
     sentAt: tz('sent_at'),
     failedAt: tz('failed_at'),
     createdAt: tz('created_at').notNull().defaultNow(),

@@ -7,7 +7,8 @@ export type QueueDepth = { kind: string; waiting: number; oldestSeconds: number 
 /**
  * The queues (src/jobs/kinds.ts), read at scrape time: e-mails (alerts and account mail) not yet sent nor given up, webhook messages pending, events not yet
  * handed on. The one place that knows the queue tables, so a change of the background work's storage changes this
- * function only. Each filter matches a partial index of its table.
+ * function only. Each filter matches a partial index of its table. Account e-mail, which pg-boss carries, is read
+ * from its records: `run_at` is when its next attempt is due (jobs/queue.repo.ts finishBossJob).
  */
 export async function queueDepths(db: Db): Promise<QueueDepth[]> {
   const result = await db.execute<{ kind: string; waiting: number; oldest_seconds: number }>(sql`
