@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** Every accessibility check runs in light and dark mode, at 1440 and 390 wide. */
+export const MODES = [
+  { scheme: 'light', width: 1440 },
+  { scheme: 'dark', width: 1440 },
+  { scheme: 'light', width: 390 },
+  { scheme: 'dark', width: 390 },
+] as const;
+
 /** The rules the issue asks for: WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

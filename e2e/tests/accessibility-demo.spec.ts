@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { menuFor, type TInventoryType, type TRole } from '@quantics/contracts';
 import { DEMO_PASSWORD, DUTCHIE_OWNER, PEOPLE, READERS } from '../../apps/server/src/demo/demo-data.ts';
-import { axeProblems } from './a11y-helpers';
+import { axeProblems, MODES } from './a11y-helpers';
 
 /*
  * accessibility.spec.ts checks every page on data it makes for the purpose; a colour that only some data draws (a
@@ -22,13 +22,6 @@ let demo: ChildProcess | undefined;
 let dataDir = '';
 /** The demo's admin and the Dutchie store's owner, signed in once for every test (each sign-in is a full argon2). */
 let people: { email: string; who: Who }[] = [];
-
-const MODES = [
-  { scheme: 'light', width: 1440 },
-  { scheme: 'dark', width: 1440 },
-  { scheme: 'light', width: 390 },
-  { scheme: 'dark', width: 390 },
-] as const;
 
 type Who = { token: string; role: TRole; inventory: TInventoryType };
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { axeProblems, focusNow, mouseOnlyTargets, tabThrough } from './a11y-helpers';
+import { axeProblems, focusNow, MODES, mouseOnlyTargets, tabThrough } from './a11y-helpers';
 import { auth, setUpHandheld } from './count-helpers';
 import { addProduct, pairReader, runAudit } from './dashboard-helpers';
 import { signInWithToken, uniqueEmail } from './helpers';
@@ -13,13 +13,6 @@ import { acceptViaApi, inviteViaApi } from './team-helpers';
  * that has none of this; the same checks run here: no serious or critical axe-core violation of WCAG 2.1 A/AA, focus
  * always visible, no mouse-only control, and the review dialog takes focus, keeps it and gives it back.
  */
-
-const MODES = [
-  { scheme: 'light', width: 1440 },
-  { scheme: 'dark', width: 1440 },
-  { scheme: 'light', width: 390 },
-  { scheme: 'dark', width: 390 },
-] as const;
 
 type Seeded = { admin: string; operator: string; reviewed: number; applied: number };
 let seeded: Seeded | undefined;

@@ -6,6 +6,7 @@ import {
   axeProblems,
   checkDialogKeyboard,
   checkMenuKeyboard,
+  MODES,
   mouseOnlyTargets,
   tabThrough,
 } from './a11y-helpers';
@@ -253,12 +254,6 @@ test('every page of the router is on the accessibility list', () => {
   expect(listed).toEqual(routerPaths());
 });
 
-const MODES = [
-  { scheme: 'light', width: 1440 },
-  { scheme: 'dark', width: 1440 },
-  { scheme: 'light', width: 390 },
-  { scheme: 'dark', width: 390 },
-] as const;
 type Mode = (typeof MODES)[number];
 
 /**
