@@ -200,9 +200,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Every background task (events handed on to e-mail and webhooks, the mail queues, readers gone quiet, timed-out
   // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
-  // pg-boss carries the queued jobs of BOSS_KINDS (jobs/kinds.ts) on this database; JobScheduler drives it.
+  // pg-boss carries the queued jobs of JOB_KINDS (jobs/kinds.ts) on this database; JobScheduler drives it.
+  const webhookTimeoutMs = config.webhooks?.timeoutMs ?? 10_000;
   const boss = await startBoss(database, {
-    attemptTimeoutMs: { 'account-mail': mailer.opts.sendTimeoutMs, 'alert-mail': mailer.opts.sendTimeoutMs },
+    attemptTimeoutMs: {
+      'account-mail': mailer.opts.sendTimeoutMs,
+      'alert-mail': mailer.opts.sendTimeoutMs,
+      'webhook-delivery': webhookTimeoutMs,
+      // Database work in the transaction that fetched its jobs: a crash rolls them back, so the lease is the margin.
+      'event-dispatch': 0,
+    },
     jobsDays: (config.retention ?? RETENTION_DEFAULTS).jobsDays,
     supervise: config.alerts?.isWorkerOn !== false,
     onError: (err) => app.log.error({ err }, 'pg-boss maintenance failed'),
@@ -220,7 +227,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       ingest: app.ingest,
       allowPrivate: config.webhooks?.allowPrivate ?? false,
       retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
-      timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
+      timeoutMs: webhookTimeoutMs,
       ...(config.alerts?.mailRetryDelaysMs && { mailRetryDelaysMs: config.alerts.mailRetryDelaysMs }),
     },
     {

@@ -1,14 +1,14 @@
 import PgBoss from 'pg-boss';
 import { type BossDb, bossDb } from '../db/boss-db.ts';
 import type { Database, Db } from '../db/client.ts';
-import { BOSS_KINDS, type BossKindName, leaseSeconds } from './kinds.ts';
+import { JOB_KIND_NAMES, type JobKindName, leaseSeconds } from './kinds.ts';
 
 /** pg-boss's maintenance (lapsed leases taken back, finished jobs archived and deleted) runs this often. */
 export const BOSS_MAINTENANCE_SECONDS = 30;
 
 export type BossOptions = {
   /** Each kind's whole-attempt time-out (the SMTP send's, the webhook POST's), from which its lease is derived. */
-  attemptTimeoutMs: Record<BossKindName, number>;
+  attemptTimeoutMs: Record<JobKindName, number>;
   /** Days a finished pg-boss job is kept in its archive (JOBS_RETENTION_DAYS; 0 keeps it the longest pg-boss can). */
   jobsDays: number;
   /** Whether this instance runs pg-boss's maintenance (an instance with its background work on does). */
@@ -36,7 +36,7 @@ export async function startBoss(database: Database, opts: BossOptions): Promise<
   });
   boss.on('error', opts.onError);
   await boss.start();
-  for (const name of BOSS_KINDS) {
+  for (const name of JOB_KIND_NAMES) {
     // Made by the migration; made here too should a kind be added without one (an insert that finds it there).
     await boss.createQueue(name, queueOptions(name, opts.attemptTimeoutMs[name]));
     await boss.updateQueue(name, queueOptions(name, opts.attemptTimeoutMs[name]));
@@ -51,10 +51,10 @@ export const LAPSED_LEASE_RETRIES = 1_000_000;
  * A queue's pg-boss options from its kind. The lease (`expireInSeconds`) is the kind's worst case; a job whose
  * lease lapsed (its instance died mid-attempt) is taken back by the maintenance and due again at once (retryDelay 0),
  * however many times that happens (LAPSED_LEASE_RETRIES): pg-boss's retries here are only lapsed leases, and a job
- * pg-boss gave up on would leave its e-mail neither sent nor given up. A failed attempt is retried on the kind's own
- * schedule instead (queue.repo.ts finishBossJob), which pg-boss's constant or doubling delay cannot express.
+ * pg-boss gave up on would leave its e-mail or message neither sent nor given up. A failed attempt is retried on the
+ * kind's own schedule instead (queue.repo.ts recordOutcome), which pg-boss's constant or doubling delay cannot express.
  */
-function queueOptions(name: BossKindName, attemptTimeoutMs: number): PgBoss.Queue {
+function queueOptions(name: JobKindName, attemptTimeoutMs: number): PgBoss.Queue {
   return {
     name,
     policy: 'standard',

@@ -141,14 +141,14 @@ it('delivers every queued e-mail and webhook once after the server is killed mid
   expect(byHookId.size).toBe(IMPORTS + PINGS);
   const db = await openDatabase({ dataDir });
   try {
-    // Account e-mail: every record sent, and no pg-boss job of it left created, due again or active (leased).
-    const left = await db.db.execute<{ mail: number; hooks: number; events: number }>(sql`
+    // Every record done, and no pg-boss job of any queue left created, due again or active (leased).
+    const left = await db.db.execute<{ mail: number; hooks: number; events: number; jobs: number }>(sql`
       select
-        (select count(*)::int from account_mail_jobs where sent_at is null)
-          + (select count(*)::int from pgboss.job where name = 'account-mail' and state < 'completed') as mail,
-        (select count(*)::int from webhook_messages where status <> 'delivered' or locked_until is not null) as hooks,
-        (select count(*)::int from events where dispatched_at is null) as events`);
-    expect(left.rows[0]).toEqual({ mail: 0, hooks: 0, events: 0 });
+        (select count(*)::int from account_mail_jobs where sent_at is null) as mail,
+        (select count(*)::int from webhook_messages where status <> 'delivered' or held_at is not null) as hooks,
+        (select count(*)::int from events where dispatched_at is null) as events,
+        (select count(*)::int from pgboss.job where state < 'completed') as jobs`);
+    expect(left.rows[0]).toEqual({ mail: 0, hooks: 0, events: 0, jobs: 0 });
   } finally {
     await db.close();
   }

@@ -36,15 +36,18 @@ export type JobKind = {
 };
 
 /**
- * Every kind of queued background work. Each is claimed with SKIP LOCKED under a lease; the lease is derived from the
- * kind's worst case, which is one whole-attempt time-out (the webhook POST's, the SMTP send's: every network call in
- * an attempt has one), so an attempt still running can never see its job taken again by another instance.
+ * Every kind of queued background work, each a pg-boss queue of the same name (jobs/boss.ts) whose jobs' data is the
+ * key of a row of the kind's table, which keeps the record (what it is, its attempts, how it ended) for the screens,
+ * /metrics and the retention. Each is fetched with SKIP LOCKED under a lease derived from the kind's worst case, which
+ * is one whole-attempt time-out (the webhook POST's, the SMTP send's: every network call in an attempt has one), so an
+ * attempt still running can never see its job taken again by another instance.
  */
 export const JOB_KINDS = {
   /**
-   * Events handed on to webhook messages and mail jobs: database work only, so a claim is the dispatching
-   * transaction's row locks rather than a lease. The payload is the event's type and its data, which must be that
-   * type's (WEBHOOK_EVENT_DATA): dispatch checks each event it claims before telling anyone of it.
+   * Events handed on to webhook messages and mail jobs: database work only, so its jobs are fetched and completed in
+   * the dispatching transaction (a crash rolls them back) rather than held under a lease. Every event written is a
+   * job (a trigger on events, migration 0034). The payload is the event's type and its data, which must be that
+   * type's (WEBHOOK_EVENT_DATA): dispatch checks each event it takes before telling anyone of it.
    */
   'event-dispatch': {
     table: 'events',
@@ -58,7 +61,10 @@ export const JOB_KINDS = {
     retryDelaysMs: [],
     retention: 'JOBS_RETENTION_DAYS',
   },
-  /** One signed POST of an event to one endpoint; each attempt is a row of webhook_attempts (the delivery log). */
+  /**
+   * One signed POST of an event to one endpoint; each attempt is a row of webhook_attempts (the delivery log). A job
+   * whose endpoint is switched off is completed and its message held until the endpoint is switched on again.
+   */
   'webhook-delivery': {
     table: 'webhook_messages',
     payload: z.object({ msg_id: z.string().regex(/^msg_/), body: z.string().min(2) }),
@@ -67,10 +73,7 @@ export const JOB_KINDS = {
     retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
     retention: 'WEBHOOK_LOG_RETENTION_DAYS',
   },
-  /**
-   * Alert e-mails and digests (company's, with an unsubscribe link). A pg-boss job (BOSS_KINDS) whose data is the
-   * key (company_id, id) of its mail_jobs row, which keeps the message and its outcome.
-   */
+  /** Alert e-mails and digests (company's, with an unsubscribe link). */
   'alert-mail': {
     table: 'mail_jobs',
     payload: ZMailMessage,
@@ -80,8 +83,8 @@ export const JOB_KINDS = {
     retention: 'JOBS_RETENTION_DAYS',
   },
   /**
-   * A person's account e-mail: reset link, invitation, new sign-in, password or e-mail changed, reminders. A pg-boss
-   * job (BOSS_KINDS) whose data is the id of its account_mail_jobs row, which keeps the message and its outcome.
+   * A person's account e-mail: reset link, invitation, new sign-in, password or e-mail changed, reminders. Its jobs'
+   * data is the id alone (the table has no company).
    */
   'account-mail': {
     table: 'account_mail_jobs',
@@ -95,13 +98,8 @@ export const JOB_KINDS = {
 
 export type JobKindName = keyof typeof JOB_KINDS;
 
-/**
- * The kinds whose jobs pg-boss carries (a pg-boss queue of the same name, jobs/boss.ts): claim, lease and retry
- * are its; the kind's table keeps the record (what was sent, when, after how many attempts) for the screens and
- * the retention. The others are still claimed by queue.repo.ts's own SQL.
- */
-export const BOSS_KINDS = ['account-mail', 'alert-mail'] as const satisfies readonly JobKindName[];
-export type BossKindName = (typeof BOSS_KINDS)[number];
+/** Every kind, each a pg-boss queue of the same name. */
+export const JOB_KIND_NAMES = Object.keys(JOB_KINDS) as JobKindName[];
 
 /**
  * The lease of one claim, in whole seconds: the worst case of the attempts it holds (one whole-attempt time-out when

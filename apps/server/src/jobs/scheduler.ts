@@ -13,7 +13,6 @@ import type { IngestDeps } from '../modules/ingest/audit-lifecycle.service.ts';
 import { maintainReadStorage } from '../modules/ingest/reads-storage.service.ts';
 import { finishDueAudits } from '../modules/ingest/webhook-batches.service.ts';
 import { type MailJobDeps, sendDueMail } from './mail-jobs.ts';
-import { hasDue } from './queue.repo.ts';
 import { deleteExpired, type RetentionDays } from './retention.ts';
 
 import type { TaskName } from './tasks.ts';
@@ -48,10 +47,11 @@ type Loop = {
 };
 
 /**
- * The one scheduler of the background work: this instance's share of it. Everything it works on lives in PostgreSQL (events, webhook
- * messages, mail jobs, settings) and is taken with SKIP LOCKED or under an advisory lock, so any number of
- * instances can run one, and whatever one did not finish (a restart) another takes up. A loop that found work goes
- * again at once; one that found none waits for its interval.
+ * The one scheduler of the background work: this instance's share of it. Everything it works on lives in PostgreSQL:
+ * the queues are pg-boss's (events to hand on, webhook messages, e-mail: jobs/kinds.ts), fetched with SKIP LOCKED;
+ * the periodic tasks run under an advisory lock (jobs/locks.ts) or are idempotent. So any number of instances can run
+ * one, and whatever one did not finish (a restart) another takes up. A loop that found work goes again at once; one
+ * that found none waits for its interval.
  */
 export class JobScheduler {
   readonly #loops = new Map<TaskName, Loop>();
@@ -78,9 +78,7 @@ export class JobScheduler {
   /** Every task and its work, declared once (the constructor); start() runs them, drain() one of them now. */
   #declare(): void {
     const d = this.deps;
-    this.#loop('dispatch', this.opts.pollMs, async () =>
-      (await hasDue(d.db, 'event-dispatch')) ? (await dispatchEvents(d)) > 0 : false,
-    );
+    this.#loop('dispatch', this.opts.pollMs, async () => (await dispatchEvents(d)) > 0);
     this.#loop('webhooks', this.opts.pollMs, async () => (await deliverDue(d)) > 0);
     this.#loop('alert-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'alert-mail')) > 0);
     this.#loop('account-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'account-mail')) > 0);

@@ -162,6 +162,8 @@ const LATER_COLUMNS: Record<string, string[]> = {
   companies: ['time_zone'],
   // 0033_alert_mail_on_pgboss drops the lease (pg-boss's now).
   mail_jobs: ['locked_until'],
+  // 0034_webhooks_and_events_on_pgboss drops the lease and adds the hold.
+  webhook_messages: ['locked_until', 'held_at'],
 };
 
 async function allRows(raw: Raw, tables: string[]) {

@@ -20,7 +20,8 @@ import { devices, tz } from './readers.ts';
 /**
  * Something that happened in a company ('audit.completed', 'device.offline', ...), written once in the same
  * transaction as the change that caused it. The bell reads events directly; e-mails and webhooks are fanned out
- * from here by the alerts worker (`dispatched_at` marks an event as handed on, under FOR UPDATE SKIP LOCKED).
+ * from here by the alerts worker: each event written is a job of pg-boss's `event-dispatch` queue (a trigger of
+ * migration 0034 inserts it), and `dispatched_at` marks an event as handed on.
  */
 export const events = pgTable(
   'events',
@@ -106,7 +107,7 @@ export const notificationSettings = pgTable(
 
 /**
  * E-mails of a company (event e-mails, digests, an endpoint switched off): the record of each one's pg-boss job
- * (jobs/kinds.ts BOSS_KINDS), which carries its key; pg-boss leases and retries it, so a restart retries what was not
+ * (jobs/kinds.ts JOB_KINDS), which carries its key; pg-boss leases and retries it, so a restart retries what was not
  * sent and two instances never send one twice. This row keeps the message, the attempts, when the next is due
  * (run_at, for /metrics) and how it ended.
  */
@@ -136,7 +137,7 @@ export const mailJobs = pgTable(
 /**
  * A person's account e-mail (password reset, invitation, new sign-in, password or e-mail changed, two-factor
  * reminders), queued in the same transaction as what causes it and sent by the jobs module (src/jobs/): global, as
- * a reset is asked for before any company is known. The record of its pg-boss job (jobs/kinds.ts BOSS_KINDS),
+ * a reset is asked for before any company is known. The record of its pg-boss job (jobs/kinds.ts JOB_KINDS),
  * which carries the id: pg-boss leases and retries it; this row keeps the message, the attempts, when the next one
  * is due (run_at, for the queue depth in /metrics) and how it ended.
  */
@@ -198,8 +199,13 @@ export const webhookMessages = pgTable(
     /** 'pending', 'delivered' or 'failed' (gave up). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When its next attempt is due: its pg-boss job's start (the webhook-delivery queue carries it). */
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
-    lockedUntil: tz('locked_until'),
+    /**
+     * Set while the message waits for its endpoint to be switched on again: it has no pg-boss job then, and switching
+     * the endpoint on queues one (alerts/delivery.repo.ts).
+     */
+    heldAt: tz('held_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -218,6 +224,8 @@ export const webhookMessages = pgTable(
     // The previous build's ON CONFLICT target, kept for a rolling upgrade; dropped in the next release.
     uniqueIndex('webhook_messages_endpoint_event_unique').on(t.endpointId, t.eventId),
     index('webhook_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The messages an endpoint switched on again releases.
+    index('webhook_messages_held_idx').on(t.companyId, t.endpointId).where(sql`${t.heldAt} is not null`),
     // The clean-up's: finished messages by age (jobs/retention).
     index('webhook_messages_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
   ],

@@ -1,15 +1,73 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unnestRows } from '../../db/sql-arrays.ts';
 
-/** A claimed webhook message (jobs/queue.repo.ts claims it), as the delivery log and the endpoint's state need it. */
+/** A webhook message its delivery job is about to send, as the attempt, the delivery log and the endpoint need it. */
 export type ClaimedMessage = {
   id: number;
   endpoint_id: number;
   company_id: number;
   created_at: Date;
+  /** Attempts made before this one. */
+  attempts: number;
+  msg_id: string;
+  body: string;
   url: string;
   secret_enc: string;
+  is_enabled: boolean;
 };
+
+/**
+ * The messages of the delivery jobs fetched, those still to deliver and not held, each with its endpoint, answered
+ * by the job's pg-boss id (a job whose message was delivered, given up or deleted meanwhile is not answered). The
+ * endpoints are read FOR SHARE: a person switching one on updates its row, then releases its held messages
+ * (releaseHeld), so that either commits first and its messages are sent, or waits for a hold (holdMessages) in this
+ * transaction to commit and then releases it.
+ */
+export async function messagesOfJobs(
+  tx: Db,
+  jobs: { boss_id: string; company_id: number; id: number }[],
+): Promise<Map<string, ClaimedMessage>> {
+  if (jobs.length === 0) return new Map();
+  const res = await tx.execute<ClaimedMessage & { boss_id: string }>(sql`
+    select r.boss_id, m.id::int as id, m.company_id, m.endpoint_id, m.created_at, m.attempts, m.msg_id, m.body,
+      w.url, w.secret_enc, w.is_enabled
+    from ${unnestRows(jobs, { boss_id: 'text', company_id: 'int', id: 'int' })}
+    join webhook_messages m on m.company_id = r.company_id and m.id = r.id
+    join webhook_endpoints w on w.company_id = m.company_id and w.id = m.endpoint_id
+    where m.status = 'pending' and m.held_at is null
+    for share of w`);
+  return new Map(
+    res.rows.map((r) => [
+      r.boss_id,
+      { ...r, id: Number(r.id), company_id: Number(r.company_id), created_at: new Date(r.created_at) },
+    ]),
+  );
+}
+
+/** Messages whose endpoint is switched off wait, without a job, until it is switched on again (releaseHeld). */
+export async function holdMessages(tx: Db, keys: { company_id: number; id: number }[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(sql`
+    update webhook_messages t set held_at = now() from ${unnestRows(keys, { company_id: 'int', id: 'int' })}
+    where t.company_id = r.company_id and t.id = r.id`);
+}
+
+/**
+ * An endpoint switched on again: its held messages are due now; answers their keys, for their jobs to be queued in
+ * the same transaction. Call it after the endpoint's row was updated in that transaction (see messagesOfJobs).
+ */
+export async function releaseHeld(
+  tx: Db,
+  companyId: number,
+  endpointId: number,
+): Promise<{ company_id: number; id: number }[]> {
+  const res = await tx.execute<{ company_id: number; id: number }>(sql`
+    update webhook_messages set held_at = null, next_attempt_at = now()
+    where company_id = ${companyId} and endpoint_id = ${endpointId} and held_at is not null
+    returning company_id, id::int as id`);
+  return res.rows.map((r) => ({ company_id: Number(r.company_id), id: Number(r.id) }));
+}
 
 export type AttemptOutcome = {
   isSuccess: boolean;

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { JOB_KINDS, leaseSeconds, retryDelay } from '../../jobs/kinds.ts';
+import { JOB_KINDS, retryDelay } from '../../jobs/kinds.ts';
 import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
-import { type ClaimedJob, claimJobs, finishJob } from '../../jobs/queue.repo.ts';
+import { completeJobs, type JobOutcome, jobKey, recordOutcome } from '../../jobs/queue.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import * as repo from './delivery.repo.ts';
@@ -17,36 +17,44 @@ export type DeliveryDeps = AlertDeps & {
 };
 
 /**
- * Delivers the due webhook messages this instance claimed, side by side; each attempt is logged with its answer.
- * Returns how many were attempted.
+ * Delivers the due webhook messages: this instance fetches their pg-boss jobs (SKIP LOCKED, leased for one
+ * whole-attempt time-out plus a margin, since they are sent side by side) and sends them; each attempt is logged
+ * with its answer. A job whose message is done or gone is completed; one whose endpoint is switched off is completed
+ * and its message held until the endpoint is switched on again. Returns how many jobs were taken.
  */
 export async function deliverDue(
   deps: DeliveryDeps,
   limit = JOB_KINDS['webhook-delivery'].batch,
 ): Promise<number> {
-  const claimed = await claimJobs<Omit<repo.ClaimedMessage, 'id' | 'company_id'>>(
-    deps.db,
-    'webhook-delivery',
-    limit,
-    leaseSeconds('webhook-delivery', deps.timeoutMs),
-  );
-  await Promise.all(
-    claimed.map((job) =>
-      attempt(deps, job, {
-        ...job,
-        company_id: Number(job.company_id),
-        created_at: new Date(job.created_at),
-      }),
-    ),
-  );
-  return claimed.length;
+  const jobs = (await deps.boss.fetch('webhook-delivery', { batchSize: limit })).map((j) => ({
+    boss_id: j.id,
+    ...jobKey(j.data),
+  }));
+  if (jobs.length === 0) return 0;
+  const toSend = await deps.db.transaction(async (tx) => {
+    const messages = await repo.messagesOfJobs(
+      tx,
+      jobs.map((j) => ({ ...j, company_id: Number(j.company_id) })),
+    );
+    const held = jobs.filter((j) => messages.get(j.boss_id)?.is_enabled === false);
+    await repo.holdMessages(
+      tx,
+      held.map((j) => ({ company_id: Number(j.company_id), id: j.id })),
+    );
+    // Completed without an attempt: the held ones, and those with nothing left to send.
+    const idle = jobs.filter((j) => messages.get(j.boss_id)?.is_enabled !== true).map((j) => j.boss_id);
+    await completeJobs(tx, deps.boss, 'webhook-delivery', idle);
+    return [...messages].filter(([, m]) => m.is_enabled);
+  });
+  await Promise.all(toSend.map(([bossId, m]) => attempt(deps, bossId, m)));
+  return jobs.length;
 }
 
-async function attempt(deps: DeliveryDeps, job: ClaimedJob, m: repo.ClaimedMessage): Promise<void> {
-  const payload = JOB_KINDS['webhook-delivery'].payload.safeParse(job.payload);
+async function attempt(deps: DeliveryDeps, bossId: string, m: repo.ClaimedMessage): Promise<void> {
+  const payload = JOB_KINDS['webhook-delivery'].payload.safeParse({ msg_id: m.msg_id, body: m.body });
   let outcome: repo.AttemptOutcome;
   try {
-    // A payload that is not a message (it never should be) is not sent, and given up below.
+    // A message that is not one (it never should be) is not sent, and given up below.
     if (!payload.success) throw new Error('not a webhook message');
     const { msg_id, body } = payload.data;
     const at = new Date();
@@ -64,23 +72,26 @@ async function attempt(deps: DeliveryDeps, job: ClaimedJob, m: repo.ClaimedMessa
   const result = outcome.isSuccess ? 'success' : 'failure';
   deps.metrics?.webhookDeliveries.inc({ result });
   deps.metrics?.jobAttempts.inc({ kind: 'webhook', result });
+  const retryInMs = payload.success
+    ? retryDelay('webhook-delivery', m.attempts + 1, deps.retryDelaysMs)
+    : null;
+  const job: JobOutcome = outcome.isSuccess
+    ? { result: 'done' }
+    : retryInMs === null
+      ? { result: 'failed' }
+      : { result: 'retry', retryInMs };
   await deps.db.transaction(async (tx) => {
     await repo.insertAttempt(tx, m, outcome);
-    if (outcome.isSuccess) {
-      await finishJob(tx, 'webhook-delivery', job, { result: 'done' });
-      await repo.endpointSucceeded(tx, m);
-      return;
-    }
-    const retryInMs = payload.success
-      ? retryDelay('webhook-delivery', job.attempts, deps.retryDelaysMs)
-      : null;
-    if (retryInMs !== null) {
-      await finishJob(tx, 'webhook-delivery', job, { result: 'retry', retryInMs });
-      await repo.endpointFailing(tx, m);
-      return;
-    }
-    await finishJob(tx, 'webhook-delivery', job, { result: 'failed' });
-    if (await repo.switchOffIfFailing(tx, m)) await tellAdminsSwitchedOff(tx, deps, m);
+    await recordOutcome(
+      tx,
+      deps.boss,
+      'webhook-delivery',
+      { bossId, company_id: m.company_id, id: m.id },
+      job,
+    );
+    if (job.result === 'done') await repo.endpointSucceeded(tx, m);
+    else if (job.result === 'retry') await repo.endpointFailing(tx, m);
+    else if (await repo.switchOffIfFailing(tx, m)) await tellAdminsSwitchedOff(tx, deps, m);
   });
 }
 

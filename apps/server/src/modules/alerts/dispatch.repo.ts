@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 
-/** An event as dispatch reads it (jobs/queue.repo.ts locks it for the dispatching transaction). */
+/** An event as dispatch reads it, locked for the dispatching transaction. */
 export type EventRow = {
   id: number;
   company_id: number;
@@ -10,6 +10,30 @@ export type EventRow = {
   payload: Record<string, unknown>;
   created_at: Date;
 };
+
+/**
+ * The events of the jobs dispatch fetched that are still to hand on, locked for its transaction (dispatched_at is
+ * written before it commits), in the order they were written.
+ */
+export async function eventsToDispatch(
+  tx: Db,
+  keys: { company_id: number; id: number }[],
+): Promise<EventRow[]> {
+  if (keys.length === 0) return [];
+  const res = await tx.execute<EventRow>(sql`
+    select e.id::int as id, e.company_id, e.type, e.payload, e.created_at
+    from events e join ${unnestRows(keys, { company_id: 'int', id: 'int' })} on e.company_id = r.company_id and e.id = r.id
+    where e.dispatched_at is null order by e.id for update of e`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
+}
+
+/** Marks events handed on, in the dispatching transaction. */
+export async function markDispatched(tx: Db, keys: { company_id: number; id: number }[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.execute(sql`
+    update events t set dispatched_at = now() from ${unnestRows(keys, { company_id: 'int', id: 'int' })}
+    where t.company_id = r.company_id and t.id = r.id`);
+}
 
 export type EndpointRow = { id: number; company_id: number; url: string; events: string[] };
 
@@ -50,9 +74,13 @@ export type NewMessage = {
   body: string;
 };
 
-export async function insertMessages(tx: Db, rows: NewMessage[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+/** Inserts the messages (one per endpoint and event at most) and answers the keys of those it inserted. */
+export async function insertMessages(
+  tx: Db,
+  rows: NewMessage[],
+): Promise<{ company_id: number; id: number }[]> {
+  if (rows.length === 0) return [];
+  const res = await tx.execute<{ company_id: number; id: number }>(sql`
     insert into webhook_messages (endpoint_id, company_id, event_id, msg_id, type, body)
     select endpoint_id, company_id, event_id, msg_id, type, body from ${unnestRows(rows, {
       endpoint_id: 'int',
@@ -62,5 +90,7 @@ export async function insertMessages(tx: Db, rows: NewMessage[]): Promise<void> 
       type: 'text',
       body: 'text',
     })}
-    on conflict (company_id, endpoint_id, event_id) do nothing`);
+    on conflict (company_id, endpoint_id, event_id) do nothing
+    returning company_id, id::int as id`);
+  return res.rows.map((r) => ({ company_id: Number(r.company_id), id: Number(r.id) }));
 }

@@ -63,11 +63,17 @@ export async function deleteEndpoint(db: Db, companyId: number, id: number): Pro
   return rows.length > 0;
 }
 
+/** A test event's message; answers its key, for its delivery job. */
 export async function insertTestMessage(
   db: Db,
   v: { endpointId: number; companyId: number; msgId: string; body: string },
-): Promise<void> {
-  await db.insert(webhookMessages).values({ ...v, eventId: null, type: 'webhook.test' });
+): Promise<{ company_id: number; id: number }> {
+  const [row] = await db
+    .insert(webhookMessages)
+    .values({ ...v, eventId: null, type: 'webhook.test' })
+    .returning({ company_id: webhookMessages.companyId, id: webhookMessages.id });
+  if (!row) throw new Error('insert webhook message returned nothing');
+  return row;
 }
 
 /** The endpoint's delivery log, newest attempt first, each with the body it sent. */

@@ -10,10 +10,12 @@ import {
   WEBHOOK_ENDPOINTS_MAX,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { queueJobs } from '../../jobs/queue.repo.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { releaseHeld } from './delivery.repo.ts';
 import { isSlackUrl } from './webhook-body.ts';
 import { checkWebhookUrl } from './webhook-sender.ts';
 import * as repo from './webhooks.repo.ts';
@@ -90,6 +92,10 @@ export async function updateWebhook(
       isEnabled: input.enabled,
     });
     if (!updated) throw notFound(ALERTS_MESSAGES.webhookNotFound);
+    // Switched on (again): the messages that waited while it was off are due now. After the endpoint's row was
+    // updated, so a delivery holding one meanwhile has either committed (and is released here) or sees it on.
+    if (updated.isEnabled)
+      await queueJobs(tx, 'webhook-delivery', await releaseHeld(tx, actor.companyId, id));
     await log(tx, actor, 'webhook.update', `updated the webhook to ${hostOf(updated.url)}`, id);
     return updated;
   });
@@ -122,11 +128,14 @@ export async function sendTest(
         timestamp: new Date().toISOString(),
         data: { company_id: actor.companyId, webhook_id: id, message: 'A test event from Quantics' },
       };
-  await repo.insertTestMessage(deps.db, {
-    endpointId: id,
-    companyId: actor.companyId,
-    msgId,
-    body: JSON.stringify(body),
+  await deps.db.transaction(async (tx) => {
+    const message = await repo.insertTestMessage(tx, {
+      endpointId: id,
+      companyId: actor.companyId,
+      msgId,
+      body: JSON.stringify(body),
+    });
+    await queueJobs(tx, 'webhook-delivery', [message]);
   });
   return { message_id: msgId };
 }

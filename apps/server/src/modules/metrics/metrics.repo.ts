@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.ts';
 export type QueueDepth = { kind: string; waiting: number; oldestSeconds: number };
 
 /**
- * The queues (src/jobs/kinds.ts), read at scrape time: e-mails (alerts and account mail) not yet sent nor given up, webhook messages pending, events not yet
- * handed on. The one place that knows the queue tables, so a change of the background work's storage changes this
- * function only. Each filter matches a partial index of its table. Account e-mail, which pg-boss carries, is read
- * from its records: `run_at` is when its next attempt is due (jobs/queue.repo.ts finishBossJob).
+ * The queues (src/jobs/kinds.ts), read at scrape time from the records of their pg-boss jobs: e-mails (alerts and
+ * account mail) not yet sent nor given up, webhook messages pending (not those held while their endpoint is off),
+ * events not yet handed on. `run_at` and `next_attempt_at` are when the next attempt is due (jobs/queue.repo.ts
+ * recordOutcome). The one place that knows the queue tables, so a change of the background work's storage changes
+ * this function only. Each filter matches a partial index of its table.
  */
 export async function queueDepths(db: Db): Promise<QueueDepth[]> {
   const result = await db.execute<{ kind: string; waiting: number; oldest_seconds: number }>(sql`
@@ -20,7 +21,7 @@ export async function queueDepths(db: Db): Promise<QueueDepth[]> {
       from account_mail_jobs where sent_at is null and failed_at is null and run_at <= now()
     union all
     select 'webhook', count(*)::int, coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8
-      from webhook_messages where status = 'pending' and next_attempt_at <= now()
+      from webhook_messages where status = 'pending' and held_at is null and next_attempt_at <= now()
     union all
     select 'event_dispatch', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
       from events where dispatched_at is null`);
