@@ -19,8 +19,9 @@ WHERE name IN ('account-mail', 'alert-mail');
 UPDATE pgboss.job SET retry_limit = 1000000, retry_delay = 0, retry_backoff = false
 WHERE name IN ('account-mail', 'alert-mail') AND state <= 'active';
 --> statement-breakpoint
--- Jobs of one queue written from SQL (the trigger below, this migration), with the queue's settings as pg-boss's own
--- insert gives them (its plans.js insertJobs): `job_data` each job's data, `start_after` when each is due (null: now).
+-- Jobs of one queue written from SQL (this migration's backfill, dropped at its end; the trigger below does the same
+-- for one job), with the queue's settings as pg-boss's own insert gives them (its plans.js insertJobs): `job_data`
+-- each job's data, `start_after` when each is due (null: now).
 CREATE FUNCTION queue_boss_jobs(queue_name text, job_data jsonb[], start_after timestamptz[]) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO pgboss.job (name, data, start_after, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
@@ -32,16 +33,20 @@ LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 -- Every event written, by any writer (the events repo, the products_stock_crossing trigger, SQL by hand), is a job
--- of the event-dispatch queue in the same transaction: a rollback leaves neither.
+-- of the event-dispatch queue in the same transaction: a rollback leaves neither. A row trigger: the busiest writer,
+-- products_stock_crossing, inserts one event per statement, and a statement trigger's transition table costs twice
+-- a row trigger's insert there (bench/event-jobs.mjs).
 CREATE FUNCTION events_queue_dispatch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM queue_boss_jobs('event-dispatch',
-    ARRAY(SELECT jsonb_build_object('company_id', company_id, 'id', id) FROM new_events ORDER BY id), NULL);
+  INSERT INTO pgboss.job (name, data, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
+  SELECT q.name, jsonb_build_object('company_id', NEW.company_id, 'id', NEW.id), q.policy, COALESCE(q.retry_limit, 2),
+    COALESCE(q.retry_delay, 0), COALESCE(q.retry_backoff, false), COALESCE(q.expire_seconds, 900) * interval '1 second',
+    now() + COALESCE(q.retention_minutes, 20160) * interval '1 minute'
+  FROM pgboss.queue q WHERE q.name = 'event-dispatch';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER events_queue_dispatch AFTER INSERT ON events REFERENCING NEW TABLE AS new_events
-FOR EACH STATEMENT EXECUTE FUNCTION events_queue_dispatch();
+CREATE TRIGGER events_queue_dispatch AFTER INSERT ON events FOR EACH ROW EXECUTE FUNCTION events_queue_dispatch();
 --> statement-breakpoint
 -- What the version before left to do is not lost: every event not yet handed on is a job; every message still to
 -- deliver is a job due when it was, or held when its endpoint is switched off.
@@ -55,3 +60,5 @@ WHERE w.company_id = m.company_id AND w.id = m.endpoint_id AND NOT w.is_enabled 
 SELECT queue_boss_jobs('webhook-delivery',
   array_agg(jsonb_build_object('company_id', company_id, 'id', id) ORDER BY id), array_agg(next_attempt_at ORDER BY id))
 FROM webhook_messages WHERE status = 'pending' AND held_at IS NULL;
+--> statement-breakpoint
+DROP FUNCTION queue_boss_jobs(text, jsonb[], timestamptz[]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { unnestRows } from '../db/sql-arrays.ts';
 import type { MailMessage } from '../modules/mail/mailer.ts';
-import { bossIn } from './boss.ts';
+import { queueJobs } from './queue.repo.ts';
 
 /**
  * Queues an account e-mail in the caller's transaction, so it goes if and only if what caused it commits: its
@@ -15,10 +15,10 @@ export async function queueAccountMail(tx: Db, messages: MailMessage[], when = t
     insert into account_mail_jobs (to_email, message)
     select m->>'to', m from jsonb_array_elements(${JSON.stringify(messages)}::jsonb) m where ${when}
     returning id::int as id`);
-  const { boss, db } = bossIn(tx);
-  await boss.insert(
-    res.rows.map((r) => ({ name: 'account-mail', data: { id: Number(r.id) } })),
-    { db },
+  await queueJobs(
+    tx,
+    'account-mail',
+    res.rows.map((r) => ({ company_id: null, id: Number(r.id) })),
   );
 }
 
@@ -39,12 +39,9 @@ export async function queueAlertMail(tx: Db, rows: NewAlertMail[]): Promise<void
       message: 'text',
     })}
     returning company_id, id::int as id`);
-  const { boss, db } = bossIn(tx);
-  await boss.insert(
-    res.rows.map((r) => ({
-      name: 'alert-mail',
-      data: { company_id: Number(r.company_id), id: Number(r.id) },
-    })),
-    { db },
+  await queueJobs(
+    tx,
+    'alert-mail',
+    res.rows.map((r) => ({ company_id: Number(r.company_id), id: Number(r.id) })),
   );
 }

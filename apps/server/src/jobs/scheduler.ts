@@ -44,6 +44,8 @@ type Loop = {
   everyMs: number;
   timer: NodeJS.Timeout | null;
   running: Promise<unknown> | null;
+  /** Woken while running: it goes again at once when this run ends. */
+  isWoken: boolean;
 };
 
 /**
@@ -78,7 +80,12 @@ export class JobScheduler {
   /** Every task and its work, declared once (the constructor); start() runs them, drain() one of them now. */
   #declare(): void {
     const d = this.deps;
-    this.#loop('dispatch', this.opts.pollMs, async () => (await dispatchEvents(d)) > 0);
+    // Events handed on queue webhook messages and e-mails: this instance's senders look at once, not a poll later.
+    this.#loop('dispatch', this.opts.pollMs, async () => {
+      const handedOn = await dispatchEvents(d);
+      if (handedOn > 0) for (const next of ['webhooks', 'alert-mail'] as const) this.#wake(next);
+      return handedOn > 0;
+    });
     this.#loop('webhooks', this.opts.pollMs, async () => (await deliverDue(d)) > 0);
     this.#loop('alert-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'alert-mail')) > 0);
     this.#loop('account-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'account-mail')) > 0);
@@ -146,13 +153,31 @@ export class JobScheduler {
   }
 
   #loop(name: TaskName, everyMs: number, work: () => Promise<boolean>) {
-    this.#loops.set(name, { work, everyMs, timer: null, running: null });
+    this.#loops.set(name, { work, everyMs, timer: null, running: null, isWoken: false });
+  }
+
+  /**
+   * A started task runs at once rather than at its next interval (work was just queued for it here); one running now
+   * goes again when it ends. Other instances find the work at their next look, as before.
+   */
+  #wake(name: TaskName) {
+    const loop = this.#loops.get(name) as Loop;
+    if (this.#isStopped) return;
+    if (loop.running) {
+      loop.isWoken = true;
+      return;
+    }
+    if (!loop.timer) return; // not started on this instance (WorkerOptions.tasks), or drained by hand
+    clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => this.#run(name, loop), 0);
+    loop.timer.unref();
   }
 
   async #run(name: TaskName, loop: Loop) {
     loop.timer = null;
     if (this.#isStopped) return;
     let again = false;
+    loop.isWoken = false;
     loop.running = loop.work().then(
       (more) => {
         again = more;
@@ -162,7 +187,7 @@ export class JobScheduler {
     await loop.running;
     loop.running = null;
     if (this.#isStopped) return;
-    loop.timer = setTimeout(() => this.#run(name, loop), again ? 0 : loop.everyMs);
+    loop.timer = setTimeout(() => this.#run(name, loop), again || loop.isWoken ? 0 : loop.everyMs);
     loop.timer.unref();
   }
 }

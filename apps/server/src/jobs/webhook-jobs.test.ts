@@ -164,6 +164,44 @@ describe('event dispatch on pg-boss', () => {
   });
 });
 
+describe('an instance that hands events on', () => {
+  it('sends their webhooks at once, without waiting for its next look', async () => {
+    await endpoint(['inventory.import_completed']);
+    // Background work on, looking every minute: only the wake after a dispatch can send within the test.
+    const app = await buildApp(
+      testConfig({
+        webhooks: { allowPrivate: true },
+        alerts: { isWorkerOn: true, tasks: ['dispatch', 'webhooks'], pollMs: 60_000 },
+      }),
+      { database: t.database, logger: false },
+    );
+    try {
+      await app.ready();
+      // Its first looks, 50 ms after the start, find nothing: both wait a minute now.
+      await t.app.jobs.drain('dispatch');
+      await t.app.jobs.drain('webhooks');
+      await new Promise((r) => setTimeout(r, 300));
+      await recordEvent(t.database.db, a.companyId, 'inventory.import_completed', {
+        file_name: 'woken.csv',
+        created: 1,
+        updated: 0,
+        failed: 0,
+        units: 1,
+        by: 'Ann',
+      });
+      const t0 = Date.now();
+      await app.jobs.drain('dispatch');
+      await hook.waitUntil(
+        (accepted) => accepted.some((r) => (r.body.data as { file_name?: string }).file_name === 'woken.csv'),
+        20_000,
+      );
+      expect(Date.now() - t0).toBeLessThan(20_000);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the upgrade to pg-boss', () => {
   it('hands on the events and delivers the messages the version before left, holding those of an endpoint off', async () => {
     const receiver = await startWebhookReceiver('whsec_dXBncmFkZWQtc2VjcmV0');

@@ -80,7 +80,6 @@ const PERMANENT: Record<string, string> = {
   'trigger events_queue_dispatch':
     "every event written is a job of pg-boss's event-dispatch queue in its transaction, whoever writes it",
   'function events_queue_dispatch': 'events_queue_dispatch, as above',
-  'function queue_boss_jobs': "pg-boss jobs written from SQL with their queue's settings (the trigger above)",
   'index audit_reads_company_id_audit_id_batch_seq_ordinal_received_on_p':
     "audit_reads' primary key: the partitioned table is written by hand (0019), its key named by PostgreSQL",
 };
