@@ -159,6 +159,17 @@ test('settings: e-mail choices and webhooks with the secret shown once and a del
     await log.getByText('webhook.test', { exact: true }).click();
     await expect(log.getByText('Body sent')).toBeVisible();
     await shoot(page, 'settings-webhooks');
+    // Turned off, it says what happens to deliveries meanwhile; turned on again, it is active.
+    await row.getByRole('button', { name: 'Turn off' }).click();
+    await expect(row).toContainText('Off');
+    await expect(row).toContainText(
+      'New events are not sent while it is off. Deliveries it had not yet received are kept and sent once you turn it on.',
+    );
+    await expect(row.getByRole('button', { name: 'Send test event' })).toBeDisabled();
+    await shoot(page, 'settings-webhook-off');
+    await row.getByRole('button', { name: 'Turn on' }).click();
+    await expect(row).toContainText('Active');
+    await expect(row.getByText('New events are not sent while it is off.', { exact: false })).toHaveCount(0);
   } finally {
     receiver.close();
   }

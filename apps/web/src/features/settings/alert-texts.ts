@@ -45,6 +45,8 @@ export const ALERT_TEXTS = {
   disabled: 'Off',
   switchedOff: 'Switched off after a day of failures',
   failingSince: (when: string) => `Failing since ${when}`,
+  offNote:
+    'New events are not sent while it is off. Deliveries it had not yet received are kept and sent once you turn it on.',
   turnOn: 'Turn on',
   turnOff: 'Turn off',
   updated: 'Webhook updated',

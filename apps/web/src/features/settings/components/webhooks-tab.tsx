@@ -95,6 +95,7 @@ function WebhookRow({ webhook: w }: { webhook: TWebhook }) {
               <Badge tone="amber">{T.failingSince(formatDateTime(w.failing_since))}</Badge>
             )}
           </div>
+          {!w.enabled && <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">{T.offNote}</p>}
           <div className="mt-2 flex flex-wrap gap-1.5">
             {w.events.map((e) => (
               <span
