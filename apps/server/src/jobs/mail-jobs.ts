@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
 import { JOB_KINDS, retryDelay } from './kinds.ts';
-import { finishBossJob, type JobOutcome, type MailKey, mailRecords } from './queue.repo.ts';
+import { fetchJobs, finishBossJob, type JobOutcome, type MailKey, mailRecords } from './queue.repo.ts';
 
 export type MailJobDeps = {
   db: Db;
@@ -23,21 +23,25 @@ type Kind = 'alert-mail' | 'account-mail';
  * whole-send time-out; each outcome is recorded with pg-boss's finish in one transaction. Returns how many were taken.
  */
 export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number> {
-  const jobs = await deps.boss.fetch<MailKey>(kind, { batchSize: JOB_KINDS[kind].batch });
+  const jobs = await fetchJobs(deps.boss, kind, JOB_KINDS[kind].batch);
   if (jobs.length === 0) return 0;
   const keyOf = (k: MailKey) => `${k.company_id ?? 0}.${k.id}`;
-  const keys = jobs.map((j) => ({ company_id: j.data.company_id ?? null, id: Number(j.data.id) }));
-  const records = new Map((await mailRecords(deps.db, kind, keys)).map((r) => [keyOf(r), r]));
-  for (const [i, job] of jobs.entries()) {
-    const record = records.get(keyOf(keys[i] as MailKey));
+  const found = await mailRecords(
+    deps.db,
+    kind,
+    jobs.map((j) => j.key),
+  );
+  const records = new Map(found.map((r) => [keyOf(r), r]));
+  for (const job of jobs) {
+    const record = records.get(keyOf(job.key));
     // Sent or given up already (a job taken again after its lease lapsed just as it finished), or its company
     // deleted: nothing to send.
     if (!record) {
-      await deps.boss.complete(kind, job.id, { result: 'done' }, {});
+      await deps.boss.complete(kind, job.bossId, { result: 'done' }, {});
       continue;
     }
     const outcome = await attempt(deps, kind, { ...record, payload: record.message }, record.attempts + 1);
-    await finishBossJob(deps.db, deps.boss, kind, { bossId: job.id, ...(keys[i] as MailKey) }, outcome);
+    await finishBossJob(deps.db, deps.boss, kind, { bossId: job.bossId, ...job.key }, outcome);
   }
   return jobs.length;
 }

@@ -37,7 +37,7 @@ const jobData = (k: JobKey) =>
   k.company_id === null ? { id: k.id } : { company_id: k.company_id, id: k.id };
 
 /** A pg-boss job's data read back as a record's key. */
-export function jobKey(data: unknown): JobKey {
+function jobKey(data: unknown): JobKey {
   const d = data as { company_id?: unknown; id?: unknown };
   return { company_id: d.company_id == null ? null : Number(d.company_id), id: Number(d.id) };
 }
@@ -105,14 +105,17 @@ export async function completeJobs(
   await boss.complete(kind, bossIds as unknown as string, {}, { db: bossDb(tx) });
 }
 
-/** Fetches up to `limit` due jobs of a kind in the caller's transaction (SKIP LOCKED): a rollback leaves them due. */
-export async function fetchJobsIn(
-  tx: Db,
+/**
+ * Fetches up to `limit` due jobs of a kind (SKIP LOCKED), each with its record's key: leased for the kind's worst
+ * case, or, in the caller's transaction `tx`, held by it (a rollback leaves them due).
+ */
+export async function fetchJobs(
   boss: PgBoss,
   kind: JobKindName,
   limit: number,
+  tx?: Db,
 ): Promise<{ bossId: string; key: JobKey }[]> {
-  const jobs = await boss.fetch(kind, { batchSize: limit, db: bossDb(tx) });
+  const jobs = await boss.fetch(kind, { batchSize: limit, ...(tx && { db: bossDb(tx) }) });
   return jobs.map((j) => ({ bossId: j.id, key: jobKey(j.data) }));
 }
 

@@ -26,9 +26,10 @@ export type ClaimedMessage = {
  */
 export async function messagesOfJobs(
   tx: Db,
-  jobs: { boss_id: string; company_id: number; id: number }[],
+  fetched: { bossId: string; key: { company_id: number | null; id: number } }[],
 ): Promise<Map<string, ClaimedMessage>> {
-  if (jobs.length === 0) return new Map();
+  if (fetched.length === 0) return new Map();
+  const jobs = fetched.map((j) => ({ boss_id: j.bossId, company_id: j.key.company_id, id: j.key.id }));
   const res = await tx.execute<ClaimedMessage & { boss_id: string }>(sql`
     select r.boss_id, m.id::int as id, m.company_id, m.endpoint_id, m.created_at, m.attempts, m.msg_id, m.body,
       w.url, w.secret_enc, w.is_enabled

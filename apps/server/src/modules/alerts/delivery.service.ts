@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { JOB_KINDS, retryDelay } from '../../jobs/kinds.ts';
 import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
-import { completeJobs, type JobOutcome, jobKey, recordOutcome } from '../../jobs/queue.repo.ts';
+import { completeJobs, fetchJobs, type JobOutcome, recordOutcome } from '../../jobs/queue.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import * as repo from './delivery.repo.ts';
@@ -26,23 +26,16 @@ export async function deliverDue(
   deps: DeliveryDeps,
   limit = JOB_KINDS['webhook-delivery'].batch,
 ): Promise<number> {
-  const jobs = (await deps.boss.fetch('webhook-delivery', { batchSize: limit })).map((j) => ({
-    boss_id: j.id,
-    ...jobKey(j.data),
-  }));
+  const jobs = await fetchJobs(deps.boss, 'webhook-delivery', limit);
   if (jobs.length === 0) return 0;
   const toSend = await deps.db.transaction(async (tx) => {
-    const messages = await repo.messagesOfJobs(
-      tx,
-      jobs.map((j) => ({ ...j, company_id: Number(j.company_id) })),
-    );
-    const held = jobs.filter((j) => messages.get(j.boss_id)?.is_enabled === false);
+    const messages = await repo.messagesOfJobs(tx, jobs);
     await repo.holdMessages(
       tx,
-      held.map((j) => ({ company_id: Number(j.company_id), id: j.id })),
+      [...messages.values()].filter((m) => !m.is_enabled),
     );
     // Completed without an attempt: the held ones, and those with nothing left to send.
-    const idle = jobs.filter((j) => messages.get(j.boss_id)?.is_enabled !== true).map((j) => j.boss_id);
+    const idle = jobs.filter((j) => !messages.get(j.bossId)?.is_enabled).map((j) => j.bossId);
     await completeJobs(tx, deps.boss, 'webhook-delivery', idle);
     return [...messages].filter(([, m]) => m.is_enabled);
   });

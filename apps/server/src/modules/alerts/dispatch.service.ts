@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import { JOB_KINDS } from '../../jobs/kinds.ts';
 import { type NewAlertMail, queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
-import { completeJobs, fetchJobsIn, queueJobs } from '../../jobs/queue.repo.ts';
+import { completeJobs, fetchJobs, queueJobs } from '../../jobs/queue.repo.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { eventMail } from './alert-mail.ts';
@@ -31,7 +31,7 @@ export async function dispatchEvents(
   limit = JOB_KINDS['event-dispatch'].batch,
 ): Promise<number> {
   const { handedOn, invalid } = await deps.db.transaction(async (tx) => {
-    const jobs = await fetchJobsIn(tx, deps.boss, 'event-dispatch', limit);
+    const jobs = await fetchJobs(deps.boss, 'event-dispatch', limit, tx);
     if (jobs.length === 0) return { handedOn: [], invalid: 0 };
     // Every job's event, those not handed on yet (an event's job is written with it, once; a second look is free).
     const keys = jobs.map((j) => ({ company_id: Number(j.key.company_id), id: j.key.id }));
