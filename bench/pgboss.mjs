@@ -14,7 +14,7 @@ import { freshDatabase } from './readers-lib.mjs';
 const { openDatabase, MIGRATIONS_DIR } = await tsImport('../apps/server/src/db/client.ts', import.meta.url);
 const { startBoss } = await tsImport('../apps/server/src/jobs/boss.ts', import.meta.url);
 const { queueAccountMail } = await tsImport('../apps/server/src/jobs/mail-jobs.repo.ts', import.meta.url);
-const { mailRecords, finishBossJob } = await tsImport(
+const { fetchJobs, mailRecords, finishBossJob } = await tsImport(
   '../apps/server/src/jobs/queue.repo.ts',
   import.meta.url,
 );
@@ -83,7 +83,12 @@ async function postgresRound(migrationsDir, withBoss) {
 async function bossFigures(database) {
   let t0 = performance.now();
   const boss = await startBoss(database, {
-    attemptTimeoutMs: { 'account-mail': 30_000, 'alert-mail': 30_000 },
+    attemptTimeoutMs: {
+      'account-mail': 30_000,
+      'alert-mail': 30_000,
+      'webhook-delivery': 10_000,
+      'event-dispatch': 0,
+    },
     jobsDays: 30,
     supervise: false,
     onError: (err) => console.error(err),
@@ -101,20 +106,17 @@ async function bossFigures(database) {
   t0 = performance.now();
   let done = 0;
   for (;;) {
-    const fetched = await boss.fetch('account-mail', { batchSize: 10 });
+    const fetched = await fetchJobs(boss, 'account-mail', 10);
     if (fetched.length === 0) break;
-    const ids = new Set(
-      (
-        await mailRecords(
-          database.db,
-          'account-mail',
-          fetched.map((j) => ({ company_id: null, id: j.data.id })),
-        )
-      ).map((r) => r.id),
+    const records = await mailRecords(
+      database.db,
+      'account-mail',
+      fetched.map((j) => j.key),
     );
+    const ids = new Set(records.map((r) => r.id));
     for (const job of fetched) {
-      if (!ids.has(job.data.id)) throw new Error(`no record ${job.data.id}`);
-      const key = { bossId: job.id, company_id: null, id: job.data.id };
+      if (!ids.has(job.key.id)) throw new Error(`no record ${job.key.id}`);
+      const key = { bossId: job.bossId, ...job.key };
       await finishBossJob(database.db, boss, 'account-mail', key, { result: 'done' });
       done++;
     }
