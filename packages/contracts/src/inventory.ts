@@ -14,6 +14,12 @@ export const INVENTORY_MESSAGES = {
   expirationInvalid: 'Expiration date must be a date (YYYY-MM-DD)',
   expirationInPast: 'Expiration date cannot be earlier than today',
   locationInvalid: 'Location not found. Choose one of your locations.',
+  stockInvalid: 'Stock must be a list of places, each with a location_id (or null for no location) and a quantity',
+  stockEmpty: 'Stock needs at least one place',
+  stockPlaceTwice: 'Stock lists a place twice: give each place once, with its whole quantity',
+  stockWithQuantity: 'Send either quantity (with location_id) or stock, not both',
+  quantityNeedsPlace:
+    'This product is stocked in several places: send stock with the quantity of each place (or location_id and quantity only once it has one place)',
   productNotFound: 'Product not found',
   selectCsv: 'Please select a CSV file',
   epcInvalid: 'EPC must be 24 hex digits',
@@ -98,8 +104,39 @@ const money = (message: string) =>
     .optional()
     .default(0);
 
-const wholeCount = (message: string) =>
-  z.number({ error: message }).int(message).min(0, message).max(QUANTITY_MAX, message).optional().default(0);
+const units = (message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(QUANTITY_MAX, message);
+const wholeCount = (message: string) => units(message).optional().default(0);
+
+/** A location id, or '' / null for "no location". */
+const ZPlaceId = z
+  .union([z.literal(''), z.null(), z.number().int().positive().max(2_147_483_647)], {
+    error: INVENTORY_MESSAGES.locationInvalid,
+  })
+  .transform((v) => (typeof v === 'number' ? v : null));
+
+/** Most places one product may be stocked in (a chain's stores and their rooms). */
+export const STOCK_PLACES_MAX = 500;
+
+/** One place of a product's stock: a location (null: no location) and the units there. */
+export const ZStockRowRequest = z.object(
+  {
+    location_id: ZPlaceId,
+    quantity: units(INVENTORY_MESSAGES.quantityInvalid),
+  },
+  { error: INVENTORY_MESSAGES.stockInvalid },
+);
+export type TStockRowInput = z.output<typeof ZStockRowRequest>;
+
+/** The places of a request's stock, at most one row each. */
+const ZStockRequest = z
+  .array(ZStockRowRequest, { error: INVENTORY_MESSAGES.stockInvalid })
+  .min(1, INVENTORY_MESSAGES.stockEmpty)
+  .max(STOCK_PLACES_MAX, `Stock may list at most ${STOCK_PLACES_MAX} places`)
+  .refine(
+    (rows) => new Set(rows.map((r) => r.location_id ?? 0)).size === rows.length,
+    INVENTORY_MESSAGES.stockPlaceTwice,
+  );
 
 /** POST /api/inventory and PUT /api/inventory/{id} take the whole product. */
 export const ZProductRequest = z.object({
@@ -119,15 +156,23 @@ export const ZProductRequest = z.object({
   vendor: optionalText(PRODUCT_TEXT_MAX, 'Vendor'),
   unit_cost: money(INVENTORY_MESSAGES.unitCostInvalid),
   retail_price: money(INVENTORY_MESSAGES.retailPriceInvalid),
-  quantity: wholeCount(INVENTORY_MESSAGES.quantityInvalid),
+  /**
+   * The units of a product kept in one place (at `location_id`). Left out: 0 for a new product or one in one place
+   * (as before stock by location); a product in several places keeps its stock. Not with `stock`.
+   */
+  quantity: units(INVENTORY_MESSAGES.quantityInvalid).optional(),
   min_stock_level: wholeCount(INVENTORY_MESSAGES.minStockInvalid),
-  /** Empty or null: no location ('Not set'). */
-  location_id: z
-    .union([z.literal(''), z.null(), z.number().int().positive().max(2_147_483_647)], {
-      error: INVENTORY_MESSAGES.locationInvalid,
-    })
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null)),
+  /**
+   * The product's home place: where its stock is when it has one place, and where new stock goes. Empty or null:
+   * no location ('Not set'). Left out: none for a new product or one in one place; else the home is kept.
+   */
+  location_id: ZPlaceId.optional(),
+  /**
+   * Every place the product is kept, with its units: replaces the product's stock (a place left out is emptied and
+   * removed). Instead of `quantity`; `location_id` may name the home (by default the current one when it is still
+   * listed, else the first place).
+   */
+  stock: ZStockRequest.optional(),
   /** GTIN-8, -12, -13 or -14, its check digit verified; answered as GTIN-14. Empty or left out: none. */
   gtin: z
     .union([z.literal(''), z.null(), z.string().max(20, GTIN_MESSAGES.format)], {
@@ -162,6 +207,15 @@ export const ZProductRequest = z.object({
 export type TProductRequest = z.input<typeof ZProductRequest>;
 export type TProductInput = z.output<typeof ZProductRequest>;
 
+/** One place of a product's stock. */
+export const ZStockRow = z.object({
+  location_id: z.number().int().nullable(),
+  /** The place's name, or null (no location). */
+  location: z.string().nullable(),
+  quantity: z.number().int(),
+});
+export type TStockRow = z.infer<typeof ZStockRow>;
+
 export const ZProduct = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -179,11 +233,20 @@ export const ZProduct = z.object({
   vendor: z.string().nullable(),
   unit_cost: z.number(),
   retail_price: z.number(),
+  /** The total over the product's places. */
   quantity: z.number().int(),
   min_stock_level: z.number().int(),
+  /** The product's home place: where its stock is when it has one place, and where new stock goes. */
   location_id: z.number().int().nullable(),
-  /** The location's name, or null ('Not set'). */
+  /** The home place's name, or null ('Not set'). */
   location: z.string().nullable(),
+  /** Where the product is kept, by place name (no location last). One row for a product in one place. */
+  stock: z.array(ZStockRow),
+  /**
+   * With the list's location filter: the units in that place and its sub-places (what a count there expects);
+   * otherwise left out.
+   */
+  location_quantity: z.number().int().optional(),
   expiration_date: z.string().nullable(),
   status: ZStockStatus,
   last_scanned: z.string().nullable(),
@@ -210,6 +273,16 @@ export const ZInventoryFilters = z.object({
 export type TInventoryFilters = z.output<typeof ZInventoryFilters>;
 
 export const ZInventoryQuery = ZInventoryFilters.extend({
+  /**
+   * Products with stock in this location or its sub-locations, each with `location_quantity` (the units there);
+   * 'none': products with stock in no location.
+   */
+  location_id: z
+    .union([z.literal(''), z.literal('none'), z.coerce.number().int().positive().max(2_147_483_647)], {
+      error: 'location_id must be a location id or none',
+    })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   page: ZPageNumber,
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${INVENTORY_PAGE_SIZE_MAX}` })

@@ -188,3 +188,40 @@ export const inventoryFacets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.value] })],
 );
+
+/**
+ * A product's stock: one row per place it is kept (a sales floor, a back room, a store of a chain), or one row with
+ * no location. `products.quantity` is the sum of these rows, written only by this table's triggers (migration
+ * 0035_stock_by_location), so the status, the summary cards and every index on products keep reading one column;
+ * `products.location_id` is the product's home: where its stock is when it has one place, and where new stock goes.
+ * `place` is the location or 0 for "no location", so the key has no NULL and ON CONFLICT can name it.
+ */
+export const stock = pgTable(
+  'stock',
+  {
+    companyId: integer('company_id').notNull(),
+    productId: integer('product_id').notNull(),
+    locationId: integer('location_id'),
+    place: integer('place')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(location_id, 0)`),
+    quantity: integer('quantity').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_pkey', columns: [t.companyId, t.productId, t.place] }),
+    foreignKey({
+      name: 'stock_product_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [products.companyId, products.id],
+    }).onDelete('cascade'),
+    // The locations service folds a deleted place's rows into "no location" first; the key only backs it up.
+    foreignKey({
+      name: 'stock_location_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }).onDelete('set null'),
+    // What is kept in a place and its sub-places: counts, the location filter, reports by place.
+    index('stock_company_location_idx').on(t.companyId, t.locationId, t.productId),
+  ],
+);

@@ -11,7 +11,8 @@ import {
 import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { inventoryCounters, locations, productScans, products } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+import { inventoryCounters, locations, productScans, products, stock } from '../../db/schema/index.ts';
 
 // The local catalogue of one company; every function takes the caller's companyId and filters by it.
 
@@ -21,6 +22,20 @@ function lastScanOf(p: typeof products) {
     where ${productScans.companyId} = ${p.companyId} and ${productScans.productId} = ${p.id})`.mapWith(
     productScans.lastScanned,
   );
+}
+
+/** One place of a product's stock, as answered (TStockRow). */
+export type StockRowView = { location_id: number | null; location: string | null; quantity: number };
+
+/**
+ * A product's stock rows, by place name (no location last), one key range of stock_pkey per row returned. The place
+ * names come with them: a few rows per product, each one key lookup in locations.
+ */
+export function stockOf(p: typeof products) {
+  return sql<StockRowView[]>`(select coalesce(json_agg(json_build_object('location_id', s.location_id,
+      'location', l.name, 'quantity', s.quantity) order by l.name nulls last, s.place), '[]'::json)
+    from ${stock} s left join ${locations} l on l.company_id = s.company_id and l.id = s.location_id
+    where s.company_id = ${p.companyId} and s.product_id = ${p.id})`;
 }
 
 export const productColumns = {
@@ -43,6 +58,7 @@ export const productColumns = {
   expirationDate: products.expirationDate,
   status: products.status,
   lastScanned: lastScanOf(products),
+  stock: stockOf(products),
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -181,13 +197,14 @@ export function countForStatus(s: Summary, status: TStockStatus | undefined): nu
   return s.total;
 }
 
-export async function findProduct(db: Db, companyId: number, id: number) {
-  const [row] = await db
+export async function findProduct(db: Db, companyId: number, id: number, o: { lock?: boolean } = {}) {
+  const q = db
     .select(productColumns)
     .from(products)
     .leftJoin(locations, locationOfProduct)
     .where(and(eq(products.companyId, companyId), eq(products.id, id)))
     .limit(1);
+  const [row] = await (o.lock ? q.for('update', { of: products }) : q);
   return row;
 }
 
@@ -226,7 +243,6 @@ export type ProductValues = {
   vendor: string | null;
   unitCost: string;
   retailPrice: string;
-  quantity: number;
   minStockLevel: number;
   locationId: number | null;
   expirationDate: string | null;
@@ -246,6 +262,41 @@ export async function updateProduct(db: Db, companyId: number, id: number, value
     .update(products)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(products.companyId, companyId), eq(products.id, id)));
+}
+
+/** A place and its units, as written (null: no location). */
+export type StockWrite = { locationId: number | null; quantity: number };
+
+/**
+ * Makes the product's stock exactly these rows: places not listed are removed, the others inserted or set, in one
+ * statement (its triggers then total products.quantity once).
+ */
+export async function replaceStock(db: Db, companyId: number, productId: number, rows: StockWrite[]) {
+  const locationIds = rows.map((r) => r.locationId);
+  const quantities = rows.map((r) => r.quantity);
+  await db.execute(sql`
+    WITH wanted AS (
+      SELECT * FROM unnest(${sqlArray(locationIds, 'int')}, ${sqlArray(quantities, 'int')}) AS w(location_id, quantity)
+    ),
+    removed AS (
+      DELETE FROM ${stock} s WHERE s.company_id = ${companyId} AND s.product_id = ${productId}
+        AND s.place NOT IN (SELECT coalesce(location_id, 0) FROM wanted)
+      RETURNING 1
+    )
+    INSERT INTO ${stock} (company_id, product_id, location_id, quantity)
+    SELECT ${companyId}::int, ${productId}::int, location_id, quantity FROM wanted
+    ON CONFLICT (company_id, product_id, place) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
+      WHERE ${stock}.quantity IS DISTINCT FROM excluded.quantity
+  `);
+}
+
+/** Which of these location ids are not the company's own (to refuse a request naming them). */
+export async function unknownLocations(db: Db, companyId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute<{ id: number }>(sql`
+    SELECT w.id FROM unnest(${sqlArray(ids, 'int')}) AS w(id)
+    WHERE NOT EXISTS (SELECT 1 FROM ${locations} l WHERE l.company_id = ${companyId} AND l.id = w.id)`);
+  return r.rows.map((row) => Number(row.id));
 }
 
 export async function deleteProduct(db: Db, companyId: number, id: number) {
@@ -276,6 +327,49 @@ export async function searchPage(
   const total = Number(r.rows[0]?.total ?? 0);
   const ids = r.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
   return { rows: await productsByIds(reads, companyId, ids), total };
+}
+
+/**
+ * Products with stock in a location or its sub-locations ('none': stock in no location), matching the search and
+ * status filters: how many, and a page of them by name, each with its units there. The place's rows are read by
+ * stock_company_location_idx and totalled per product once, then joined to their products.
+ */
+export async function locationPage(
+  reads: InventoryReads,
+  companyId: number,
+  filters: TInventoryFilters,
+  locationId: number | 'none',
+  page: { limit: number; offset: number },
+) {
+  const inPlace =
+    locationId === 'none'
+      ? sql`s.location_id is null`
+      : sql`s.location_id in (select id from scope)`;
+  const r = await reads.db.execute<{ id: number | null; units: number | null; total: number }>(sql`
+    WITH RECURSIVE scope(id) AS (
+      SELECT id FROM ${locations} WHERE company_id = ${companyId} AND id = ${locationId === 'none' ? null : locationId}::int
+      UNION ALL
+      SELECT l.id FROM ${locations} l JOIN scope sc ON l.parent_location_id = sc.id WHERE l.company_id = ${companyId}
+    ),
+    here AS MATERIALIZED (
+      SELECT s.product_id, sum(s.quantity)::int AS units FROM ${stock} s
+      WHERE s.company_id = ${companyId} AND ${inPlace} GROUP BY s.product_id
+    ),
+    m AS MATERIALIZED (
+      SELECT ${products.id} AS id, ${products.name} AS name, here.units FROM here
+      JOIN ${products} ON ${products.companyId} = ${companyId} AND ${products.id} = here.product_id
+      WHERE ${filterCondition(companyId, filters)}
+    )
+    SELECT pg.id, pg.units, t.total FROM (SELECT count(*)::int AS total FROM m) t
+    LEFT JOIN LATERAL (SELECT id, name, units FROM m ORDER BY name, id LIMIT ${page.limit} OFFSET ${page.offset}) pg
+      ON true
+    ORDER BY pg.name, pg.id
+  `);
+  const total = Number(r.rows[0]?.total ?? 0);
+  const units = new Map<number, number>();
+  for (const row of r.rows) if (row.id !== null) units.set(Number(row.id), Number(row.units ?? 0));
+  const rows = await productsByIds(reads, companyId, [...units.keys()]);
+  return { rows: rows.map((row) => ({ ...row, locationQuantity: units.get(row.id) ?? 0 })), total };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   GTIN_MESSAGES,
   INVENTORY_MESSAGES,
   pagination,
+  QUANTITY_MAX,
   rfidTagFromSku,
   skuTakenMessage,
   type TInventoryListResponse,
@@ -18,7 +19,6 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { locationExists } from '../locations/locations.service.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
 
@@ -42,6 +42,7 @@ export function productView(r: Row): TProduct {
     min_stock_level: r.minStockLevel,
     location_id: r.locationId,
     location: r.location,
+    stock: r.stock,
     expiration_date: r.expirationDate,
     status: r.status as TStockStatus,
     last_scanned: r.lastScanned?.toISOString() ?? null,
@@ -50,7 +51,13 @@ export function productView(r: Row): TProduct {
   };
 }
 
-export type ListQuery = { page: number; limit: number; search?: string; status?: TStockStatus };
+export type ListQuery = {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: TStockStatus;
+  location_id?: number | 'none';
+};
 
 /**
  * One page of the catalogue, its pagination and the four cards. Without a search the total comes from the
@@ -64,9 +71,17 @@ export async function listInventory(
   const filters = { search: q.search, status: q.status };
   const offset = (q.page - 1) * q.limit;
   let counts: repo.Summary;
-  let rows: Row[];
+  let rows: (Row & { locationQuantity?: number })[];
   let totalItems: number;
-  if (q.search) {
+  if (q.location_id !== undefined) {
+    const found = await repo.locationPage(inventory.reads, companyId, filters, q.location_id, {
+      limit: q.limit,
+      offset,
+    });
+    rows = found.rows;
+    totalItems = found.total;
+    counts = repo.summaryOfPage(found.rows) ?? (await repo.summary(inventory.reads.db, companyId));
+  } else if (q.search) {
     // The counters' search version says whether these matches are already known (see the cache).
     const found = await inventory.search.page(companyId, filters, { limit: q.limit, offset });
     rows = found.rows;
@@ -81,7 +96,9 @@ export async function listInventory(
     totalItems = repo.countForStatus(counts, q.status);
   }
   return {
-    data: rows.map(productView),
+    data: rows.map((r) =>
+      r.locationQuantity === undefined ? productView(r) : { ...productView(r), location_quantity: r.locationQuantity },
+    ),
     pagination: pagination(q.page, q.limit, totalItems),
     summary: {
       total: counts.total,
@@ -123,21 +140,56 @@ function values(input: TProductInput, existing?: Pick<Row, 'epc' | 'isEpcExplici
     vendor: input.vendor,
     unitCost: input.unit_cost.toFixed(2),
     retailPrice: input.retail_price.toFixed(2),
-    quantity: input.quantity,
     minStockLevel: input.min_stock_level,
-    locationId: input.location_id,
+    locationId: null,
     expirationDate: input.expiration_date,
   };
 }
+
+/** Where a product's stock is and its home, as a request leaves them (see ZProductRequest's quantity and stock). */
+type Placement = { home: number | null; rows: repo.StockWrite[] };
+
+/**
+ * The stock a request asks for. `stock` replaces every place; today's `quantity` and `location_id` describe a
+ * product in one place, so they are refused with a quantity for a product kept in several (name the place), and
+ * without one such a product keeps its places (location_id then only moves its home).
+ */
+function placement(input: TProductInput, existing?: Row): Placement {
+  if (input.stock) {
+    if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.stockWithQuantity);
+    const rows = input.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity }));
+    const listed = (id: number | null) => rows.some((r) => r.locationId === id);
+    const keep = existing && listed(existing.locationId) ? existing.locationId : (rows[0]?.locationId ?? null);
+    return { home: input.location_id === undefined ? keep : input.location_id, rows };
+  }
+  if (existing && existing.stock.length > 1) {
+    if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.quantityNeedsPlace);
+    return {
+      home: input.location_id === undefined ? existing.locationId : input.location_id,
+      rows: existing.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity })),
+    };
+  }
+  const home = input.location_id ?? null;
+  return { home, rows: [{ locationId: home, quantity: input.quantity ?? 0 }] };
+}
+
+/** Every place named is the company's own, and the total fits a quantity. */
+async function checkPlacement(db: Db, companyId: number, p: Placement) {
+  const named = [p.home, ...p.rows.map((r) => r.locationId)].filter((id): id is number => id !== null);
+  if ((await repo.unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
+    throw badRequest(INVENTORY_MESSAGES.locationInvalid);
+  }
+  if (totalOf(p) > QUANTITY_MAX) throw badRequest(INVENTORY_MESSAGES.quantityInvalid);
+}
+
+const totalOf = (p: Placement) => p.rows.reduce((sum, r) => sum + r.quantity, 0);
 
 /**
  * The rules that need the database: the location is the company's own, the SKU and its tag are free, and a
  * changed expiration date is not in the past (an unchanged one may be: an expired product can still be edited).
  */
-async function check(db: Db, companyId: number, v: repo.ProductValues, existing?: Row) {
-  if (v.locationId !== null && !(await locationExists(db, companyId, v.locationId))) {
-    throw badRequest(INVENTORY_MESSAGES.locationInvalid);
-  }
+async function check(db: Db, companyId: number, v: repo.ProductValues, p: Placement, existing?: Row) {
+  await checkPlacement(db, companyId, p);
   if (
     v.expirationDate &&
     v.expirationDate < earliestToday() &&
@@ -176,12 +228,14 @@ async function translateWriteErrors<T>(
 }
 
 export async function createProduct(db: Db, actor: AuthContext, input: TProductInput): Promise<TProduct> {
-  const v = values(input);
+  const p = placement(input);
+  const v = { ...values(input), locationId: p.home };
   const id = await translateWriteErrors(db, actor.companyId, v, () =>
     db.transaction(async (tx) => {
-      await check(tx, actor.companyId, v);
+      await check(tx, actor.companyId, v, p);
       const newId = await repo.insertProduct(tx, actor.companyId, v);
-      await logProduct(tx, actor, 'create', `added ${v.name}`, v);
+      await repo.replaceStock(tx, actor.companyId, newId, p.rows);
+      await logProduct(tx, actor, 'create', `added ${v.name}`, { sku: v.sku, quantity: totalOf(p) });
       return newId;
     }),
   );
@@ -196,16 +250,21 @@ export async function updateProduct(
 ): Promise<TProduct> {
   const current = await repo.findProduct(db, actor.companyId, id);
   if (!current) throw notFound(INVENTORY_MESSAGES.productNotFound);
-  const v = values(input, current);
-  await translateWriteErrors(db, actor.companyId, v, () =>
+  placement(input, current);
+  const base = values(input, current);
+  await translateWriteErrors(db, actor.companyId, base, () =>
     db.transaction(async (tx) => {
-      const existing = await repo.findProduct(tx, actor.companyId, id);
+      // Locked: two edits of one product's places one after the other, never interleaved.
+      const existing = await repo.findProduct(tx, actor.companyId, id, { lock: true });
       if (!existing) throw notFound(INVENTORY_MESSAGES.productNotFound);
-      await check(tx, actor.companyId, v, existing);
+      const p = placement(input, existing);
+      const v = { ...base, locationId: p.home };
+      await check(tx, actor.companyId, v, p, existing);
       await repo.updateProduct(tx, actor.companyId, id, v);
-      const change =
-        existing.quantity === v.quantity ? '' : ` (quantity ${existing.quantity} → ${v.quantity})`;
-      await logProduct(tx, actor, 'update', `updated ${v.name}${change}`, v);
+      await repo.replaceStock(tx, actor.companyId, id, p.rows);
+      const total = totalOf(p);
+      const change = existing.quantity === total ? '' : ` (quantity ${existing.quantity} → ${total})`;
+      await logProduct(tx, actor, 'update', `updated ${v.name}${change}`, { sku: v.sku, quantity: total });
     }),
   );
   return getProduct(db, actor.companyId, id);

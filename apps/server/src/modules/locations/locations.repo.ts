@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locations, products } from '../../db/schema/index.ts';
+import { locations, products, stock } from '../../db/schema/index.ts';
 
 // Locations of one company; every function takes the caller's companyId and filters by it.
 
@@ -136,13 +136,29 @@ export async function countChildren(db: Db, companyId: number, id: number): Prom
 }
 
 /** Products at the location are left with none ('Not set'); returns how many. */
+/**
+ * Before a location is deleted: the stock kept there moves to "no location" (added to what the product already has
+ * there, so nothing is lost), and products whose home it was have no home. Answers how many products had stock or
+ * their home there.
+ */
 export async function unsetProductsAt(db: Db, companyId: number, id: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    WITH moved AS (
+    WITH gone AS (
+      DELETE FROM ${stock} WHERE company_id = ${companyId} AND location_id = ${id}
+      RETURNING product_id, quantity
+    ),
+    folded AS (
+      INSERT INTO ${stock} (company_id, product_id, location_id, quantity)
+      SELECT ${companyId}::int, product_id, NULL, quantity FROM gone
+      ON CONFLICT (company_id, product_id, place)
+        DO UPDATE SET quantity = ${stock}.quantity + excluded.quantity, updated_at = now()
+      RETURNING product_id
+    ),
+    homeless AS (
       UPDATE ${products} SET location_id = NULL, updated_at = now()
-      WHERE company_id = ${companyId} AND location_id = ${id} RETURNING 1
+      WHERE company_id = ${companyId} AND location_id = ${id} RETURNING id
     )
-    SELECT count(*)::int AS n FROM moved
+    SELECT count(*)::int AS n FROM (SELECT product_id FROM folded UNION SELECT id FROM homeless) t
   `);
   return Number(result.rows[0]?.n ?? 0);
 }
