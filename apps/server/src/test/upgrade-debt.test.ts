@@ -80,6 +80,14 @@ const PERMANENT: Record<string, string> = {
   'trigger events_queue_dispatch':
     "every event written is a job of pg-boss's event-dispatch queue in its transaction, whoever writes it",
   'function events_queue_dispatch': 'events_queue_dispatch, as above',
+  'function stock_retotal':
+    "products.quantity is the total of the product's stock rows, written by the stock table's statement triggers (0035)",
+  'function stock_after_insert': 'stock_retotal, as above',
+  'function stock_after_update': 'stock_retotal, as above',
+  'function stock_after_delete': 'stock_retotal, as above',
+  'trigger stock_totals_after_insert': 'stock_retotal, as above',
+  'trigger stock_totals_after_update': 'stock_retotal, as above',
+  'trigger stock_totals_after_delete': 'stock_retotal, as above',
   'index audit_reads_company_id_audit_id_batch_seq_ordinal_received_on_p':
     "audit_reads' primary key: the partitioned table is written by hand (0019), its key named by PostgreSQL",
 };
