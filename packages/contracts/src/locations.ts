@@ -41,7 +41,7 @@ export const ZLocation = z.object({
   parent_name: z.string().nullable(),
   /** Direct sub-locations. */
   children_count: z.number().int(),
-  /** Products placed directly at this location. */
+  /** Products with stock kept directly at this location (not its sub-locations). */
   product_count: z.number().int(),
   /** Names from the top of the tree down to this one, joined with ' > '. */
   path: z.string(),

@@ -18,7 +18,8 @@ export type LocationRow = {
 };
 
 /**
- * The whole tree as a flat list, each with its parent's name, direct children, products placed there and its
+ * The whole tree as a flat list, each with its parent's name, direct children, the products with stock kept right
+ * there (a stock row of the place, by stock_company_location_idx; a product's home alone does not count) and its
  * path from the top; sorted by path so parents come before their children.
  */
 export async function listLocations(db: Db, companyId: number, id?: number): Promise<LocationRow[]> {
@@ -46,18 +47,18 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
       SELECT parent_location_id AS id, count(*)::int AS n FROM locations
       WHERE company_id = ${companyId} AND parent_location_id IS NOT NULL GROUP BY parent_location_id
     ),
-    stock AS (
-      SELECT location_id AS id, count(*)::int AS n FROM products
+    kept AS (
+      SELECT location_id AS id, count(*)::int AS n FROM ${stock}
       WHERE company_id = ${companyId} AND location_id IS NOT NULL GROUP BY location_id
     )
     SELECT l.id, l.name, l.description, l.parent_location_id, parent.name AS parent_name,
-      coalesce(children.n, 0) AS children_count, coalesce(stock.n, 0) AS product_count,
+      coalesce(children.n, 0) AS children_count, coalesce(kept.n, 0) AS product_count,
       coalesce(tree.path, l.name) AS path, l.created_at, l.updated_at
     FROM locations l
     LEFT JOIN locations parent ON parent.company_id = l.company_id AND parent.id = l.parent_location_id
     LEFT JOIN tree ON tree.id = l.id
     LEFT JOIN children ON children.id = l.id
-    LEFT JOIN stock ON stock.id = l.id
+    LEFT JOIN kept ON kept.id = l.id
     WHERE l.company_id = ${companyId} ${id === undefined ? sql`` : sql`AND l.id = ${id}`}
     ORDER BY lower(coalesce(tree.path, l.name)), l.id
   `);

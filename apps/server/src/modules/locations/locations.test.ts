@@ -54,6 +54,33 @@ describe('locations', () => {
     expect((await op('GET', `/api/locations/${back.id}`)).json().path).toBe('Main Store > Backroom');
   });
 
+  it('counts at a location the products with stock there, not the ones whose home it only is', async () => {
+    const floor = await add('Floor 9');
+    const back = await add('Back room 9');
+    const tent = await op('POST', '/api/inventory', {
+      name: 'Tent',
+      sku: 'TENT9',
+      location_id: floor.id,
+      stock: [
+        { location_id: floor.id, quantity: 3 },
+        { location_id: back.id, quantity: 5 },
+      ],
+    });
+    expect(tent.statusCode, tent.body).toBe(201);
+    // Its home is Floor 9; a second product is kept only in the back room, though it calls Floor 9 home.
+    await op('POST', '/api/inventory', {
+      name: 'Peg',
+      sku: 'PEG9',
+      location_id: floor.id,
+      stock: [{ location_id: back.id, quantity: 2 }],
+    });
+    const counts = (await all()).filter((l) => l.name.endsWith(' 9')).map((l) => [l.name, l.product_count]);
+    expect(counts).toEqual([
+      ['Back room 9', 2],
+      ['Floor 9', 1],
+    ]);
+  });
+
   it('requires a name, and refuses a sibling with the same name in any case', async () => {
     const res = await op('POST', '/api/locations', { name: '  ' });
     expect([res.statusCode, res.json().message]).toEqual([400, 'Location name is required']);

@@ -15,76 +15,83 @@ const iso = (v: unknown) => (v == null ? '' : new Date(v as string).toISOString(
 export function reportSource(type: TReportType, s: ReportScope): ReportSource {
   switch (type) {
     case 'inventory':
-    case 'low-stock': {
+      // One line per product and place: Location is the product's home, Place where these units are; Quantity and
+      // Inventory Value are the place's, Total Quantity, Min Stock Level and Status the product's.
       return {
-        header:
-          type === 'inventory'
-            ? [
-                'Name',
-                'SKU',
-                'RFID Tag',
-                'EPC',
-                'Category',
-                'Vendor',
-                'Location',
-                'Quantity',
-                'Min Stock Level',
-                'Status',
-                'Unit Cost',
-                'Retail Price',
-                'Inventory Value',
-                'Expiration Date',
-                'Last Scanned',
-              ]
-            : [
-                'Name',
-                'SKU',
-                'Vendor',
-                'Location',
-                'Quantity',
-                'Min Stock Level',
-                'Status',
-                'Shortage',
-                'Unit Cost',
-                'Reorder Value',
-              ],
-        page: (after, size) => repo.productsPage(s.companyId, type === 'low-stock', after, size),
+        header: [
+          'Name',
+          'SKU',
+          'RFID Tag',
+          'EPC',
+          'Category',
+          'Vendor',
+          'Location',
+          'Place',
+          'Quantity',
+          'Total Quantity',
+          'Min Stock Level',
+          'Status',
+          'Unit Cost',
+          'Retail Price',
+          'Inventory Value',
+          'Expiration Date',
+          'Last Scanned',
+        ],
+        page: (after, size) => repo.stockLinesPage(s.companyId, after, size),
         row: (r) => ({
-          key: [r.name as string, r.id as number],
-          cells:
-            type === 'inventory'
-              ? [
-                  r.name,
-                  r.sku,
-                  r.rfid_tag,
-                  r.epc,
-                  text(r.category),
-                  text(r.vendor),
-                  text(r.location),
-                  r.quantity,
-                  r.min_stock_level,
-                  r.status,
-                  r.unit_cost,
-                  r.retail_price,
-                  Number(r.value).toFixed(2),
-                  text(r.expiration_date),
-                  iso(r.last_scanned),
-                ]
-              : [
-                  r.name,
-                  r.sku,
-                  text(r.vendor),
-                  text(r.location),
-                  r.quantity,
-                  r.min_stock_level,
-                  r.status,
-                  r.shortage,
-                  r.unit_cost,
-                  Number(r.reorder_value).toFixed(2),
-                ],
+          key: [r.name as string, r.id as number, Number(r.place_key)],
+          cells: [
+            r.name,
+            r.sku,
+            r.rfid_tag,
+            r.epc,
+            text(r.category),
+            text(r.vendor),
+            text(r.location),
+            text(r.place),
+            r.quantity,
+            r.total,
+            r.min_stock_level,
+            r.status,
+            r.unit_cost,
+            r.retail_price,
+            Number(r.value).toFixed(2),
+            text(r.expiration_date),
+            iso(r.last_scanned),
+          ],
         }),
       };
-    }
+    case 'low-stock':
+      return {
+        header: [
+          'Name',
+          'SKU',
+          'Vendor',
+          'Location',
+          'Quantity',
+          'Min Stock Level',
+          'Status',
+          'Shortage',
+          'Unit Cost',
+          'Reorder Value',
+        ],
+        page: (after, size) => repo.lowStockPage(s.companyId, after, size),
+        row: (r) => ({
+          key: [r.name as string, r.id as number],
+          cells: [
+            r.name,
+            r.sku,
+            text(r.vendor),
+            text(r.location),
+            r.quantity,
+            r.min_stock_level,
+            r.status,
+            r.shortage,
+            r.unit_cost,
+            Number(r.reorder_value).toFixed(2),
+          ],
+        }),
+      };
     case 'audits':
       return {
         header: [

@@ -17,18 +17,48 @@ export type PagedQuery = {
 
 export type ReportScope = { companyId: number; start: string; end: string; clock: AuditClock };
 
-/** The catalogue (inventory and low-stock reports), by name. */
-export function productsPage(companyId: number, onlyLow: boolean, after: Key | undefined, size: number): SQL {
-  const low = onlyLow ? sql`AND p.status <> 'in-stock'` : sql``;
+/**
+ * The inventory report: one line per product and place (stock by location), by product name then place, each with
+ * the units there and their value; the product's home (`location`), minimum, status and total stay the product's. A
+ * product with no stock row (none is made without one) still has its line, at no place.
+ */
+export function stockLinesPage(companyId: number, after: Key | undefined, size: number): SQL {
   return sql`
-    SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, l.name AS location, p.quantity,
-      p.min_stock_level, p.status, p.unit_cost, p.retail_price, p.quantity * p.unit_cost AS value,
-      to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, ps.last_scanned,
+    SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, home.name AS location,
+      pl.name AS place,
+      coalesce(s.place, 0) AS place_key, coalesce(s.quantity, 0) AS quantity, p.quantity AS total,
+      p.min_stock_level, p.status, p.unit_cost, p.retail_price, coalesce(s.quantity, 0) * p.unit_cost AS value,
+      to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, ps.last_scanned
+    FROM products p
+      LEFT JOIN stock s ON s.company_id = p.company_id AND s.product_id = p.id
+      LEFT JOIN locations home ON home.company_id = p.company_id AND home.id = p.location_id
+      LEFT JOIN locations pl ON pl.company_id = s.company_id AND pl.id = s.location_id
+      LEFT JOIN product_scans ps ON ps.company_id = p.company_id AND ps.product_id = p.id
+    WHERE p.company_id = ${companyId}
+      ${after ? sql`AND (p.name, p.id, coalesce(s.place, 0)) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``}
+    ORDER BY p.name, p.id, coalesce(s.place, 0) LIMIT ${size}`;
+}
+
+/**
+ * The low-stock report: products low or out of stock (their total against their minimum), by name, one line each.
+ * Where it is: its place, or for a product kept in several every place with its units ("Back room: 5; Floor: 3").
+ */
+export function lowStockPage(companyId: number, after: Key | undefined, size: number): SQL {
+  return sql`
+    SELECT p.id, p.name, p.sku, p.vendor, p.quantity, p.min_stock_level, p.status, p.unit_cost,
+      CASE WHEN places.n > 1 THEN places.list WHEN places.n = 1 THEN places.only ELSE home.name END AS location,
       greatest(p.min_stock_level - p.quantity, 0) AS shortage,
       greatest(p.min_stock_level - p.quantity, 0) * p.unit_cost AS reorder_value
-    FROM products p LEFT JOIN locations l ON l.company_id = p.company_id AND l.id = p.location_id
-      LEFT JOIN product_scans ps ON ps.company_id = p.company_id AND ps.product_id = p.id
-    WHERE p.company_id = ${companyId} ${low}
+    FROM products p
+      LEFT JOIN locations home ON home.company_id = p.company_id AND home.id = p.location_id
+      LEFT JOIN LATERAL (
+        SELECT count(*) AS n, min(l.name) AS only,
+          string_agg(coalesce(l.name, 'No location') || ': ' || s.quantity, '; ' ORDER BY l.name NULLS LAST, s.place)
+            AS list
+        FROM stock s LEFT JOIN locations l ON l.company_id = s.company_id AND l.id = s.location_id
+        WHERE s.company_id = p.company_id AND s.product_id = p.id
+      ) places ON true
+    WHERE p.company_id = ${companyId} AND p.status <> 'in-stock'
       ${after ? sql`AND (p.name, p.id) > (${after[0]}, ${after[1]})` : sql``}
     ORDER BY p.name, p.id LIMIT ${size}`;
 }

@@ -61,7 +61,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZReportParams,
         querystring: ZReportQuery,
         description:
-          'inventory, low-stock (products low or out of stock), audits and discrepancies (start and end dates, ' +
+          "inventory (a line per product and place: Location is the home, Place where the line's Quantity is, " +
+          "Total Quantity the product's), low-stock (products whose total is low or out, their places and units " +
+          'in Location), audits and discrepancies (start and end dates, ' +
           'YYYY-MM-DD, default the last 30 days) as CSV. For a point-of-sale company, inventory is every Dutchie ' +
           'package (zero quantities included) and low-stock the packages with 0 < quantity <= 5, with the reorder ' +
           'value (shortage to 5 x unit cost).',

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { addProducts, asReader, pairReader, readsOf } from '../../test/readers.ts';
+import { addPlace, addStockedProduct } from '../../test/stock-places.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -131,5 +132,40 @@ describe('CSV reports', () => {
     }
     expect(lines).toBe(1 + 3 + 12_000);
     expect(chunks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('inventory: a line per place with its units; low stock: one line, the total against the minimum', async () => {
+    const floor = await addPlace(t, a, 'Floor');
+    const back = await addPlace(t, a, 'Back room');
+    await addStockedProduct(
+      t,
+      a,
+      { name: 'Aardvark Tent', sku: 'TENT2P', min_stock_level: 10, location_id: floor },
+      [
+        { location_id: floor, quantity: 3 },
+        { location_id: back, quantity: 5 },
+      ],
+    );
+    await t.database.db.execute(sql`UPDATE products SET unit_cost = 2 WHERE sku = 'TENT2P'`);
+    const [header, ...data] = rows((await get('/api/reports/inventory.csv')).body);
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    const lines = data.filter((r) => r[col('SKU')] === 'TENT2P');
+    const cells = ['Location', 'Place', 'Quantity', 'Total Quantity', 'Status', 'Inventory Value'];
+    expect(lines.map((r) => cells.map((c) => r[col(c)]))).toEqual([
+      ['Floor', 'Floor', '3', '8', 'low-stock', '6.00'],
+      ['Floor', 'Back room', '5', '8', 'low-stock', '10.00'],
+    ]);
+    // A product in one place: one line, its place and its home the same.
+    const cafe = data.filter((r) => r[col('SKU')] === 'CAFE1');
+    expect(cafe.map((r) => [r[col('Place')], r[col('Quantity')], r[col('Total Quantity')]])).toEqual([
+      ['', '4', '4'],
+    ]);
+
+    const [lowHeader, ...low] = rows((await get('/api/reports/low-stock.csv')).body);
+    const at = (name: string) => lowHeader?.indexOf(name) ?? -1;
+    const tent = low.filter((r) => r[1] === 'TENT2P');
+    expect(
+      tent.map((r) => [r[at('Location')], r[at('Quantity')], r[at('Shortage')], r[at('Reorder Value')]]),
+    ).toEqual([['Back room: 5; Floor: 3', '8', '2', '4.00']]);
   });
 });

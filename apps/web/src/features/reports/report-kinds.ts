@@ -4,7 +4,7 @@ import { AlertTriangle, ClipboardCheck, type LucideIcon, Package, PackageMinus }
 const DETAILS: Record<TReportType, { icon: LucideIcon; text: string }> = {
   inventory: {
     icon: Package,
-    text: 'Every product with SKU, RFID tag, location, quantity, status, costs and value.',
+    text: 'A line per product and place: SKU, RFID tag, place, units there and in all, status, costs and value.',
   },
   audits: {
     icon: ClipboardCheck,
@@ -12,7 +12,7 @@ const DETAILS: Record<TReportType, { icon: LucideIcon; text: string }> = {
   },
   'low-stock': {
     icon: PackageMinus,
-    text: 'Products low or out of stock, with the shortage and what reordering would cost.',
+    text: 'Products low or out of stock in all their places, with the shortage and what reordering would cost.',
   },
   discrepancies: {
     icon: AlertTriangle,
