@@ -14,7 +14,8 @@ export const INVENTORY_MESSAGES = {
   expirationInvalid: 'Expiration date must be a date (YYYY-MM-DD)',
   expirationInPast: 'Expiration date cannot be earlier than today',
   locationInvalid: 'Location not found. Choose one of your locations.',
-  stockInvalid: 'Stock must be a list of places, each with a location_id (or null for no location) and a quantity',
+  stockInvalid:
+    'Stock must be a list of places, each with a location_id (or null for no location) and a quantity',
   stockEmpty: 'Stock needs at least one place',
   stockPlaceTwice: 'Stock lists a place twice: give each place once, with its whole quantity',
   stockWithQuantity: 'Send either quantity (with location_id) or stock, not both',
@@ -139,71 +140,79 @@ const ZStockRequest = z
   );
 
 /** POST /api/inventory and PUT /api/inventory/{id} take the whole product. */
-export const ZProductRequest = z.object({
-  name: z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`),
-  sku: z
-    .string({ error: required })
-    .trim()
-    .toUpperCase()
-    .min(1, required)
-    .refine(isValidSku, INVENTORY_MESSAGES.skuInvalid),
-  description: multiline(optionalText(PRODUCT_DESCRIPTION_MAX, 'Description')),
-  category: optionalText(PRODUCT_TEXT_MAX, 'Category'),
-  vendor: optionalText(PRODUCT_TEXT_MAX, 'Vendor'),
-  unit_cost: money(INVENTORY_MESSAGES.unitCostInvalid),
-  retail_price: money(INVENTORY_MESSAGES.retailPriceInvalid),
-  /**
-   * The units of a product kept in one place (at `location_id`). Left out: 0 for a new product or one in one place
-   * (as before stock by location); a product in several places keeps its stock. Not with `stock`.
-   */
-  quantity: units(INVENTORY_MESSAGES.quantityInvalid).optional(),
-  min_stock_level: wholeCount(INVENTORY_MESSAGES.minStockInvalid),
-  /**
-   * The product's home place: where its stock is when it has one place, and where new stock goes. Empty or null:
-   * no location ('Not set'). Left out: none for a new product or one in one place; else the home is kept.
-   */
-  location_id: ZPlaceId.optional(),
-  /**
-   * Every place the product is kept, with its units: replaces the product's stock (a place left out is emptied and
-   * removed). Instead of `quantity`; `location_id` may name the home (by default the current one when it is still
-   * listed, else the first place).
-   */
-  stock: ZStockRequest.optional(),
-  /** GTIN-8, -12, -13 or -14, its check digit verified; answered as GTIN-14. Empty or left out: none. */
-  gtin: z
-    .union([z.literal(''), z.null(), z.string().max(20, GTIN_MESSAGES.format)], {
-      error: GTIN_MESSAGES.format,
-    })
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const gtin = normalizeGtin(v);
-      if (gtin.ok) return gtin.gtin;
-      ctx.addIssue({ code: 'custom', message: gtin.message });
-      return z.NEVER;
-    }),
-  /**
-   * The tag the item already carries (a supplier's EPC), instead of the one derived from the SKU. Left out: the
-   * product keeps its tag (an explicit one stays, a derived one follows the SKU); empty or null: derived from the SKU.
-   */
-  epc: z
-    .union([z.literal(''), z.null(), z.string().regex(/^[0-9a-fA-F]{24}$/, INVENTORY_MESSAGES.epcInvalid)], {
-      error: INVENTORY_MESSAGES.epcInvalid,
-    })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null)),
-  /** YYYY-MM-DD, not earlier than today; empty for none. */
-  expiration_date: z
-    .union([z.literal(''), z.null(), z.string().refine(isIsoDate, INVENTORY_MESSAGES.expirationInvalid)], {
-      error: INVENTORY_MESSAGES.expirationInvalid,
-    })
-    .optional()
-    .transform((v) => (v ? v : null)),
-});
+export const ZProductRequest = z
+  .object({
+    name: z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(PRODUCT_NAME_MAX, `Name must be at most ${PRODUCT_NAME_MAX} characters`),
+    sku: z
+      .string({ error: required })
+      .trim()
+      .toUpperCase()
+      .min(1, required)
+      .refine(isValidSku, INVENTORY_MESSAGES.skuInvalid),
+    description: multiline(optionalText(PRODUCT_DESCRIPTION_MAX, 'Description')),
+    category: optionalText(PRODUCT_TEXT_MAX, 'Category'),
+    vendor: optionalText(PRODUCT_TEXT_MAX, 'Vendor'),
+    unit_cost: money(INVENTORY_MESSAGES.unitCostInvalid),
+    retail_price: money(INVENTORY_MESSAGES.retailPriceInvalid),
+    /**
+     * The units of a product kept in one place (at `location_id`). Left out: 0 for a new product or one in one place
+     * (as before stock by location); a product in several places keeps its stock. Not with `stock`.
+     */
+    quantity: units(INVENTORY_MESSAGES.quantityInvalid).optional(),
+    min_stock_level: wholeCount(INVENTORY_MESSAGES.minStockInvalid),
+    /**
+     * The product's home place: where its stock is when it has one place, and where new stock goes. Empty or null:
+     * no location ('Not set'). Left out: none for a new product or one in one place; else the home is kept.
+     */
+    location_id: ZPlaceId.optional(),
+    /**
+     * Every place the product is kept, with its units: replaces the product's stock (a place left out is emptied and
+     * removed). Instead of `quantity`; `location_id` may name the home (by default the current one when it is still
+     * listed, else the first place).
+     */
+    stock: ZStockRequest.optional(),
+    /** GTIN-8, -12, -13 or -14, its check digit verified; answered as GTIN-14. Empty or left out: none. */
+    gtin: z
+      .union([z.literal(''), z.null(), z.string().max(20, GTIN_MESSAGES.format)], {
+        error: GTIN_MESSAGES.format,
+      })
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const gtin = normalizeGtin(v);
+        if (gtin.ok) return gtin.gtin;
+        ctx.addIssue({ code: 'custom', message: gtin.message });
+        return z.NEVER;
+      }),
+    /**
+     * The tag the item already carries (a supplier's EPC), instead of the one derived from the SKU. Left out: the
+     * product keeps its tag (an explicit one stays, a derived one follows the SKU); empty or null: derived from the SKU.
+     */
+    epc: z
+      .union(
+        [z.literal(''), z.null(), z.string().regex(/^[0-9a-fA-F]{24}$/, INVENTORY_MESSAGES.epcInvalid)],
+        {
+          error: INVENTORY_MESSAGES.epcInvalid,
+        },
+      )
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v ? v.toUpperCase() : null)),
+    /** YYYY-MM-DD, not earlier than today; empty for none. */
+    expiration_date: z
+      .union([z.literal(''), z.null(), z.string().refine(isIsoDate, INVENTORY_MESSAGES.expirationInvalid)], {
+        error: INVENTORY_MESSAGES.expirationInvalid,
+      })
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => !(v.stock && v.quantity !== undefined), {
+    message: INVENTORY_MESSAGES.stockWithQuantity,
+    path: ['stock'],
+  });
 export type TProductRequest = z.input<typeof ZProductRequest>;
 export type TProductInput = z.output<typeof ZProductRequest>;
 

@@ -39,6 +39,29 @@ const BAD_PRODUCTS = [
   { name: 'x'.repeat(201), sku: 'JAR1' },
   { name: 'Jar', sku: 'JAR1', description: 'x'.repeat(2001) },
   { name: ['Jar'], sku: 'JAR1' },
+  // Stock by location: a list of places, each once, whole units, at least one.
+  { name: 'Jar', sku: 'JAR1', stock: [] },
+  { name: 'Jar', sku: 'JAR1', stock: 'shelf' },
+  { name: 'Jar', sku: 'JAR1', stock: [5] },
+  { name: 'Jar', sku: 'JAR1', stock: [{ quantity: 1 }] },
+  { name: 'Jar', sku: 'JAR1', stock: [{ location_id: null }] },
+  { name: 'Jar', sku: 'JAR1', stock: [{ location_id: null, quantity: -1 }] },
+  { name: 'Jar', sku: 'JAR1', stock: [{ location_id: null, quantity: 1.5 }] },
+  { name: 'Jar', sku: 'JAR1', stock: [{ location_id: 'shelf', quantity: 1 }] },
+  {
+    name: 'Jar',
+    sku: 'JAR1',
+    stock: [
+      { location_id: null, quantity: 1 },
+      { location_id: '', quantity: 2 },
+    ],
+  },
+  { name: 'Jar', sku: 'JAR1', quantity: 2, stock: [{ location_id: null, quantity: 2 }] },
+  {
+    name: 'Jar',
+    sku: 'JAR1',
+    stock: Array.from({ length: 501 }, (_, i) => ({ location_id: i + 1, quantity: 1 })),
+  },
 ];
 const PLAN = { name: 'Floor', location_ids: [1], every_days: 7, grace_days: 0, blind: false };
 const BAD_PLANS = [

@@ -11,8 +11,8 @@ import {
 import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { sqlArray } from '../../db/sql-arrays.ts';
 import { inventoryCounters, locations, productScans, products, stock } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 // The local catalogue of one company; every function takes the caller's companyId and filters by it.
 
@@ -342,9 +342,7 @@ export async function locationPage(
   page: { limit: number; offset: number },
 ) {
   const inPlace =
-    locationId === 'none'
-      ? sql`s.location_id is null`
-      : sql`s.location_id in (select id from scope)`;
+    locationId === 'none' ? sql`s.location_id is null` : sql`s.location_id in (select id from scope)`;
   const r = await reads.db.execute<{ id: number | null; units: number | null; total: number }>(sql`
     WITH RECURSIVE scope(id) AS (
       SELECT id FROM ${locations} WHERE company_id = ${companyId} AND id = ${locationId === 'none' ? null : locationId}::int

@@ -97,7 +97,9 @@ export async function listInventory(
   }
   return {
     data: rows.map((r) =>
-      r.locationQuantity === undefined ? productView(r) : { ...productView(r), location_quantity: r.locationQuantity },
+      r.locationQuantity === undefined
+        ? productView(r)
+        : { ...productView(r), location_quantity: r.locationQuantity },
     ),
     pagination: pagination(q.page, q.limit, totalItems),
     summary: {
@@ -159,7 +161,8 @@ function placement(input: TProductInput, existing?: Row): Placement {
     if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.stockWithQuantity);
     const rows = input.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity }));
     const listed = (id: number | null) => rows.some((r) => r.locationId === id);
-    const keep = existing && listed(existing.locationId) ? existing.locationId : (rows[0]?.locationId ?? null);
+    const keep =
+      existing && listed(existing.locationId) ? existing.locationId : (rows[0]?.locationId ?? null);
     return { home: input.location_id === undefined ? keep : input.location_id, rows };
   }
   if (existing && existing.stock.length > 1) {
