@@ -23,6 +23,15 @@ export const INVENTORY_TEXTS = {
   notAssigned: 'Not assigned',
   notSet: 'Not set',
   never: 'Never',
+  // Stock by location (issue #47): the screen's own words, not the spec's.
+  places: (n: number) => `${n} places`,
+  home: 'home',
+  allLocations: 'All locations',
+  noLocation: 'No location',
+  inAll: (total: number) => `of ${total.toLocaleString()} in all`,
+  addPlace: 'Add another place',
+  placesLegend: 'Stock by location',
+  total: 'Total',
   uploadSuccess: (n: number) => `Successfully uploaded ${n} products`,
   uploadPartial: (n: number) => `Upload completed with ${n} errors. Check console for details.`,
 } as const;

@@ -13,12 +13,14 @@ export function inventoryParams(query: Record<string, string | number | undefine
   return text ? `?${text}` : '';
 }
 
-/** GET /api/inventory's query (ZInventoryQuery on the server); 'all' means no status filter. */
+/** GET /api/inventory's query (ZInventoryQuery on the server); 'all' means no status (or location) filter. */
 export type InventoryListQuery = {
   page: number;
   limit: number;
   search?: string;
   status?: TStockStatus | 'all';
+  /** Products with stock in this place or its sub-places ('none': with stock in no location), each with the units there. */
+  location_id?: number | 'none' | 'all';
 };
 
 export const fetchInventory = (query: InventoryListQuery) =>

@@ -32,18 +32,36 @@ export function LastScanned({ at }: { at: string | null }) {
   );
 }
 
-/** The quantity, red at 0 and amber at or below the minimum, with the minimum beside it. */
+/**
+ * The quantity, red at 0 and amber at or below the minimum. Under a location filter, the units in that place,
+ * with the total (what the status follows) beneath.
+ */
 export function Quantity({ product }: { product: TProduct }) {
+  const here = product.location_quantity;
+  const warning = cn(
+    product.status === 'out-of-stock' && 'text-red-600 dark:text-red-400',
+    product.status === 'low-stock' && 'text-amber-600 dark:text-amber-400',
+  );
+  if (here === undefined) {
+    return (
+      <span className={cn('font-semibold tabular-nums', warning || 'text-slate-900 dark:text-slate-100')}>
+        {product.quantity.toLocaleString()}
+      </span>
+    );
+  }
   return (
-    <span
-      className={cn(
-        'font-semibold tabular-nums',
-        product.status === 'out-of-stock' && 'text-red-600 dark:text-red-400',
-        product.status === 'low-stock' && 'text-amber-600 dark:text-amber-400',
-        product.status === 'in-stock' && 'text-slate-900 dark:text-slate-100',
-      )}
-    >
-      {product.quantity.toLocaleString()}
+    <span className="inline-flex flex-col lg:items-end">
+      <span className="font-semibold tabular-nums text-slate-900 dark:text-slate-100">
+        {here.toLocaleString()}
+      </span>
+      <span
+        className={cn(
+          'text-xs whitespace-nowrap tabular-nums',
+          warning || 'text-slate-500 dark:text-slate-400',
+        )}
+      >
+        {INVENTORY_TEXTS.inAll(product.quantity)}
+      </span>
     </span>
   );
 }

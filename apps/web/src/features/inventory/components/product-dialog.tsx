@@ -6,7 +6,7 @@ import {
   ZProductRequest,
 } from '@quantics/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useCan } from '@/app/use-can';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
@@ -34,6 +34,7 @@ const EMPTY: TProductRequest = {
   quantity: 0,
   min_stock_level: 0,
   location_id: '',
+  stock: [],
   expiration_date: '',
   gtin: '',
   epc: '',
@@ -50,6 +51,11 @@ const fromProduct = (p: TProduct): TProductRequest => ({
   quantity: p.quantity,
   min_stock_level: p.min_stock_level,
   location_id: p.location_id ?? '',
+  // One place is edited in the Location and Quantity fields; several in the list of places.
+  stock:
+    p.stock.length > 1
+      ? p.stock.map((s) => ({ location_id: s.location_id ?? '', quantity: s.quantity }))
+      : [],
   expiration_date: p.expiration_date ?? '',
   gtin: p.gtin ?? '',
   epc: p.tag_source === 'explicit' ? p.epc : '',
@@ -98,17 +104,43 @@ export function ProductDialog({ product, onOpenChange }: Props) {
   );
 }
 
+/**
+ * What the form sends: a product in several places as `stock` (its home kept by the server while still listed), one
+ * in one place as today's `location_id` and `quantity`. A product that was in several places and is now in one
+ * sends its one place as `stock` too: the API refuses a bare quantity for a product it holds in several places.
+ */
+export function requestBody(values: TProductInput, wasInSeveralPlaces: boolean): TProductRequest {
+  const { stock, quantity, location_id, ...rest } = values;
+  if (stock && stock.length > 1) return { ...rest, stock };
+  if (wasInSeveralPlaces) {
+    return { ...rest, location_id, stock: [{ location_id: location_id ?? null, quantity: quantity ?? 0 }] };
+  }
+  return { ...rest, location_id, quantity };
+}
+
 function ProductForm({ product, onDone }: { product: TProduct | null; onDone: () => void }) {
   const save = useSaveProduct();
-  const schema = useMemo(() => productSchema(product?.expiration_date ?? null), [product]);
+  const resolver = useMemo(() => {
+    const zod = zodResolver(productSchema(product?.expiration_date ?? null));
+    // The form holds both shapes: an empty list of places for a product in one place (the API's schema knows no
+    // empty list), and the hidden Quantity field's value beside a list (the API takes one or the other).
+    const oneShape: Resolver<TProductRequest, unknown, TProductInput> = (values, context, options) =>
+      zod(
+        values.stock?.length ? { ...values, quantity: undefined } : { ...values, stock: undefined },
+        context,
+        options,
+      );
+    return oneShape;
+  }, [product]);
   const form = useForm<TProductRequest, unknown, TProductInput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: product ? fromProduct(product) : EMPTY,
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: product?.id, body: values });
+      const body = requestBody(values, (product?.stock.length ?? 0) > 1);
+      await save.mutateAsync({ id: product?.id, body });
       notify.success(product ? INVENTORY_TEXTS.updated : INVENTORY_TEXTS.created);
       onDone();
     } catch (err) {

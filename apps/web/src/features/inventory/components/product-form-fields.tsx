@@ -9,13 +9,12 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Field, Input, TextField } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
 import { useLocations } from '@/shared/locations/locations-api';
 import { INVENTORY_TEXTS } from '../inventory-texts';
+import { AddPlaceButton, LocationOptions, PlacesEditor, toNumber, usePlaces } from './product-places-editor';
 
 type Form = UseFormReturn<TProductRequest, unknown, TProductInput>;
-
-/** Empty inputs are left out (the schema's default applies); anything else goes to the schema as a number. */
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 export function ProductFormFields({ form, minDate }: { form: Form; minDate: string }) {
   const { errors } = form.formState;
@@ -30,6 +29,9 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
   const isMissing = errors.name?.message === required || errors.sku?.message === required;
   const own = (message: string | undefined) => (message === required ? undefined : message);
   const sorted = [...(locations.data ?? [])].sort((a, b) => a.path.localeCompare(b.path));
+  // One place: today's Location and Quantity fields. Several: their list, under the SKU, instead.
+  const places = usePlaces(form, sorted);
+  const several = places.isSeveral;
 
   return (
     <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
@@ -43,7 +45,7 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
           {...nameField}
         />
       </div>
-      <div className="col-span-2 sm:col-span-1">
+      <div className={cn('col-span-2', !several && 'sm:col-span-1')}>
         <TextField
           label="SKU"
           autoComplete="off"
@@ -64,25 +66,29 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
           }}
         />
       </div>
-      <div className="col-span-2 sm:col-span-1">
-        <Field label="Location" error={errors.location_id?.message}>
-          {(id, describedBy) => (
-            <Select
-              id={id}
-              aria-describedby={describedBy}
-              hasError={!!errors.location_id}
-              {...form.register('location_id', { setValueAs: (v) => (v === '' ? '' : Number(v)) })}
-            >
-              <option value="">{INVENTORY_TEXTS.notSet}</option>
-              {sorted.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.path}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      {several ? (
+        <PlacesEditor form={form} places={places} locations={sorted} />
+      ) : (
+        <div className="col-span-2 sm:col-span-1">
+          <Field label="Location" error={errors.location_id?.message}>
+            {(id, describedBy) => (
+              <Select
+                // Mounted again once the locations have come, so it shows the product's place among them.
+                key={locations.isSuccess ? 'ready' : 'loading'}
+                id={id}
+                aria-describedby={describedBy}
+                hasError={!!errors.location_id}
+                {...form.register('location_id', { setValueAs: (v) => (v === '' ? '' : Number(v)) })}
+              >
+                <LocationOptions locations={sorted} />
+              </Select>
+            )}
+          </Field>
+          <div className="mt-1">
+            <AddPlaceButton onClick={places.addPlace} />
+          </div>
+        </div>
+      )}
       <div className="col-span-2 sm:col-span-1">
         <TextField
           label="GTIN"
@@ -160,16 +166,18 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
         hasError={!!errors.retail_price}
         {...form.register('retail_price', { setValueAs: toNumber })}
       />
-      <TextField
-        label="Quantity"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errors.quantity?.message}
-        hasError={!!errors.quantity}
-        {...form.register('quantity', { setValueAs: toNumber })}
-      />
+      {!several && (
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.quantity?.message}
+          hasError={!!errors.quantity}
+          {...form.register('quantity', { setValueAs: toNumber })}
+        />
+      )}
       <TextField
         label="Min Stock Level"
         type="number"
@@ -181,7 +189,8 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
         hasError={!!errors.min_stock_level}
         {...form.register('min_stock_level', { setValueAs: toNumber })}
       />
-      <div className="col-span-2">
+      {/* Beside the minimum when the quantity has moved up into the places. */}
+      <div className={several ? 'col-span-1' : 'col-span-2'}>
         <Field label="Expiration Date" error={errors.expiration_date?.message} hint="Optional.">
           {(id, describedBy) => (
             <Input
@@ -190,7 +199,7 @@ export function ProductFormFields({ form, minDate }: { form: Form; minDate: stri
               min={minDate}
               aria-describedby={describedBy}
               hasError={!!errors.expiration_date}
-              className="sm:w-1/2"
+              className={several ? undefined : 'sm:w-1/2'}
               {...form.register('expiration_date')}
             />
           )}

@@ -1,6 +1,8 @@
 import type { TProduct } from '@quantics/contracts';
 import { MapPin, ScanLine } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { INVENTORY_TEXTS } from '../inventory-texts';
 import {
   LastScanned,
   LocationName,
@@ -10,6 +12,7 @@ import {
   Quantity,
   RfidTag,
 } from './product-cells';
+import { isInSeveralPlaces, PlaceLines, PlaceRows, PlacesToggle } from './product-places';
 import { StockBadge } from './stock-badge';
 
 type ListProps = {
@@ -18,7 +21,7 @@ type ListProps = {
   handlers?: ProductHandlers;
 };
 
-/** A table on large screens, cards on phones. */
+/** A table on large screens, cards on phones; a product kept in several places lists them (rows that open, lines). */
 export function ProductsList(props: ListProps) {
   return (
     <>
@@ -29,6 +32,14 @@ export function ProductsList(props: ListProps) {
 }
 
 function ProductsTable({ rows, handlers }: ListProps) {
+  // Which products show their places; kept while pages and filters change, so a refresh does not close them.
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <Table className="hidden lg:block">
       <THead>
@@ -48,37 +59,50 @@ function ProductsTable({ rows, handlers }: ListProps) {
         </tr>
       </THead>
       <TBody>
-        {rows.map((p) => (
-          <Tr key={p.id} data-testid="product-row">
-            <Td className="max-w-72">
-              <p className="truncate font-medium text-slate-900 dark:text-slate-100" title={p.name}>
-                {p.name}
-              </p>
-              <ProductSubline product={p} />
-            </Td>
-            <Td className="font-mono text-xs">{p.sku}</Td>
-            <Td>
-              <RfidTag tag={p.rfid_tag} />
-            </Td>
-            <Td className="text-right">
-              <Quantity product={p} />
-            </Td>
-            <Td className="max-w-48 truncate">
-              <LocationName name={p.location} />
-            </Td>
-            <Td>
-              <StockBadge status={p.status} />
-            </Td>
-            <Td>
-              <LastScanned at={p.last_scanned} />
-            </Td>
-            {handlers && (
-              <Td isCompact>
-                <ProductActions product={p} handlers={handlers} />
-              </Td>
-            )}
-          </Tr>
-        ))}
+        {rows.map((p) => {
+          const isOpen = isInSeveralPlaces(p) && open.has(p.id);
+          return (
+            <Fragment key={p.id}>
+              <Tr
+                data-testid="product-row"
+                className={isOpen ? 'bg-slate-50/80 dark:bg-slate-800/30' : undefined}
+              >
+                <Td className="max-w-72">
+                  <p className="truncate font-medium text-slate-900 dark:text-slate-100" title={p.name}>
+                    {p.name}
+                  </p>
+                  <ProductSubline product={p} />
+                </Td>
+                <Td className="font-mono text-xs">{p.sku}</Td>
+                <Td>
+                  <RfidTag tag={p.rfid_tag} />
+                </Td>
+                <Td className="text-right">
+                  <Quantity product={p} />
+                </Td>
+                <Td className="max-w-48 truncate">
+                  {isInSeveralPlaces(p) ? (
+                    <PlacesToggle product={p} isOpen={isOpen} onToggle={() => toggle(p.id)} />
+                  ) : (
+                    <LocationName name={p.location} />
+                  )}
+                </Td>
+                <Td>
+                  <StockBadge status={p.status} />
+                </Td>
+                <Td>
+                  <LastScanned at={p.last_scanned} />
+                </Td>
+                {handlers && (
+                  <Td isCompact>
+                    <ProductActions product={p} handlers={handlers} />
+                  </Td>
+                )}
+              </Tr>
+              {isOpen && <PlaceRows product={p} columnsAfter={handlers ? 3 : 2} />}
+            </Fragment>
+          );
+        })}
       </TBody>
     </Table>
   );
@@ -108,7 +132,11 @@ function ProductCards({ rows, handlers }: ListProps) {
                 <MapPin className="size-3" aria-hidden /> Location
               </dt>
               <dd className="truncate text-slate-700 dark:text-slate-300">
-                <LocationName name={p.location} />
+                {isInSeveralPlaces(p) ? (
+                  INVENTORY_TEXTS.places(p.stock.length)
+                ) : (
+                  <LocationName name={p.location} />
+                )}
               </dd>
             </div>
             <div>
@@ -126,6 +154,7 @@ function ProductCards({ rows, handlers }: ListProps) {
               </dd>
             </div>
           </dl>
+          {isInSeveralPlaces(p) && <PlaceLines product={p} />}
           {handlers && (
             <div className="-mx-2 -mb-2 border-t border-slate-100 pt-2 dark:border-slate-800">
               <ProductActions product={p} handlers={handlers} />

@@ -30,6 +30,7 @@ import { useInventoryList } from '../api/inventory-list';
 import { InventoryHelp } from '../components/inventory-help';
 import { InventorySummary } from '../components/inventory-summary';
 import { InventoryToolbar, type StatusFilter } from '../components/inventory-toolbar';
+import type { LocationFilter } from '../components/location-filter';
 import { ProductDialog } from '../components/product-dialog';
 import { ProductsList } from '../components/products-list';
 import { UploadDialog } from '../components/upload-dialog';
@@ -50,13 +51,20 @@ export function InventoryPage() {
   }, [linkedSearch]);
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<StatusFilter>('all');
-  // Changing the search, the status or the page size goes back to page 1.
+  const [location, setLocation] = useState<LocationFilter>('all');
+  // Changing the search, a filter or the page size goes back to page 1.
   const { page, setPage, limit, setLimit } = usePagedFilters(
-    [debouncedSearch, status],
+    [debouncedSearch, status, location],
     INVENTORY_PAGE_SIZE_DEFAULT,
   );
 
-  const list = useInventoryList({ page, limit, search: debouncedSearch || undefined, status });
+  const list = useInventoryList({
+    page,
+    limit,
+    search: debouncedSearch || undefined,
+    status,
+    location_id: location,
+  });
   useToastOnError(list.error, INVENTORY_TEXTS.loadFailed);
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
@@ -69,7 +77,7 @@ export function InventoryPage() {
   const pagination = list.data?.pagination;
   // A page beyond the end (after deletes) goes back to the last one that exists.
   if (pagination && pagination.totalPages > 0 && page > pagination.totalPages) setPage(pagination.totalPages);
-  const isFiltered = debouncedSearch !== '' || status !== 'all';
+  const isFiltered = debouncedSearch !== '' || status !== 'all' || location !== 'all';
 
   const onTemplate = async () => {
     setIsTemplateBusy(true);
@@ -139,6 +147,8 @@ export function InventoryPage() {
           onSearchChange={setSearch}
           status={status}
           onStatusChange={setStatus}
+          location={location}
+          onLocationChange={setLocation}
           onRefresh={() => list.refetch()}
           isRefreshing={list.isFetching}
           onExport={onExport}
