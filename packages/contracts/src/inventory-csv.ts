@@ -10,6 +10,7 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_TEXT_MAX,
   QUANTITY_MAX,
+  STOCK_PLACES_MAX,
 } from './inventory.ts';
 import { LOCATION_NAME_MAX } from './locations.ts';
 import { textProblem, textProblemMessage } from './text.ts';
@@ -53,8 +54,18 @@ export const CSV_TEMPLATE_FILENAME = 'product-template.csv';
 export const CSV_MESSAGES = {
   oneFileAtATime: 'Upload one CSV file at a time',
   missingColumn: (column: string) => `The file has no ${column} column. The first row must name the columns.`,
+  /** The same SKU twice in a file without a location column (so both rows are about its home). */
   duplicateSku: (sku: string, firstRow: number) =>
     `SKU ${sku} appears more than once in this file (first on row ${firstRow})`,
+  /** The same SKU twice at one place: its quantity there would be two numbers. */
+  duplicatePlace: (sku: string, location: string | null, firstRow: number) =>
+    `SKU ${sku} appears more than once ${location ? `at ${location}` : 'with no location'} in this file (first on row ${firstRow}): give each place one row`,
+  /** A later row of a SKU whose product columns differ from its first row's (`columns` in the template's order). */
+  contradicts: (sku: string, columns: string[], firstRow: number) =>
+    `The ${joinWords(columns)} of SKU ${sku} ${columns.length > 1 ? 'differ' : 'differs'} from its first row (row ${firstRow}): a SKU on several rows takes everything but quantity and location from its first row`,
+  totalTooLarge: (sku: string) =>
+    `SKU ${sku} would hold more than ${QUANTITY_MAX.toLocaleString('en-US')} units in all its places`,
+  tooManyPlaces: (sku: string) => `SKU ${sku} would be kept in more than ${STOCK_PLACES_MAX} places`,
   emptyFile: 'The file is empty. The first row must name the columns.',
   notCsv: INVENTORY_MESSAGES.selectCsv,
   noFile: 'Choose a CSV file to upload (form field "file")',
@@ -65,6 +76,18 @@ export const CSV_MESSAGES = {
   ambiguousLocation: (name: string) =>
     `Several locations are named ${name}; write its full path, e.g. "Main Store > ${name}"`,
 } as const;
+
+/** 'a', 'a and b', 'a, b and c'. */
+const joinWords = (words: string[]): string =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * The columns that describe the product rather than one place of its stock: a SKU on several rows (one per place)
+ * takes them from its first row, and a later row that gives another value for one of them is a row error.
+ */
+export const CSV_PRODUCT_COLUMNS = CSV_COLUMNS.filter(
+  (c): c is Exclude<TCsvColumn, 'quantity' | 'location'> => c !== 'quantity' && c !== 'location',
+);
 
 /** 'Unit Cost', 'unit-cost' and 'UNIT_COST' all name unit_cost. */
 export const normalizeHeader = (header: string): string =>
@@ -244,11 +267,20 @@ export type TImportFailure = z.infer<typeof ZImportFailure>;
 /** At most this many failed rows are listed; the summary still counts them all. */
 export const IMPORT_FAILURES_LISTED_MAX = 1000;
 
+/**
+ * What an import did. A file has one row per SKU and place, so `successful` and `failed` count rows (lines of the
+ * file, blank ones aside: every row is one or the other), while `created` and `updated` count products: a SKU on
+ * three good rows is three successful rows and one product created or updated.
+ */
 export const ZImportResult = z.object({
   summary: z.object({
+    /** Rows that landed: each set its SKU's quantity at its place. */
     successful: z.number().int(),
+    /** Rows that did not, each listed in `details.failed` (up to IMPORT_FAILURES_LISTED_MAX). */
     failed: z.number().int(),
+    /** Products the file added. */
     created: z.number().int(),
+    /** Products already in the catalogue that the file updated. */
     updated: z.number().int(),
   }),
   details: z.object({

@@ -1,12 +1,15 @@
 import type { TInventoryFilters } from '@quantics/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, stock } from '../../db/schema/index.ts';
 import { filterCondition } from './inventory.repo.ts';
 
 /**
  * The next `limit` products of the company matching the list's filters after (name, id) `after`, sorted like the
- * list. Keyset pagination, so each page is one index range however deep into the catalogue.
+ * list, each with its stock rows: one row per place, the home first (an import makes a new product's home its first
+ * row's place), then the other locations as they were made, then no location. Keyset pagination over products, so each page is one index range however deep into
+ * the catalogue, and a product's places never straddle two pages. A product without stock rows comes once, with
+ * null place and quantity.
  */
 export function exportPage(
   db: Db,
@@ -15,7 +18,7 @@ export function exportPage(
   after: { name: string; id: number } | undefined,
   limit: number,
 ) {
-  return db
+  const page = db
     .select({
       id: products.id,
       name: products.name,
@@ -25,9 +28,8 @@ export function exportPage(
       vendor: products.vendor,
       unitCost: products.unitCost,
       retailPrice: products.retailPrice,
-      quantity: products.quantity,
       minStockLevel: products.minStockLevel,
-      locationId: products.locationId,
+      homeId: products.locationId,
       expirationDate: products.expirationDate,
       gtin: products.gtin,
       epc: products.epc,
@@ -42,5 +44,33 @@ export function exportPage(
       ),
     )
     .orderBy(asc(products.name), asc(products.id))
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      name: page.name,
+      sku: page.sku,
+      description: page.description,
+      category: page.category,
+      vendor: page.vendor,
+      unitCost: page.unitCost,
+      retailPrice: page.retailPrice,
+      minStockLevel: page.minStockLevel,
+      expirationDate: page.expirationDate,
+      gtin: page.gtin,
+      epc: page.epc,
+      isEpcExplicit: page.isEpcExplicit,
+      locationId: stock.locationId,
+      quantity: stock.quantity,
+    })
+    .from(page)
+    .leftJoin(stock, and(eq(stock.companyId, companyId), eq(stock.productId, page.id)))
+    .orderBy(
+      asc(page.name),
+      asc(page.id),
+      desc(sql`${stock.place} = coalesce(${page.homeId}, 0)`),
+      asc(sql`${stock.locationId} is null`),
+      asc(stock.place),
+    );
 }

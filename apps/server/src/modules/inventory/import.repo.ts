@@ -5,7 +5,9 @@ import { unnestRows } from '../../db/sql-arrays.ts';
 
 /**
  * Set-based SQL of the CSV import. Rows are staged in a temporary table that lives only as long as the import's
- * transaction; every rule that needs the whole file or the database is one statement over all rows.
+ * transaction; every rule that needs the whole file or the database is one statement over all rows. A file has one
+ * row per SKU and place: a SKU's rows are one product, described by its first row (`first_row`), each row setting
+ * the quantity at its place.
  */
 
 /** A row that passed the per-row rules, with its spreadsheet row number and the tag its SKU gives. */
@@ -22,7 +24,8 @@ export async function createStaging(db: Db) {
       row_no int PRIMARY KEY, name text NOT NULL, sku text NOT NULL, rfid_tag text NOT NULL, epc text NOT NULL,
       description text, category text, vendor text, unit_cost numeric(12,2), retail_price numeric(12,2),
       quantity int, min_stock_level int, location text, expiration_date date, gtin text,
-      is_epc_explicit boolean NOT NULL, location_id int, existing_id int, existing_expiration date, error_kind text, error_arg text
+      is_epc_explicit boolean NOT NULL, location_id int, existing_id int, existing_expiration date, first_row int,
+      error_kind text, error_arg text
     ) ON COMMIT DROP
   `);
 }
@@ -65,37 +68,78 @@ export async function analyzeStaging(db: Db) {
   await db.execute(sql`ANALYZE import_rows`);
 }
 
-/** A SKU seen earlier in the file, or another SKU giving the same tag, makes the later rows errors. */
+/**
+ * A SKU's product columns come from its first row. A later row giving another value for one of them (an empty cell
+ * says nothing) is an error naming those columns, in the template's order; the others take the first row's values, so
+ * every rule below sees one product per SKU (the tag, the GTIN, the expiration date) on each of its rows.
+ */
+export async function markContradictions(db: Db) {
+  // A later non-empty cell unlike the first row's: money and dates compare as values (12.5 is 12.50).
+  const differs = (c: string) =>
+    sql.raw(`CASE WHEN l.${c} IS NOT NULL AND l.${c} IS DISTINCT FROM h.${c} THEN '${c}' END`);
+  await db.execute(sql`
+    UPDATE import_rows r SET first_row = c.first_row, error_kind = CASE WHEN c.columns <> '' THEN 'contradicts' END,
+      error_arg = nullif(c.columns, '')
+    FROM (
+      SELECT l.row_no, h.row_no AS first_row, concat_ws(',',
+        CASE WHEN l.name <> h.name THEN 'name' END, ${differs('description')}, ${differs('category')},
+        ${differs('vendor')}, ${differs('unit_cost')}, ${differs('retail_price')}, ${differs('min_stock_level')},
+        ${differs('expiration_date')}, ${differs('gtin')},
+        CASE WHEN l.is_epc_explicit AND (NOT h.is_epc_explicit OR l.epc <> h.epc) THEN 'epc' END) AS columns
+      FROM import_rows l JOIN (SELECT DISTINCT ON (sku) * FROM import_rows ORDER BY sku, row_no) h ON h.sku = l.sku
+    ) c
+    WHERE r.row_no = c.row_no
+  `);
+  await db.execute(sql`
+    UPDATE import_rows r SET name = h.name, description = h.description, category = h.category, vendor = h.vendor,
+      unit_cost = h.unit_cost, retail_price = h.retail_price, min_stock_level = h.min_stock_level,
+      expiration_date = h.expiration_date, gtin = h.gtin, epc = h.epc, rfid_tag = h.rfid_tag,
+      is_epc_explicit = h.is_epc_explicit
+    FROM import_rows h
+    WHERE h.row_no = r.first_row AND r.row_no <> r.first_row AND r.error_kind IS NULL
+  `);
+}
+
+/**
+ * Another SKU giving the same tag or GTIN makes the later SKU's rows errors (all of them: they are one product).
+ * Runs after markContradictions, so a SKU's rows carry one tag and one GTIN.
+ */
 export async function markDuplicatesInFile(db: Db) {
+  for (const [column, kind] of [
+    ['epc', 'duplicate_tag'],
+    ['gtin', 'duplicate_gtin'],
+  ] as const) {
+    await db.execute(sql`
+      UPDATE import_rows r SET error_kind = ${kind}, error_arg = d.first_sku
+      FROM (
+        SELECT row_no, sku, first_value(sku) OVER (PARTITION BY ${sql.raw(column)} ORDER BY row_no) AS first_sku
+        FROM import_rows WHERE error_kind IS NULL AND ${sql.raw(column)} IS NOT NULL
+      ) d
+      WHERE r.row_no = d.row_no AND d.sku <> d.first_sku
+    `);
+  }
+}
+
+/**
+ * Once every row has its place: a SKU on two rows at one place (the later is the error; two texts naming the same
+ * location are one place). `duplicate_sku` when the file has no location column: its rows are all about the home.
+ */
+export async function markDuplicatePlaces(db: Db, kind: 'duplicate_place' | 'duplicate_sku') {
   await db.execute(sql`
-    UPDATE import_rows r SET error_kind = 'duplicate_sku', error_arg = d.first::text
-    FROM (SELECT row_no, min(row_no) OVER (PARTITION BY sku) AS first FROM import_rows) d
-    WHERE r.row_no = d.row_no AND d.row_no <> d.first
-  `);
-  await db.execute(sql`
-    UPDATE import_rows r SET error_kind = 'duplicate_tag', error_arg = d.first_sku
+    UPDATE import_rows r SET error_kind = ${kind}, error_arg = d.first::text
     FROM (
-      SELECT row_no, first_value(sku) OVER (PARTITION BY epc ORDER BY row_no) AS first_sku,
-        min(row_no) OVER (PARTITION BY epc) AS first
+      SELECT row_no, min(row_no) OVER (PARTITION BY sku, coalesce(location_id, 0)) AS first
       FROM import_rows WHERE error_kind IS NULL
-    ) d
-    WHERE r.row_no = d.row_no AND d.row_no <> d.first
-  `);
-  await db.execute(sql`
-    UPDATE import_rows r SET error_kind = 'duplicate_gtin', error_arg = d.first_sku
-    FROM (
-      SELECT row_no, first_value(sku) OVER (PARTITION BY gtin ORDER BY row_no) AS first_sku,
-        min(row_no) OVER (PARTITION BY gtin) AS first
-      FROM import_rows WHERE error_kind IS NULL AND gtin IS NOT NULL
     ) d
     WHERE r.row_no = d.row_no AND d.row_no <> d.first
   `);
 }
 
-/** The distinct location texts of rows still good. */
+/** The distinct location texts of rows still good, in the order the file first names them. */
 export async function distinctLocations(db: Db): Promise<string[]> {
   const result = await db.execute<{ location: string }>(
-    sql`SELECT DISTINCT location FROM import_rows WHERE location IS NOT NULL AND error_kind IS NULL`,
+    sql`SELECT location FROM import_rows WHERE location IS NOT NULL AND error_kind IS NULL
+      GROUP BY location ORDER BY min(row_no)`,
   );
   return result.rows.map((r) => r.location);
 }
@@ -146,49 +190,11 @@ export async function checkAgainstCatalogue(db: Db, companyId: number, earliestT
   `);
 }
 
-/**
- * Writes the good rows: existing products first (an empty cell keeps the current value), then new ones.
- * Returns how many of each.
- */
-export async function mergeRows(db: Db, companyId: number): Promise<{ created: number; updated: number }> {
-  const updated = await db.execute<{ n: number }>(sql`
-    WITH done AS (
-      UPDATE products p SET name = r.name, description = coalesce(r.description, p.description),
-        category = coalesce(r.category, p.category), vendor = coalesce(r.vendor, p.vendor),
-        unit_cost = coalesce(r.unit_cost, p.unit_cost), retail_price = coalesce(r.retail_price, p.retail_price),
-        quantity = coalesce(r.quantity, p.quantity), min_stock_level = coalesce(r.min_stock_level, p.min_stock_level),
-        location_id = coalesce(r.location_id, p.location_id),
-        expiration_date = coalesce(r.expiration_date, p.expiration_date), gtin = coalesce(r.gtin, p.gtin),
-        -- A tag given in the file replaces the product's; none keeps it (its own, or the one from its SKU).
-        epc = CASE WHEN r.is_epc_explicit THEN r.epc ELSE p.epc END,
-        rfid_tag = CASE WHEN r.is_epc_explicit THEN r.rfid_tag ELSE p.rfid_tag END,
-        is_epc_explicit = p.is_epc_explicit OR r.is_epc_explicit, updated_at = now()
-      FROM import_rows r
-      WHERE p.company_id = ${companyId} AND p.id = r.existing_id AND r.error_kind IS NULL
-      RETURNING 1
-    ) SELECT count(*)::int AS n FROM done
-  `);
-  // A SKU someone else added since the check above is updated rather than failing the whole file.
-  const created = await db.execute<{ n: number }>(sql`
-    WITH done AS (
-      INSERT INTO products (company_id, name, sku, rfid_tag, epc, description, category, vendor, unit_cost,
-        retail_price, quantity, min_stock_level, location_id, expiration_date, gtin, is_epc_explicit)
-      SELECT ${companyId}, name, sku, rfid_tag, epc, description, category, vendor, coalesce(unit_cost, 0),
-        coalesce(retail_price, 0), coalesce(quantity, 0), coalesce(min_stock_level, 0), location_id, expiration_date,
-        gtin, is_epc_explicit
-      FROM import_rows WHERE existing_id IS NULL AND error_kind IS NULL
-      ORDER BY row_no
-      ON CONFLICT (company_id, sku) DO UPDATE SET name = EXCLUDED.name, quantity = EXCLUDED.quantity,
-        updated_at = now()
-      RETURNING 1
-    ) SELECT count(*)::int AS n FROM done
-  `);
-  return { created: Number(created.rows[0]?.n ?? 0), updated: Number(updated.rows[0]?.n ?? 0) };
-}
-
 export type StagedFailure = {
   row_no: number;
   sku: string;
+  location: string | null;
+  first_row: number | null;
   rfid_tag: string;
   gtin: string | null;
   error_kind: string;
@@ -200,7 +206,7 @@ export async function stagedFailures(
   limit: number,
 ): Promise<{ rows: StagedFailure[]; total: number }> {
   const rows = await db.execute<StagedFailure>(sql`
-    SELECT row_no, sku, rfid_tag, gtin, error_kind, error_arg FROM import_rows WHERE error_kind IS NOT NULL
+    SELECT row_no, sku, location, first_row, rfid_tag, gtin, error_kind, error_arg FROM import_rows WHERE error_kind IS NOT NULL
     ORDER BY row_no LIMIT ${limit}
   `);
   const total = await db.execute<{ n: number }>(

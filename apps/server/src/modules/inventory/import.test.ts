@@ -83,7 +83,7 @@ describe('CSV template and import', () => {
       'Bad cost,BADC,1,1.999,',
       'Past,PAST1,1,1,2020-01-01',
       `US date,USD1,1,1,6/30/${nextYear}`,
-      'Dup,GOOD1,9,1,',
+      'Good one,GOOD1,9,1,', // no location column: a second row about the same home
       'Tag twin,GOOD10,1,1,',
     ].join('\n');
     const before = await total();

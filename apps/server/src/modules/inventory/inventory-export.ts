@@ -18,7 +18,8 @@ export const templateCsv = (): string =>
 
 /**
  * The catalogue (with the list's search and status filter) in the template's columns, sorted like the list, as
- * CSV text chunks. Locations are written as paths, which the import reads back.
+ * CSV text chunks: one line per product and place, the product's home first, so the file imports back to the same
+ * products and stock rows. Locations are written as paths, which the import reads back.
  */
 export async function* exportCsv(
   db: Db,
@@ -41,7 +42,7 @@ export async function* exportCsv(
           vendor: p.vendor ?? '',
           unit_cost: p.unitCost,
           retail_price: p.retailPrice,
-          quantity: String(p.quantity),
+          quantity: String(p.quantity ?? 0),
           min_stock_level: String(p.minStockLevel),
           location: p.locationId === null ? '' : (paths.get(p.locationId) ?? ''),
           expiration_date: p.expirationDate ?? '',
@@ -53,7 +54,8 @@ export async function* exportCsv(
       }),
     );
     const last = rows[rows.length - 1];
-    if (!last || rows.length < CHUNK) return;
+    // The page is CHUNK products, however many lines their places make.
+    if (!last || new Set(rows.map((r) => r.id)).size < CHUNK) return;
     after = { name: last.name, id: last.id };
   }
 }

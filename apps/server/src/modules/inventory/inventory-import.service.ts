@@ -24,6 +24,7 @@ import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { recordEvent } from '../events/events.repo.ts';
 import * as staging from './import.repo.ts';
 import { resolveLocations } from './import-locations.ts';
+import * as merging from './import-merge.repo.ts';
 
 export type ImportOptions = { dryRun: boolean; maxRows: number; fileName: string };
 
@@ -38,7 +39,11 @@ class DryRunDone extends Error {
 }
 
 const STAGED_MESSAGES: Record<string, (f: staging.StagedFailure) => string> = {
+  contradicts: (f) => CSV_MESSAGES.contradicts(f.sku, (f.error_arg ?? '').split(','), Number(f.first_row)),
   duplicate_sku: (f) => CSV_MESSAGES.duplicateSku(f.sku, Number(f.error_arg)),
+  duplicate_place: (f) => CSV_MESSAGES.duplicatePlace(f.sku, f.location, Number(f.error_arg)),
+  total_too_large: (f) => CSV_MESSAGES.totalTooLarge(f.sku),
+  too_many_places: (f) => CSV_MESSAGES.tooManyPlaces(f.sku),
   duplicate_tag: (f) => tagTakenMessage(f.rfid_tag, f.error_arg ?? ''),
   tag_taken: (f) => tagTakenMessage(f.rfid_tag, f.error_arg ?? ''),
   duplicate_gtin: (f) => GTIN_MESSAGES.taken(f.gtin ?? '', f.error_arg ?? ''),
@@ -50,9 +55,11 @@ const STAGED_MESSAGES: Record<string, (f: staging.StagedFailure) => string> = {
 };
 
 /**
- * Imports a CSV stream into the catalogue, upserting by SKU, in one transaction: either every good row lands or,
- * on any failure (or a dry run), none does. Bad rows are reported, not fatal. Memory stays flat: rows are parsed
- * as they arrive and staged in batches; only the first failures are kept for the answer.
+ * Imports a CSV stream into the catalogue, one row per SKU and place, in one transaction: either every good row lands
+ * or, on any failure (or a dry run), none does. A SKU on several rows is one product, described by its first row;
+ * each row sets the quantity at its place and leaves the product's other places as they are. Bad rows are reported,
+ * not fatal, and nothing is left out without a row error. Memory stays flat: rows are parsed as they arrive and
+ * staged in batches; only the first failures are kept for the answer.
  */
 export async function importCsv(
   db: Db,
@@ -65,15 +72,19 @@ export async function importCsv(
       await staging.createStaging(tx);
       const parsed = await stageFile(tx, input, opts.maxRows);
       await staging.analyzeStaging(tx);
+      await staging.markContradictions(tx);
       await staging.markDuplicatesInFile(tx);
-      const { resolved, created: locationsCreated } = await resolveLocations(
-        tx,
-        actor,
-        await staging.distinctLocations(tx),
-      );
-      await staging.applyLocations(tx, resolved);
+      let locationsCreated: string[] = [];
+      if (parsed.hasLocation) {
+        const locations = await resolveLocations(tx, actor, await staging.distinctLocations(tx));
+        await staging.applyLocations(tx, locations.resolved);
+        locationsCreated = locations.created;
+      }
       await staging.checkAgainstCatalogue(tx, actor.companyId, earliestToday());
-      const { created, updated } = await staging.mergeRows(tx, actor.companyId);
+      if (!parsed.hasLocation) await merging.placeAtHome(tx, actor.companyId);
+      await staging.markDuplicatePlaces(tx, parsed.hasLocation ? 'duplicate_place' : 'duplicate_sku');
+      await merging.checkStockLimits(tx, actor.companyId);
+      const { created, updated, rows } = await merging.mergeRows(tx, actor.companyId);
       const stagedFailures = await staging.stagedFailures(tx, IMPORT_FAILURES_LISTED_MAX);
 
       const failed = [
@@ -86,7 +97,7 @@ export async function importCsv(
       ].sort((a, b) => a.row - b.row);
       const failedCount = parsed.failedCount + stagedFailures.total;
       const result: TImportResult = {
-        summary: { successful: created + updated, failed: failedCount, created, updated },
+        summary: { successful: rows, failed: failedCount, created, updated },
         details: {
           failed: failed.slice(0, IMPORT_FAILURES_LISTED_MAX),
           truncated: failedCount > IMPORT_FAILURES_LISTED_MAX,
@@ -120,7 +131,8 @@ export async function importCsv(
   }
 }
 
-type Parsed = { failures: TImportFailure[]; failedCount: number; units: number };
+/** What the parser found: the first failures, how many, the units named, and whether there is a location column. */
+type Parsed = { failures: TImportFailure[]; failedCount: number; units: number; hasLocation: boolean };
 
 /** Streams the file through the CSV parser into the staging table, checking each row's own rules on the way. */
 async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Parsed> {
@@ -130,13 +142,14 @@ async function stageFile(db: Db, input: Readable, maxRows: number): Promise<Pars
   let recordNo = 0;
   let dataRows = 0;
   let units = 0;
-  const out: Parsed = { failures: [], failedCount: 0, units: 0 };
+  const out: Parsed = { failures: [], failedCount: 0, units: 0, hasLocation: false };
   let batch: staging.StagedRow[] = [];
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       recordNo += 1;
       if (!columns) {
         columns = headerColumns(record);
+        out.hasLocation = columns.includes('location');
         continue;
       }
       // A spreadsheet shows blank lines as rows: they keep their number but are not products.
