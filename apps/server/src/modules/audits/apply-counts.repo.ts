@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -13,6 +13,7 @@ export async function lockAuditForApply(db: Db, companyId: number, auditId: numb
       appliedAt: audits.countsAppliedAt,
       name: audits.name,
       expectedAsOf: audits.expectedAsOf,
+      locationId: audits.locationId,
     })
     .from(audits)
     .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)))
@@ -69,34 +70,95 @@ export type AppliedLine = {
 };
 
 /**
- * Marks the audit's shortage and overage rows (all, or those in `ids`) applied and sets their products' quantities
- * to what was found, in one statement; answers the products changed. Rejected lines and lines sent to recount are
- * never applied, nor one applied before; under review, a line over the count policy only once approved.
+ * Marks the audit's lines applied (its shortage and overage lines, all or those in `ids`; a misplaced line only when
+ * named in `ids`) and changes the stock rows they count, in one statement, through the stock table (its triggers
+ * total products.quantity); answers the lines of products still in the catalogue. Rejected lines and lines sent to
+ * recount are never applied, nor one applied before; under review, a line over the count policy only once approved.
+ * What changes is in `stockChanges`.
  */
 export async function applyFoundQuantities(
   db: Db,
   companyId: number,
-  auditId: number,
+  audit: { id: number; locationId: number | null },
   ids: number[] | undefined,
   isReviewed: boolean,
 ): Promise<AppliedLine[]> {
+  const cid = sql`${companyId}::int`;
+  const located = audit.locationId !== null;
+  const types = located && ids ? sql`('shortage', 'overage', 'misplaced')` : sql`('shortage', 'overage')`;
   const rows = await db.execute<AppliedLine>(sql`
-    with chosen as (
+    with recursive scope(id) as (
+      select id from locations where company_id = ${cid} and id = ${audit.locationId}::int
+      union all
+      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
+    ),
+    chosen as (
       update audit_discrepancies d set applied_at = now()
-      where d.company_id = ${companyId} and d.audit_id = ${auditId} and d.discrepancy_type in ('shortage', 'overage') and d.product_id is not null
+      where d.company_id = ${cid} and d.audit_id = ${audit.id}::int and d.discrepancy_type in ${types}
+        and d.product_id is not null
         and d.applied_at is null and (d.decision is null or d.decision = 'approve')
         ${isReviewed ? sql`and (not d.needs_approval or d.decision = 'approve')` : sql``}
         ${ids ? sql`and d.id = any(${sqlArray(ids, 'int')})` : sql``}
-      returning d.product_id, d.product_sku, d.product_name, d.expected_quantity, d.found_quantity, d.decided_by_name,
-        d.reason_code_id
-    )
-    update products p set quantity = c.found_quantity, updated_at = now()
-    from chosen c
-    left join reason_codes r on r.company_id = ${companyId} and r.id = c.reason_code_id
-    where p.id = c.product_id and p.company_id = ${companyId}
-    returning p.id as product_id, c.product_sku as sku, c.product_name as name, c.expected_quantity as expected,
-      c.found_quantity as found, c.decided_by_name as approved_by, r.code as reason_code`);
+      returning d.product_id, d.discrepancy_type, d.product_sku, d.product_name, d.expected_quantity,
+        d.found_quantity, d.decided_by_name, d.reason_code_id
+    ),
+    lines as (
+      select c.*, p.location_id as home, p.quantity as total
+      from chosen c join products p on p.company_id = ${cid} and p.id = c.product_id
+    ),
+    ${stockChanges(cid, audit.locationId)}
+    select l.product_id, l.product_sku as sku, l.product_name as name, l.expected_quantity as expected,
+      l.found_quantity as found, l.decided_by_name as approved_by, r.code as reason_code
+    from lines l left join reason_codes r on r.company_id = ${cid} and r.id = l.reason_code_id`);
   return rows.rows;
+}
+
+/**
+ * The stock writes of the lines (CTEs over \`lines\` and \`scope\`). A shortage or overage moves the rows the count
+ * covered by what it found off: at a location, found − expected over the product's rows in the location and its
+ * sub-locations; without one, the product's total is set to what was found (as before stock had places). The
+ * difference goes to the product's home row when it is among them, else to the one with the most units; a shortage
+ * larger than that row takes the rest from the others, never below 0. An overage with no such row creates one where
+ * it was counted (the home, without a location). A misplaced line, applied only when named, sets the row at the
+ * counted location to the units found there, creating it. Updates add to the row as it is when written, so a
+ * change committed meanwhile is kept.
+ */
+function stockChanges(cid: SQL, locationId: number | null) {
+  const inScope = locationId === null ? sql`true` : sql`s.location_id in (select id from scope)`;
+  const countedAt = locationId === null ? sql`l.home` : sql`${locationId}::int`;
+  return sql`off as (
+      select product_id, coalesce(home, 0) as home_place, home,
+        ${locationId === null ? sql`found_quantity - total` : sql`found_quantity - expected_quantity`} as delta
+      from lines where discrepancy_type in ('shortage', 'overage')
+    ),
+    ranked as (
+      select o.product_id, s.place, greatest(s.quantity, 0) as quantity, o.delta,
+        row_number() over w as rank,
+        coalesce(sum(greatest(s.quantity, 0)) over (w rows between unbounded preceding and 1 preceding), 0) as before
+      from off o join stock s on s.company_id = ${cid} and s.product_id = o.product_id
+      where ${inScope}
+      window w as (partition by o.product_id order by s.place = o.home_place desc, s.quantity desc, s.place)
+    ),
+    adjusted as (
+      update stock s set updated_at = now(), quantity = greatest(0, s.quantity + case when r.delta > 0 then r.delta
+          else -least(r.quantity, -r.delta - r.before) end)
+      from ranked r
+      where s.company_id = ${cid} and s.product_id = r.product_id and s.place = r.place
+        and ((r.delta > 0 and r.rank = 1) or (r.delta < 0 and -r.delta > r.before and r.quantity > 0))
+      returning 1
+    ),
+    created as (
+      insert into stock (company_id, product_id, location_id, quantity)
+      select ${cid}, l.product_id, ${countedAt}, case when l.discrepancy_type = 'misplaced' then l.found_quantity
+          else ${locationId === null ? sql`l.found_quantity - l.total` : sql`l.found_quantity - l.expected_quantity`} end
+      from lines l
+      where l.discrepancy_type = 'misplaced'
+        or (l.found_quantity > ${locationId === null ? sql`l.total` : sql`l.expected_quantity`}
+          and not exists (select 1 from ranked r where r.product_id = l.product_id))
+      on conflict (company_id, product_id, place)
+        do update set quantity = excluded.quantity, updated_at = now()
+      returning 1
+    )`;
 }
 
 /** The audit's shortage and overage lines of a product not applied (waiting for approval, rejected, recounting). */

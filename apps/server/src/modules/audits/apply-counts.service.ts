@@ -8,11 +8,13 @@ import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
 
 const APPLICABLE = ['shortage', 'overage'];
+// A product found where it has no stock (misplaced) is stocked there only when the person names its line.
+const APPLICABLE_BY_ID = [...APPLICABLE, 'misplaced'];
 
 /**
- * Sets the catalogue's quantities to what a completed audit found, for all of its shortage and overage rows or
- * the chosen ones, once per audit (the audit row is locked and marked in the same transaction), with a reason
- * in the activity log. One UPDATE for all rows.
+ * Applies what a completed audit found to the stock rows it counted (apply-counts.repo's applyFoundQuantities), for
+ * all of its shortage and overage rows or the chosen ones (misplaced ones too, at a location), once per audit (the
+ * audit row is locked and marked in the same transaction), with a reason in the activity log. One statement.
  */
 export async function applyCounts(
   db: Db,
@@ -32,10 +34,17 @@ export async function applyCounts(
     const isReviewed = await repo.isUnderReview(tx, actor.companyId, auditId);
     if (audit.appliedAt && !isReviewed) throw conflict(AUDIT_MESSAGES.alreadyApplied);
     const ids = input.discrepancy_ids ? [...new Set(input.discrepancy_ids)] : undefined;
-    if (ids && (await repo.countRowsOfTypes(tx, actor.companyId, auditId, ids, APPLICABLE)) !== ids.length) {
+    const types = audit.locationId === null ? APPLICABLE : APPLICABLE_BY_ID;
+    if (ids && (await repo.countRowsOfTypes(tx, actor.companyId, auditId, ids, types)) !== ids.length) {
       throw badRequest(AUDIT_MESSAGES.rowsNotApplicable);
     }
-    const lines = await repo.applyFoundQuantities(tx, actor.companyId, auditId, ids, isReviewed);
+    const lines = await repo.applyFoundQuantities(
+      tx,
+      actor.companyId,
+      { id: auditId, locationId: audit.locationId },
+      ids,
+      isReviewed,
+    );
     if (isReviewed && audit.appliedAt && lines.length === 0) throw conflict(AUDIT_MESSAGES.alreadyApplied);
     const n = lines.length;
     await repo.markCountsApplied(tx, actor.companyId, auditId, who.name, input.reason);

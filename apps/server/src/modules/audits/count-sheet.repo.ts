@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -31,23 +31,35 @@ export type SheetRow = {
 export type SheetKeys = { epcs: string[]; gtins: string[]; skus: string[] };
 
 /**
- * The audit's scope by the rule reconciliation uses: in scope are the products of the location and all its
- * sub-locations (every product without a location); a recount's (recountId) are only the products it counts again.
- * `scope` is the recursive CTE the statements below start with.
+ * The audit's scope by the rule reconciliation uses (reconcile-catalogue.repo.ts): at a location, a product is in
+ * scope when it has a stock row in the location or one of its sub-locations, expected at the sum of those rows;
+ * without a location every product is, at its total. A recount's (recountId) are only the products it counts again.
+ * `scope` is the recursive CTE the statements below start with; `held(where)` sums the rows in scope per product
+ * (expected, and the places' names a recount's list shows).
  */
 function catalogueScope(companyId: number, locationId: number | null, recountId: number | null) {
-  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
-  const inScope =
+  const cid = sql`${companyId}::int`;
+  const recounted = (id: SQL) =>
     recountId === null
-      ? inLocation
-      : sql`${inLocation} and p.id in (select product_id from audit_discrepancies
-          where company_id = ${companyId}::int and recount_audit_id = ${recountId}::int)`;
+      ? sql`true`
+      : sql`${id} in (select product_id from audit_discrepancies
+          where company_id = ${cid} and recount_audit_id = ${recountId}::int)`;
   const scope = sql`with recursive scope(id) as (
-      select id from locations where company_id = ${companyId}::int and id = ${locationId}::int
+      select id from locations where company_id = ${cid} and id = ${locationId}::int
       union all
-      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}::int
+      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
     )`;
-  return { scope, inScope };
+  const inLocation = locationId === null ? sql`true` : sql`s.location_id in (select id from scope)`;
+  const held = (where: SQL) => sql`(
+      select s.product_id, sum(s.quantity)::int as expected, string_agg(l.name, ', ' order by l.name) as places
+      from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
+      where s.company_id = ${cid} and ${inLocation} and ${where}
+      group by s.product_id
+    )`;
+  const inScope =
+    locationId === null ? recounted(sql`p.id`) : sql`(h.expected is not null and ${recounted(sql`p.id`)})`;
+  const expected = locationId === null ? sql`p.quantity` : sql`h.expected`;
+  return { scope, held, inScope, expected, recounted, cid };
 }
 
 /**
@@ -62,22 +74,30 @@ export async function catalogueSheet(
   only: SheetKeys | null = null,
   isInScopeOnly = false,
 ) {
-  const { scope, inScope } = catalogueScope(companyId, locationId, recountId);
+  const { scope, held, inScope, expected } = catalogueScope(companyId, locationId, recountId);
   const scoped = isInScopeOnly ? sql`and ${inScope}` : sql``;
   const named = only
     ? sql`and (p.epc = any(${sqlArray(only.epcs, 'text')}) or p.gtin = any(${sqlArray(only.gtins, 'text')})
         or p.sku = any(${sqlArray(only.skus, 'text')}))`
     : sql``;
+  // A lookup names a few products of a million: their rows through the stock key, product by product. A sheet
+  // sums the rows in scope once (driving from them when only those in scope are asked for); a whole-catalogue count
+  // needs no rows but a recount's places.
+  const rows =
+    locationId === null && recountId === null
+      ? sql`cross join (select null::int as expected, null::text as places) h`
+      : only
+        ? sql`left join lateral ${held(sql`s.product_id = p.id`)} h on true`
+        : sql`${isInScopeOnly && locationId !== null ? sql`` : sql`left`} join ${held(sql`true`)} h
+            on h.product_id = p.id`;
   const result = await db.execute<SheetRow>(sql`
     ${scope}
-    select p.epc, p.name, p.sku, case when ${inScope} then p.quantity else 0 end::int as expected,
-      coalesce(${inScope}, false) as in_scope, p.gtin${
-        recountId === null
-          ? sql``
-          : sql`, (select l.name from locations l where l.company_id = p.company_id and l.id = p.location_id)
-              as location`
+    select p.epc, p.name, p.sku, case when ${inScope} then ${expected} else 0 end::int as expected,
+      ${inScope} as in_scope, p.gtin${
+        // A recount's short list names where each product is kept in the place recounted.
+        recountId === null ? sql`` : sql`, h.places as location`
       }
-    from products p where p.company_id = ${companyId}::int ${named} ${scoped}`);
+    from products p ${rows} where p.company_id = ${companyId}::int ${named} ${scoped}`);
   return result.rows;
 }
 
@@ -88,11 +108,15 @@ export async function catalogueExpected(
   locationId: number | null,
   recountId: number | null = null,
 ) {
-  const { scope, inScope } = catalogueScope(companyId, locationId, recountId);
-  const result = await db.execute<{ expected: number }>(sql`
-    ${scope}
-    select coalesce(sum(p.quantity), 0)::int as expected
-    from products p where p.company_id = ${companyId}::int and ${inScope}`);
+  const { scope, inScope, recounted, cid } = catalogueScope(companyId, locationId, recountId);
+  const result = await db.execute<{ expected: number }>(
+    locationId === null
+      ? sql`select coalesce(sum(p.quantity), 0)::int as expected
+          from products p where p.company_id = ${cid} and ${inScope}`
+      : sql`${scope}
+          select coalesce(sum(s.quantity), 0)::int as expected from stock s
+          where s.company_id = ${cid} and s.location_id in (select id from scope) and ${recounted(sql`s.product_id`)}`,
+  );
   return Number(result.rows[0]?.expected ?? 0);
 }
 

@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AUDIT_TAG_COLUMNS, tagsOfReads } from '../ingest/reads-storage.repo.ts';
+import { catalogue, codeList, type ExpectedParts, scanGroups } from './reconcile-catalogue.repo.ts';
 
 /** What an audit's reads are set against. */
 export type ExpectedStock =
   /**
-   * The catalogue's products in the location and all its sub-locations (the whole catalogue without one). Catalogue
-   * products read here but placed elsewhere are misplaced, and every product read gets its last_scanned.
+   * The catalogue's stock rows in the location and all its sub-locations (the whole catalogue at its totals without
+   * one). Catalogue products read here but kept elsewhere are misplaced, and every product read gets its last_scanned.
    */
   | {
       from: 'catalogue';
@@ -46,7 +47,7 @@ export const RECONCILE_SETTINGS = sql`set local jit = off`;
  * Reconciliation as ONE set-based statement (the benchmark runs this same text bare to compare):
  * - the audit's tags compacted into audit_tags, and found per EPC from them: the distinct TIDs read with it, at
  *   least 1 (a read without a TID counts as one unit);
- * - rows: shortage / overage for expected items whose found differs, misplaced for known items expected elsewhere,
+ * - rows: shortage / overage for expected items whose found differs, misplaced for known items kept elsewhere,
  *   unknown for EPCs that match nothing (the note shows the tag's text when it is readable ASCII);
  * - the audit gets its totals, accuracy (the spec's formula, stopping at 0) and status completed.
  * Each part below takes what it needs as arguments; the CTE names they share are all defined here, in this order.
@@ -74,138 +75,6 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
 with recursive
 ${sql.join(ctes, sql`,\n`)}
 ${completeAudit(aid, cid, completedAt)}`;
-}
-
-type ExpectedParts = {
-  /** CTEs the others read (the location scope and paths). */
-  before: SQL[];
-  /**
-   * The scans (grouped by scanGroups) matched to items: unknown_scans (the scan groups that match nothing), and what the
-   * item CTEs read.
-   */
-  scans: SQL;
-  /**
-   * The in_scope CTE (item, id, sku, name, epc, rfid_tag, expected, found, is_package, seen) and misplaced (item,
-   * ..., units, path), over found and the scans; and item_codes (item, codes: what was scanned for an item, for its
-   * discrepancy row).
-   */
-  inScopeAndMisplaced: SQL;
-  /** A subquery over `found f` that finds the EPC's item. */
-  matchesFound: SQL;
-  /** Further writes over found (the catalogue's last_scanned). */
-  writes: SQL[];
-};
-
-function catalogue(
-  cid: SQL,
-  aid: SQL,
-  locationId: number | null,
-  completedAt: SQL,
-  isRecount: boolean,
-): ExpectedParts {
-  const inLocation = locationId === null ? sql`true` : sql`p.location_id in (select id from scope)`;
-  // A recount expects just the products it was started for; others read where they belong are no line of it.
-  const inScope = isRecount
-    ? sql`${inLocation} and p.id in (select product_id from audit_discrepancies
-        where company_id = ${cid} and recount_audit_id = ${aid})`
-    : inLocation;
-  const outOfScope =
-    locationId === null
-      ? sql`false`
-      : sql`(fp.location_id is null or fp.location_id not in (select id from scope))`;
-  return {
-    before: [
-      sql`scope(id) as (
-  select id from locations where company_id = ${cid} and id = ${locationId}::int
-  union all
-  select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
-)`,
-      sql`paths(id, path) as (
-  select id, name::text from locations where company_id = ${cid} and parent_location_id is null
-  union all
-  select l.id, p.path || ' > ' || l.name from locations l join paths p on l.parent_location_id = p.id
-  where l.company_id = ${cid}
-)`,
-    ],
-    // A scan belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU: contracts'
-    // matchCode, in the same order; each join is only tried when the ones before found nothing. Most scans are plain
-    // (a UPC, a SKU) or a GS1 serial, with neither an EPC (a tag's EPC typed with a quantity) nor a UPC-E
-    // alternative: plain ones go to their product scan by scan (found_products adds their quantities), serials
-    // grouped first (one unit each however often scanned), both through the two joins they need. Only the few others
-    // take all four, so no hash of every product is built for what is rarely there. Each set is read from audit_scans
-    // inline, so the planner sees its statistics.
-    scans: sql`scan_rows as (
-  select key, code, kind, format, gtin, serial, reason, sku_key, coalesce(quantity, 1) as units, 1 as scans, seen_at
-  from audit_scans
-  where company_id = ${cid} and audit_id = ${aid} and not serialized and epc is null and alt_gtin is null
-  union all
-  select key, min(code), min(kind), min(format), gtin, serial, reason, null, 1, count(*)::int, max(seen_at)
-  from audit_scans where company_id = ${cid} and audit_id = ${aid} and serialized and epc is null
-  group by key, gtin, serial, reason
-),
-scan_matched as (
-  select r.key, r.code, r.kind, r.format, r.gtin, r.serial, null::text as epc, r.reason, r.units, r.scans, r.seen_at,
-    coalesce(pg.id, ps.id) as product_id, coalesce(pg.location_id, ps.location_id) as location_id
-  from scan_rows r
-  left join products pg on r.gtin is not null and pg.company_id = ${cid} and pg.gtin = r.gtin
-  left join products ps on pg.id is null and r.sku_key is not null and ps.company_id = ${cid} and ps.sku = r.sku_key
-  union all
-  select g.key, g.code, g.kind, g.format, g.gtin, g.serial, g.epc, g.reason, g.units, g.scans, g.seen_at,
-    coalesce(pe.id, pg.id, pa.id, ps.id), coalesce(pe.location_id, pg.location_id, pa.location_id, ps.location_id)
-  from ${scanGroups(aid, cid, sql`(epc is not null or alt_gtin is not null)`)} g
-  left join products pe on g.epc is not null and pe.company_id = ${cid} and pe.epc = g.epc
-  left join products pg on pe.id is null and g.gtin is not null and pg.company_id = ${cid} and pg.gtin = g.gtin
-  left join products pa on pe.id is null and pg.id is null and pa.company_id = ${cid} and pa.gtin = g.alt_gtin
-  left join products ps on pe.id is null and pg.id is null and pa.id is null and g.sku_key is not null
-    and ps.company_id = ${cid} and ps.sku = g.sku_key
-),
-unknown_scans as (
-  select key, min(code) as code, kind, format, gtin, serial, epc, reason, sum(units)::int as units
-  from scan_matched where product_id is null group by key, kind, format, gtin, serial, epc, reason
-)`,
-    // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
-    // serials of one GTIN add up as units of one product. The product's place comes along (pg is only joined when
-    // pe is not), so the few misplaced ones are picked out before their other columns are looked up.
-    inScopeAndMisplaced: sql`matched as (
-  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id,
-    coalesce(pe.location_id, pg.location_id) as location_id
-  from found f
-  left join products pe on pe.company_id = ${cid} and pe.epc = f.epc
-  left join products pg on pe.id is null and f.gtin is not null and pg.company_id = ${cid} and pg.gtin = f.gtin
-),
-found_products as (
-  select product_id, location_id, sum(units)::int as units, max(seen_at) as seen_at
-  from (
-    select product_id, location_id, units, seen_at from matched
-    union all
-    select product_id, location_id, units, seen_at from scan_matched
-  ) m
-  where product_id is not null group by product_id, location_id
-),
-in_scope as (
-  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found,
-    false as is_package, null::boolean as seen
-  from products p left join found_products fp on fp.product_id = p.id
-  where p.company_id = ${cid} and ${inScope}
-),
-misplaced as (
-  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, fp.units, pa.path
-  from found_products fp join products p on p.company_id = ${cid} and p.id = fp.product_id
-  left join paths pa on pa.id = fp.location_id
-  where ${outOfScope}
-),
--- Only the rows written need their codes: the products found matching what was expected (most) are skipped.
-item_codes as (
-  select product_id as item, ${codeList} as codes from (
-    select product_id, code, sum(scans)::int as scans from scan_matched
-    where product_id in (select id from in_scope where found <> expected union all select id from misplaced)
-    group by product_id, code
-  ) c
-  group by product_id
-)`,
-    matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
-    writes: [markScanned(cid, completedAt)],
-  };
 }
 
 /**
@@ -255,35 +124,14 @@ in_scope as (
   from package_found where in_scope
 ),
 misplaced as (
-  select epc as item, null::int as id, package_id as sku, name, epc, rfid_tag, found as units, belongs as path
+  select epc as item, null::int as id, package_id as sku, name, epc, rfid_tag, found as units,
+    case when belongs is null then 'this product has no location set' else 'belongs in ' || belongs end as whereabouts
   from package_found where not in_scope and seen
 )`,
     matchesFound: sql`select 1 from audit_expected e where e.company_id = ${cid} and e.audit_id = ${aid} and e.epc = f.epc`,
     writes: [],
   };
 }
-
-/** What was scanned for a row, the first five codes with their scans ("0012345678905 ×3, CP100115, and 2 more"). */
-const codeList = sql`array_to_string((array_agg(replace(code, chr(29), ' ')
-    || case when scans > 1 then ' ×' || scans else '' end order by code))[1:5], ', ')
-    || case when count(*) > 5 then ', and ' || (count(*) - 5) || ' more' else '' end`;
-
-/**
- * The audit's scans, one row per key (contracts' codeKey: a serialized code's GTIN and serial, or a plain code's
- * GTIN or text) and identity. The identity columns follow from the key but for plain codes of one GTIN sent two ways
- * (a UPC-A and a GS1-128 without serial: two rows of one product, whose units add up as they should); a serial's key
- * fixes every identity column, so a serial is one row and one unit however often scanned. Units: else the scans'
- * quantities (1 each when none was given). `counted` is the last quantity given, for packages.
- */
-const scanGroups = (aid: SQL, cid: SQL, where: SQL) => sql`(
-  select key, min(code) as code, min(kind) as kind, min(format) as format, epc, gtin, alt_gtin, serial, sku_key,
-    reason,
-    case when bool_and(serialized) and epc is null then 1 else sum(coalesce(quantity, 1)) end::int as units,
-    (max(array[batch_seq, ordinal, quantity]) filter (where quantity is not null))[3] as counted,
-    count(*)::int as scans, max(seen_at) as seen_at
-  from audit_scans where company_id = ${cid} and audit_id = ${aid} and ${where}
-  group by key, epc, gtin, alt_gtin, serial, sku_key, reason
-)`;
 
 /**
  * The audit's tags, written to audit_tags as they are found (the compaction: what is kept once raw reads expire),
@@ -332,8 +180,7 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
   from in_scope i left join item_codes c on c.item = i.item where i.found <> i.expected
   union all
   select ${cid}, ${aid}, m.id, m.sku, m.name, m.epc, m.rfid_tag, 0, m.units, 'misplaced',
-    case when m.path is null then 'Read here, but this product has no location set'
-      else 'Read here, but belongs in ' || m.path end,
+    'Read here, but ' || m.whereabouts,
     c.codes, null
   from misplaced m left join item_codes c on c.item = m.item
   union all
@@ -357,19 +204,6 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
   returning discrepancy_type, expected_quantity, found_quantity
 )`;
 };
-
-/**
- * Found products get their last scan (product_scans), never moved back by an audit recorded after the fact. A
- * data-modifying CTE runs to completion whether or not anything reads it (PostgreSQL's rule), so nothing needs to
- * select from it.
- */
-const markScanned = (cid: SQL, completedAt: SQL) => sql`touched as (
-  insert into product_scans (company_id, product_id, last_scanned)
-  select ${cid}, product_id, coalesce(seen_at, ${completedAt}) from found_products
-  on conflict (company_id, product_id)
-    do update set last_scanned = greatest(product_scans.last_scanned, excluded.last_scanned)
-  returning 1
-)`;
 
 /** Expected and found units over in_scope (totals), and units off, misplaced and unknown over the rows written. */
 const totals = sql`totals as (

@@ -9,7 +9,7 @@ import {
   devices,
   locations,
   memberships,
-  products,
+  stock,
   users,
 } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -148,16 +148,16 @@ export function lastCountsByRoom(db: Db, companyId: number) {
     .groupBy(audits.room);
 }
 
-/** Units stocked at each location (placed directly there). */
+/** Units stocked at each location (its stock rows, placed directly there). */
 export function unitsByLocation(db: Db, companyId: number) {
   return db
     .select({
-      locationId: products.locationId,
-      units: sql<number>`sum(greatest(${products.quantity}, 0))::int`,
+      locationId: stock.locationId,
+      units: sql<number>`sum(greatest(${stock.quantity}, 0))::int`,
     })
-    .from(products)
-    .where(and(eq(products.companyId, companyId), sql`${products.locationId} is not null`))
-    .groupBy(products.locationId);
+    .from(stock)
+    .where(and(eq(stock.companyId, companyId), sql`${stock.locationId} is not null`))
+    .groupBy(stock.locationId);
 }
 
 function toDate(v: unknown): Date {

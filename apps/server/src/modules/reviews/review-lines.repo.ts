@@ -153,18 +153,35 @@ export async function linkRecount(
 
 /**
  * A completed recount's figures replace those of the lines it counted again: found is what the recount found (its
- * own line's found, else what it expected and found: the product's quantity, or a Dutchie package's expected units
- * in the recount's snapshot), the type and note follow, and the decision is cleared so the review goes on with the
+ * own line's found, else what it expected and found: the product's stock rows in the place recounted, its total
+ * without a place, or a Dutchie package's expected units in the recount's snapshot), the type and note follow, and the decision is cleared so the review goes on with the
  * new figures. The original audit's totals (tags found, units off, accuracy, packages found) are worked out again
  * from the replaced figures. Answers the lines changed and the original audit.
  */
 export async function replaceRecountedFigures(db: Db, companyId: number, recountId: number) {
   const rows = await db.execute<{ id: number; audit_id: number; delta: number; package_delta: number }>(sql`
-    with figures as (
+    with recursive scope(id) as (
+      select location_id from audits where company_id = ${companyId} and id = ${recountId}::int
+        and location_id is not null
+      union all
+      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}
+    ),
+    held as (
+      select s.product_id, sum(s.quantity)::int as expected from stock s
+      where s.company_id = ${companyId} and s.location_id in (select id from scope)
+        and s.product_id in (select product_id from audit_discrepancies
+          where company_id = ${companyId} and recount_audit_id = ${recountId}::int)
+      group by s.product_id
+    ),
+    figures as (
       select o.id, o.found_quantity as old_found, coalesce(oe.is_package, false) as is_package,
-        coalesce(r.found_quantity, e.expected, p.quantity, o.found_quantity) as found
+        coalesce(r.found_quantity, e.expected,
+          case when p.id is null then null when exists (select 1 from scope) then coalesce(h.expected, 0)
+            else p.quantity end,
+          o.found_quantity) as found
       from audit_discrepancies o
       left join products p on p.company_id = o.company_id and p.id = o.product_id
+      left join held h on h.product_id = o.product_id
       left join audit_expected e on o.product_id is null and e.company_id = o.company_id
         and e.audit_id = ${recountId}::int and e.package_id = o.product_sku and e.in_scope
       left join audit_expected oe on o.product_id is null and oe.company_id = o.company_id

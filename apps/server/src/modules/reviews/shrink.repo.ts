@@ -5,12 +5,17 @@ import type { Db } from '../../db/client.ts';
 
 export type ShrinkGroup = 'reason' | 'location' | 'category' | 'vendor';
 
+/** The product's home (pl) when it lies in the count's location (a) or one of its sub-locations (`up`, below). */
+const countedHome = sql`case when a.location_id is null or exists (select 1 from up
+    where up.id = p.location_id and up.above = a.location_id) then pl.name end`;
+
 const GROUPS: Record<ShrinkGroup, { key: SQL; label: SQL }> = {
   reason: { key: sql`coalesce(r.code, 'NONE')`, label: sql`coalesce(r.label, 'No reason code')` },
-  // The product's location, else the counted room (Dutchie) or the count's location.
+  // Where the count changed stock: the product's home when the count covered it (the whole catalogue, or a location
+  // with the home inside), else the counted room (Dutchie) or the count's location.
   location: {
-    key: sql`coalesce(pl.name, a.room, al.name, 'No location')`,
-    label: sql`coalesce(pl.name, a.room, al.name, 'No location')`,
+    key: sql`coalesce(${countedHome}, a.room, al.name, 'No location')`,
+    label: sql`coalesce(${countedHome}, a.room, al.name, 'No location')`,
   },
   category: { key: sql`coalesce(p.category, 'None')`, label: sql`coalesce(p.category, 'No category')` },
   vendor: { key: sql`coalesce(p.vendor, 'None')`, label: sql`coalesce(p.vendor, 'No vendor')` },
@@ -34,6 +39,12 @@ export type ShrinkRowSql = {
 export async function shrinkRows(db: Db, companyId: number, from: string, to: string, group: ShrinkGroup) {
   const g = GROUPS[group];
   const result = await db.execute<ShrinkRowSql>(sql`
+    with recursive up(id, above) as (
+      select id, id from locations where company_id = ${companyId}
+      union all
+      select u.id, l.parent_location_id from up u join locations l on l.company_id = ${companyId} and l.id = u.above
+      where l.parent_location_id is not null
+    )
     select ${g.key} as grp, ${g.label} as label, count(*)::int as lines,
       coalesce(sum(greatest(d.expected_quantity - d.found_quantity, 0)), 0)::int as units_lost,
       coalesce(sum(greatest(d.found_quantity - d.expected_quantity, 0)), 0)::int as units_found,
