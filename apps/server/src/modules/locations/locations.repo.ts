@@ -76,6 +76,18 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
   }));
 }
 
+/** A location's place in the tree, without its figures. */
+export type PlaceNode = { id: number; name: string; parentLocationId: number | null };
+
+/** The company's locations as a bare tree (ids, names, parents): for naming a place, not for the Locations page. */
+export async function placeNodes(db: Db, companyId: number): Promise<PlaceNode[]> {
+  return db
+    .select({ id: locations.id, name: locations.name, parentLocationId: locations.parentLocationId })
+    .from(locations)
+    .where(eq(locations.companyId, companyId))
+    .orderBy(locations.id);
+}
+
 /** Whether the company has this location (a product's or an audit's location must be the caller's own). */
 export async function locationExists(db: Db, companyId: number, id: number): Promise<boolean> {
   const [row] = await db
@@ -136,7 +148,6 @@ export async function countChildren(db: Db, companyId: number, id: number): Prom
   return row?.n ?? 0;
 }
 
-/** Products at the location are left with none ('Not set'); returns how many. */
 /**
  * Before a location is deleted: the stock kept there moves to "no location" (added to what the product already has
  * there, so nothing is lost), and products whose home it was have no home. Answers how many products had stock or

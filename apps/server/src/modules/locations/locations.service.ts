@@ -29,6 +29,10 @@ const view = (r: repo.LocationRow): TLocation => ({
 /** For other features: whether a location id is the company's own. */
 export const locationExists = repo.locationExists;
 
+/** For other features: the company's locations as a bare tree (ids, names, parents), to name a place asked about. */
+export const placeNodes = repo.placeNodes;
+export type PlaceNode = repo.PlaceNode;
+
 export async function listLocations(db: Db, companyId: number): Promise<TLocation[]> {
   return (await repo.listLocations(db, companyId)).map(view);
 }

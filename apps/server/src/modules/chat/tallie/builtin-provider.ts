@@ -4,6 +4,7 @@ import { CORPUS, type IntentName } from './nlu/corpus.ts';
 import { daysAhead, isFuture, PERIODS, type PeriodKey, periodText } from './nlu/entities.ts';
 import type { Understanding } from './nlu/recognizer.ts';
 import type { TallieAnswer, TallieProvider } from './provider.ts';
+import { findProduct as findProductAnswer, ident, productLine, staleNote, units } from './stock-answers.ts';
 import { runTool, type TallieContext } from './tools.ts';
 
 type Row = Record<string, unknown>;
@@ -13,17 +14,7 @@ const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', curren
 const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
 /** How many places or lines an answer lists. */
 const LIST = 10;
-const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 const daysLeft = (n: number) => (n === 0 ? 'expires today' : `${n} day${n === 1 ? '' : 's'} left`);
-/** A catalogue product by SKU; a Dutchie package by SKU (when it has one) and package id. */
-const ident = (p: Row) =>
-  p.package_id
-    ? [p.sku && `SKU ${p.sku}`, `package ${p.package_id}`].filter(Boolean).join(', ')
-    : `SKU ${p.sku}`;
-const productLine = (p: Row) =>
-  `- **${p.name}** (${ident(p)}): ${units(Number(p.quantity))}${p.location ? ` at ${p.location}` : ''}`;
-/** Point-of-sale answers come from the Dutchie snapshot: say so when it is stale. */
-const staleNote = (r: Row) => (typeof r.note === 'string' ? `\n\n${r.note}` : '');
 
 const lowStock = async (ctx: TallieContext) => {
   const r = await runTool(ctx, 'low_stock', {});
@@ -72,16 +63,7 @@ const expiring: Data = async (ctx, { entities: { period } }) => {
   return `${note}## ${title}\n\n${days === 0 ? '' : window}${lines.join('\n')}${more}${staleNote(r)}\n\n[Navigate to Dashboard →]`;
 };
 
-const findProduct: Data = async (ctx, { entities: { product } }) => {
-  if (!product) return 'Which product? Give me its **name, SKU or RFID tag**.';
-  const r = await runTool(ctx, 'find_product', { query: product });
-  const products = r.products as Row[];
-  if (!products.length) return `I found **no product** matching "${product}".\n\n[Navigate to Inventory →]`;
-  const total = Number(r.total);
-  const of = r.more_than_total ? `more than ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US');
-  const more = r.more_than_total || total > products.length ? `\n\nShowing ${products.length} of ${of}.` : '';
-  return `## Products matching "${product}"\n\n${products.map(productLine).join('\n')}${more}${staleNote(r)}\n\n[Navigate to Inventory →]`;
-};
+const findProduct: Data = findProductAnswer;
 
 const auditLine = (a: Row, i: number) =>
   `${i + 1}. **${a.name}** (${a.status}): ${a.tags_found}/${a.tags_expected} found, ${a.discrepancies} discrepancies${a.accuracy === null ? '' : `, ${a.accuracy}% accuracy`}`;

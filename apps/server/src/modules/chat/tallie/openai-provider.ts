@@ -65,7 +65,7 @@ async function callTool(ctx: TallieContext, name: string, rawArgs: string) {
 /** The tool (and its arguments) that answers what the recognizer understood, when one does. */
 export function suggestedCall(ctx: TallieContext, u: Understanding): { name: ToolName; args: object } | null {
   if (!u.confident) return null;
-  const { period, status, product } = u.entities;
+  const { period, status, product, place } = u.entities;
   const call = ((): { name: ToolName; args: object } | null => {
     switch (u.intent) {
       case 'stock.low':
@@ -73,7 +73,9 @@ export function suggestedCall(ctx: TallieContext, u: Understanding): { name: Too
       case 'stock.expiring':
         return { name: 'expiring_soon', args: { days: daysAhead(period) } };
       case 'stock.find':
-        return product ? { name: 'find_product', args: { query: product } } : null;
+        return product
+          ? { name: 'find_product', args: { query: product, ...(place ? { place } : {}) } }
+          : null;
       case 'stock.value':
         return { name: 'inventory_value', args: {} };
       case 'audits.recent':

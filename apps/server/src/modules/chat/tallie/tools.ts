@@ -4,7 +4,6 @@ import {
   hasRole,
   type TAudit,
   type TInventoryType,
-  type TProduct,
   type TRole,
 } from '@quantics/contracts';
 import { z } from 'zod';
@@ -15,11 +14,12 @@ import { dueView, planStatus } from '../../count-plans/due-counts.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
 import type { InventoryReads } from '../../inventory/inventory.repo.ts';
-import { expiringProducts, lookupProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
+import { expiringProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
 import { shrinkReport } from '../../reviews/shrink.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
 import * as pos from './dutchie-tools.ts';
 import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts';
+import { findProducts, productBrief } from './stock-tools.ts';
 
 /**
  * What Tallie may read, and for whom: the company and the caller's role come from the session, never from what a
@@ -54,17 +54,10 @@ type Tool = {
 const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false };
 const LIST_SIZE = 10;
 
-const productBrief = (p: TProduct) => ({
-  name: p.name,
-  sku: p.sku,
-  rfid_tag: p.rfid_tag,
-  quantity: p.quantity,
-  min_stock_level: p.min_stock_level,
-  status: p.status,
-  location: p.location,
+const ZFindArgs = z.object({
+  query: z.string().trim().min(1).max(100),
+  place: z.string().trim().min(1).max(100).optional(),
 });
-
-const ZFindArgs = z.object({ query: z.string().trim().min(1).max(100) });
 const ZExpiringArgs = z.object({ days: z.number().int().min(0).max(366).default(EXPIRING_WINDOW_DAYS) });
 const PAST_PERIODS = (Object.keys(PERIODS) as PeriodKey[]).filter((p) => !isFuture(p));
 const ZAuditArgs = z.object({
@@ -132,24 +125,21 @@ export const TOOLS = {
   },
   find_product: {
     description:
-      'Find products by name, SKU or RFID tag (point of sale: name, SKU or package id): where they are stored and how many units there are.',
+      'Find products by name, SKU or RFID tag (point of sale: name, SKU or package id): where they are stored and how many units there are (quantity is the total; places the units of each place when kept in several). With a place (a location name: "back room", "Store B"), also the units kept there and in its sub-locations (units_here).',
     parameters: {
       type: 'object',
-      properties: { query: { type: 'string', description: 'A product name, SKU or RFID tag' } },
+      properties: {
+        query: { type: 'string', description: 'A product name, SKU or RFID tag' },
+        place: { type: 'string', description: 'A location asked about ("back room", "Store B"), if any' },
+      },
       required: ['query'],
       additionalProperties: false,
     },
     minRole: 'member',
     run: async (ctx, args) => {
-      const { query } = ZFindArgs.parse(args);
+      const { query, place } = ZFindArgs.parse(args);
       if (isPos(ctx)) return pos.findProduct(ctx, query);
-      const found = await lookupProducts(ctx.inventory, ctx.companyId, query, LIST_SIZE);
-      return {
-        query,
-        total: found.total,
-        ...(found.isMore ? { more_than_total: true } : {}),
-        products: found.products.map(productBrief),
-      };
+      return findProducts(ctx, query, place, LIST_SIZE);
     },
   },
   recent_audits: {

@@ -193,3 +193,65 @@ export function asksForProduct(question: string, product: string): boolean {
     .split(/[^a-z']+/)
     .some((w) => PRODUCT_CUES.has(w));
 }
+
+/** Words that put a product in a place: "in the back room", "at Store B", "on the sales floor". */
+const PLACE_WORDS: ReadonlySet<string> = new Set(['in', 'at', 'on', 'inside']);
+/** What follows such a word without being a place: "in stock", "on hand", "in total". */
+const NOT_PLACES: ReadonlySet<string> = new Set([
+  'stock',
+  'hand',
+  'total',
+  'all',
+  'inventory',
+  'the inventory',
+  'the catalogue',
+  'the catalog',
+  'the system',
+  'the portal',
+  'quantics',
+]);
+const PLACE_ARTICLES: ReadonlySet<string> = new Set(['the', 'our', 'my', 'your']);
+const PLACE_TAIL: ReadonlySet<string> = new Set([
+  'right',
+  'now',
+  'currently',
+  'please',
+  'pls',
+  'today',
+  'left',
+]);
+
+/**
+ * The place a "how many X in the back room" question may name: what follows the first "in", "at" or "on" after the
+ * product begins, without its article and trailing fillers ("back room"). Only a candidate: a location's name is the
+ * company's own free text, so Tallie's tool keeps it only when one of the company's locations has that name (else
+ * "Cat in the Hat" is still the product).
+ */
+export function placeOf(question: string): string | null {
+  const words = question
+    .split(/\s+/)
+    .map((w) => w.replace(edgePunctuation, ''))
+    .filter(Boolean);
+  const isCarrier = (w: string) => carriers.has(w.toLowerCase().replace(/’/g, "'"));
+  let start = 0;
+  while (start < words.length && isCarrier(words[start] as string)) start++;
+  const at = words.findIndex((w, i) => i > start && PLACE_WORDS.has(w.toLowerCase()));
+  if (at < 0) return null;
+  let from = at + 1;
+  let end = words.length;
+  while (from < end && PLACE_ARTICLES.has((words[from] as string).toLowerCase())) from++;
+  while (end > from && PLACE_TAIL.has((words[end - 1] as string).toLowerCase())) end--;
+  const place = words.slice(from, end).join(' ');
+  if (
+    !place ||
+    NOT_PLACES.has(place.toLowerCase()) ||
+    NOT_PLACES.has(
+      words
+        .slice(at + 1, end)
+        .join(' ')
+        .toLowerCase(),
+    )
+  )
+    return null;
+  return place;
+}

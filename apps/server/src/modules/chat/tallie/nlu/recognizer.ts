@@ -8,7 +8,7 @@ import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './cor
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
 import { type NgramSettings, type Scored, trainNgram } from './ngram-classifier.ts';
 import { normalise } from './normalise.ts';
-import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
+import { asksForProduct, isTopicTalk, placeOf, productOf } from './product-entity.ts';
 
 /**
  * Tallie's intent recognition: an NLP.js model trained from the example utterances in corpus.ts (a small neural
@@ -19,6 +19,8 @@ import { asksForProduct, isTopicTalk, productOf } from './product-entity.ts';
  */
 export type Entities = {
   product?: string;
+  /** A place the product question may name ("in the back room"): a candidate, kept if a location has that name. */
+  place?: string;
   period?: PeriodKey;
   status?: TAuditStatus;
   page?: TMenuKey;
@@ -313,7 +315,11 @@ async function understand(model: Model, text: string): Promise<Understanding> {
   let confident = intent !== 'None' && r.score >= model.tuning.threshold;
   if (intent === 'stock.find') {
     const product = productOf(question);
-    if (product && !isTopicTalk(product) && asksForProduct(question, product)) entities.product = product;
+    if (product && !isTopicTalk(product) && asksForProduct(question, product)) {
+      entities.product = product;
+      const place = placeOf(question);
+      if (place) entities.place = place;
+    }
     // "Where is" without a product is still a product question (Tallie asks which); words of other topics are not.
     else if (product) confident = false;
   }
