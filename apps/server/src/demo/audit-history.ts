@@ -6,7 +6,8 @@ import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
 import { ingestBatch, startAudit } from '../modules/ingest/adapters/reader-protocol.service.ts';
 import { completeAudit } from '../modules/ingest/audit-lifecycle.service.ts';
 import { readsStorageMemory } from '../modules/ingest/reads-storage.repo.ts';
-import { type DemoProduct, random } from './demo-data.ts';
+import type { DemoProduct } from './demo-catalogue.ts';
+import { random } from './demo-data.ts';
 
 /**
  * Months of audits done by the company's readers, recorded through the same ingest service the reader protocol
@@ -37,7 +38,8 @@ const tid = (audit: number, product: number, unit: number) =>
 /** Tags nobody put in the catalogue: some carry readable text (a staff badge, a competitor's tag), some not. */
 const UNKNOWN_TAGS = ['BADGE0000017', 'BADGE0000042', 'DEMOTAG00001', 'RETURN000007'];
 
-type Scoped = { product: DemoProduct; index: number; epc: string };
+/** A product's stock in one place: what a count of that place expects of it. */
+type Scoped = { product: DemoProduct; index: number; epc: string; quantity: number };
 
 export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummary> {
   // One process's memory of the reads' storage, as app.ingest keeps it.
@@ -45,13 +47,17 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
   const tags = createTagDecoder();
   const r = random(90_210);
   const now = o.now ?? new Date();
-  const withEpc: Scoped[] = o.products.map((product, index) => ({
-    product,
-    index,
-    epc: epcFromRfidTag(rfidTagFromSku(product.sku)),
-  }));
+  // Every stock row, by its place: one product of the chain is in several places, under one tag.
   const byLeaf = new Map<string, Scoped[]>();
-  for (const p of withEpc) byLeaf.set(p.product.location, [...(byLeaf.get(p.product.location) ?? []), p]);
+  const withEpc = o.products.map((product, index) => {
+    const epc = epcFromRfidTag(rfidTagFromSku(product.sku));
+    for (const place of product.places) {
+      const here = byLeaf.get(place.location) ?? [];
+      here.push({ product, index, epc, quantity: place.quantity });
+      byLeaf.set(place.location, here);
+    }
+    return { product, epc };
+  });
   const leaves = [...byLeaf.keys()];
   const summary: HistorySummary = { completed: 0, failed: 0 };
   let n = 0;
@@ -118,11 +124,12 @@ type Read = { epc: string; tid: string; rssi: number; count: number; seen_at: st
 
 /**
  * What a reader sees walking one location: every unit's tag, less some (shortage), plus extra units (overage),
- * units of products placed elsewhere (misplaced) and the odd tag the catalogue doesn't know (unknown).
+ * units of products kept only elsewhere (misplaced: the same product's tag, read where it has no stock) and the odd
+ * tag the catalogue doesn't know (unknown).
  */
 function readsFor(
   inScope: Scoped[],
-  all: Scoped[],
+  all: { product: DemoProduct; epc: string }[],
   leaf: string,
   errorRate: number,
   audit: number,
@@ -140,13 +147,17 @@ function readsFor(
       seen_at: seen(reads.length),
     });
   for (const p of inScope) {
-    let units = p.product.quantity;
+    let units = p.quantity;
     if (units > 0 && r.next() < errorRate) units -= Math.min(units, r.int(1, 4));
     else if (r.next() < errorRate / 4) units += r.int(1, 2);
     for (let u = 0; u < units; u++) push(p.epc, tid(audit, p.index, u));
   }
   if (r.next() < errorRate * 3) {
-    const elsewhere = all.filter((p) => p.product.location !== leaf && p.product.quantity > 0);
+    // A unit carried off from one of its places to one where it has no stock row (another aisle or store).
+    const elsewhere = all.filter(
+      (p) =>
+        !p.product.places.some((s) => s.location === leaf) && p.product.places.some((s) => s.quantity > 0),
+    );
     for (let i = r.int(1, 3); i > 0; i--) push(r.pick(elsewhere).epc, tid(audit, 0xffff_0000 + i, 0));
   }
   if (r.next() < errorRate * 2) {

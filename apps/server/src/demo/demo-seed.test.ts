@@ -9,6 +9,7 @@ import type {
   TDiscrepancy,
   TInventoryListResponse,
   TLocation,
+  TProduct,
   TTeamMember,
 } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { DUTCHIE_DEFAULTS } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type DutchieSimProcess, startDutchieSim } from '../test/dutchie-sim.ts';
 import { openTestDatabase, testConfig } from '../test/test-app.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
 import { COMPANY, DEMO_PASSWORD, DUTCHIE_COMPANY, PEOPLE, READERS } from './demo-data.ts';
 import { type SeedResult, seedDemo } from './seed.ts';
 
@@ -52,6 +54,9 @@ async function signIn(email: string): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token;
 }
+
+const byLocation = (a: { location?: string }, b: { location?: string }) =>
+  (a.location ?? '').localeCompare(b.location ?? '');
 
 async function allAudits(): Promise<TAudit[]> {
   const audits: TAudit[] = [];
@@ -179,8 +184,9 @@ describe('the demo seed', () => {
       ['admin:active', 'member:active', 'operator:active', 'operator:pending'].sort(),
     );
 
+    // The inventory report has a line per product and place.
     const csv = await get<string>('/api/reports/inventory.csv');
-    expect(csv.trim().split('\n')).toHaveLength(seeded.products + 1);
+    expect(csv.trim().split('\n')).toHaveLength(seeded.places + 1);
 
     const conversations = await get<{ id: number; title: string }[]>('/api/chat/conversations');
     expect(conversations).toHaveLength(seeded.conversations);
@@ -188,6 +194,57 @@ describe('the demo seed', () => {
       `/api/chat/conversations/${conversations[0]?.id}/messages`,
     );
     expect(messages.filter((m) => m.sender === 'assistant').every((m) => m.content.length > 20)).toBe(true);
+  });
+
+  it("keeps the chain's items as one product each, stocked in several stores", async () => {
+    const products: TProduct[] = [];
+    for (let page = 1; ; page++) {
+      const body = await get<TInventoryListResponse>(`/api/inventory?limit=100&page=${page}`);
+      products.push(...body.data);
+      if (!body.pagination.hasNext) break;
+    }
+    expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
+    const paths = new Map((await get<TLocation[]>('/api/locations')).map((l) => [l.id, l.path]));
+    const storesOf = (p: TProduct) =>
+      new Set(p.stock.map((s) => paths.get(s.location_id ?? 0)?.split(' > ')[0]));
+    const chain = products.filter((p) => storesOf(p).size === 3);
+    expect(chain.length).toBeGreaterThan(products.length / 4);
+    const seededAs = new Map(demoCatalogue(PRODUCTS).map((p) => [p.sku, p.places]));
+    for (const p of products.filter((x) => seededAs.has(x.sku))) {
+      const stock = p.stock.map((s) => ({ location: paths.get(s.location_id ?? 0), quantity: s.quantity }));
+      const places = seededAs.get(p.sku) ?? [];
+      expect(stock.sort(byLocation), p.sku).toEqual([...places].sort(byLocation));
+      expect(p.quantity).toBe(places.reduce((n, s) => n + s.quantity, 0));
+      expect(paths.get(p.location_id ?? 0)).toBe(places[0]?.location);
+    }
+    // A store's page: its products, each with its units in that store.
+    const seattle = [...paths].find(([, path]) => path === 'Seattle Store')?.[0];
+    const there = await get<TInventoryListResponse>(`/api/inventory?location_id=${seattle}&limit=1000`);
+    expect(there.data.length).toBeGreaterThan(0);
+    for (const p of there.data) {
+      const inStore = (seededAs.get(p.sku) ?? []).filter((s) => s.location.startsWith('Seattle Store > '));
+      expect(p.location_quantity, p.sku).toBe(inStore.reduce((n, s) => n + s.quantity, 0));
+    }
+  });
+
+  it("counts a place against its stock rows: a product's tag read where it has no stock is misplaced", async () => {
+    const paths = new Map((await get<TLocation[]>('/api/locations')).map((l) => [l.id, l.path]));
+    const places = new Map(demoCatalogue(PRODUCTS).map((p) => [p.sku, p.places]));
+    const audits = (await allAudits()).filter((a) => a.status === 'completed' && a.discrepancies_count > 0);
+    let misplaced = 0;
+    for (const a of audits) {
+      const leaf = paths.get(a.location_id ?? 0);
+      for (const d of await get<TDiscrepancy[]>(`/api/audits/${a.id}/discrepancies`)) {
+        const here = places.get(d.product_sku ?? '')?.find((s) => s.location === leaf);
+        if (d.discrepancy_type === 'misplaced') {
+          misplaced += 1;
+          expect(here, `${d.product_sku} at ${leaf}`).toBeUndefined();
+        } else if (d.discrepancy_type !== 'unknown') {
+          expect(d.expected_quantity, `${d.product_sku} at ${leaf}`).toBe(here?.quantity);
+        }
+      }
+    }
+    expect(misplaced).toBeGreaterThan(0);
   });
 
   it("shows the Dutchie stand-in's store after switching company", async () => {

@@ -4,14 +4,14 @@ import type { TImportResult, TLocation } from '@quantics/contracts';
 import type { FastifyInstance } from 'fastify';
 import { multipartBody } from '../lib/multipart-body.ts';
 import { type HistorySummary, seedAuditHistory } from './audit-history.ts';
+import { catalogueCsv, demoCatalogue } from './demo-catalogue.ts';
 import {
+  ARRIVALS,
   COMPANY,
-  catalogueCsv,
   DEMO_PASSWORD,
   DUTCHIE_COMPANY,
   DUTCHIE_KEY,
   DUTCHIE_OWNER,
-  demoCatalogue,
   PENDING_INVITE,
   PEOPLE,
   READERS,
@@ -31,6 +31,8 @@ export type SeedResult = {
   companyId: number;
   dutchieCompanyId: number;
   products: number;
+  /** Stock rows: the products' places. */
+  places: number;
   audits: HistorySummary;
   readers: { serial: string; deviceId: number; name: string }[];
   conversations: number;
@@ -77,14 +79,16 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     phone: '+1 503 555 0142',
   });
 
-  // Locations: the four sites by hand, the levels below them from the catalogue's location paths.
+  // Locations: the four sites by hand, the levels below them from the catalogue's location paths. The catalogue is
+  // one line per SKU and place: the chain's products are each one SKU with stock in several stores and rooms.
   for (const site of SITES) {
     await call('POST', '/api/locations', admin, { ...site, parent_location_id: null });
   }
   const catalogue = demoCatalogue(o.products);
   const imported = await uploadCsv(app, admin, catalogueCsv(catalogue));
   if (imported.summary.failed > 0) throw new Error(`catalogue import: ${JSON.stringify(imported.details)}`);
-  log(`catalogue: ${imported.summary.successful} products imported from CSV`);
+  const places = catalogue.reduce((n, p) => n + p.places.length, 0);
+  log(`catalogue: ${catalogue.length} products in ${places} places imported from CSV`);
   const locations = await call<TLocation[]>('GET', '/api/locations', admin);
   const locationIds = new Map(locations.map((l) => [l.path, l.id]));
 
@@ -150,21 +154,22 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     });
   }
 
-  // A delivery the operator entered by hand today: inventory entries in the activity log.
-  const arrivals = [
-    { name: 'Summit Gear Ultralight Tent 1P', sku: 'CP900001', category: 'Camping', quantity: 6 },
-    { name: 'Fjell Apparel Alpine Parka - Slate M', sku: 'AP900002', category: 'Apparel', quantity: 12 },
-    { name: 'Alpine Trail Runner - Rust 10', sku: 'FW900003', category: 'Footwear', quantity: 3 },
-  ];
-  const shelf = locationIds.get('Portland Store > Sales Floor > Front Display') ?? null;
-  for (const a of arrivals) {
+  // A delivery the operator entered by hand today: inventory entries in the activity log. One place is today's
+  // location and quantity; several (part went straight to the backroom) are the stock the add dialog sends.
+  for (const a of ARRIVALS) {
+    const [home, ...more] = a.places.map((p) => ({
+      location_id: locationIds.get(p.location) ?? null,
+      quantity: p.quantity,
+    }));
     await call('POST', '/api/inventory', operator, {
-      ...a,
+      name: a.name,
+      sku: a.sku,
+      category: a.category,
       vendor: a.name.split(' ').slice(0, 2).join(' '),
       unit_cost: 48.5,
       retail_price: 109,
       min_stock_level: 4,
-      location_id: shelf,
+      ...(more.length ? { location_id: home?.location_id, stock: [home, ...more] } : home),
     });
   }
 
@@ -174,7 +179,8 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   return {
     companyId,
     dutchieCompanyId,
-    products: catalogue.length + arrivals.length,
+    products: catalogue.length + ARRIVALS.length,
+    places: [...catalogue, ...ARRIVALS].reduce((n, p) => n + p.places.length, 0),
     audits,
     readers,
     conversations,
