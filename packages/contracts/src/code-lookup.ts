@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_MESSAGES, codeProblem } from './code-identity.ts';
+import { ZStockRow } from './inventory.ts';
 import { scannedCode } from './text.ts';
 
 /**
@@ -28,7 +29,15 @@ export const ZCodeLookupResponse = z.object({
   /** The code as read (trimmed) and what it looks like: 'UPC-A', 'GS1 DataMatrix', 'Metrc label', 'Text'… */
   code: z.string(),
   format: z.string(),
-  product: z.object({ id: z.number().int(), sku: z.string(), name: z.string() }).optional(),
+  product: z
+    .object({
+      id: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      /** Where its units are, by place name (no location last): only for a product kept in several places. */
+      stock: z.array(ZStockRow).optional(),
+    })
+    .optional(),
   package: z
     .object({
       package_id: z.string(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TDutchieItem } from './dutchie.ts';
-import { printableFromPackage } from './printable.ts';
+import { printableFromPackage, printablePlace } from './printable.ts';
 
 const pkg: TDutchieItem = {
   packageId: '1A4000061401001101000073',
@@ -46,5 +46,24 @@ describe('printableFromPackage (the spec: a Printable product derived from a pac
 
   it('has no location when the package is in no room', () => {
     expect(printableFromPackage({ ...pkg, rooms: [] }).location).toBeNull();
+  });
+});
+
+describe('printablePlace (a catalogue product kept in one place or several)', () => {
+  const row = (location: string | null, quantity: number) => ({
+    location_id: location ? 1 : null,
+    location,
+    quantity,
+  });
+  it('is the one place, or none', () => {
+    expect(printablePlace({ location: 'Floor', stock: [row('Floor', 3)] })).toBe('Floor');
+    expect(printablePlace({ location: null, stock: [row(null, 3)] })).toBeNull();
+  });
+  it('is the home and how many more places when kept in several', () => {
+    const stock = [row('Back room', 5), row('Floor', 3)];
+    expect(printablePlace({ location: 'Floor', stock })).toBe('Floor and 1 more place');
+    expect(printablePlace({ location: null, stock: [...stock, row(null, 1)] })).toBe(
+      'Back room and 2 more places',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { addProducts, asReader, completeShelfAudit, pairReader } from '../../test/readers.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { addPlace, addStockedProduct } from '../../test/stock-places.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.ts';
@@ -273,6 +274,13 @@ describe('e-mail', () => {
   it('sends the daily digest at the chosen hour, once a day, and skips a day with nothing to say', async () => {
     const hour = new Date().getUTCHours();
     await addProducts(t, b.companyId, [{ sku: 'DIG1', quantity: 0, name: 'Digest gadget' }]);
+    // Kept in two places: low as a whole (8 against 10), with where its units are.
+    const floor = await addPlace(t, b, 'Floor');
+    const back = await addPlace(t, b, 'Back room');
+    await addStockedProduct(t, b, { name: 'Digest tent', sku: 'DIG2', min_stock_level: 10 }, [
+      { location_id: floor, quantity: 3 },
+      { location_id: back, quantity: 5 },
+    ]);
     // Saved at the hour already: today's is skipped, so set it from an hour before, then move the day back.
     await call('PUT', '/api/settings/notifications', b.member.token, {
       email_events: [],
@@ -285,6 +293,7 @@ describe('e-mail', () => {
     );
     const digest = await smtp.waitFor((m) => m.to.includes(b.member.email) && m.subject.includes('digest'));
     expect(digest.text).toContain('Out of stock (1): Digest gadget (DIG1)');
+    expect(digest.text).toContain('Low stock (1): Digest tent (DIG2): 8 left (5 at Back room, 3 at Floor).');
     expect(digest.headers['list-unsubscribe']).toContain('/api/notifications/unsubscribe?token=');
     await new Promise((r) => setTimeout(r, 600));
     expect(smtp.received.filter((m) => m.to.includes(b.member.email))).toHaveLength(1);

@@ -9,10 +9,13 @@ export type DueDigest = { user_id: number; company_id: number; email: string; lo
 export type DigestItem = {
   name: string;
   sku: string;
+  /** All its units (a catalogue product's total over its places). */
   quantity: number;
   status: string;
   expiration_date: string | null;
   is_expiring: boolean;
+  /** A product kept in several places: each place and its units ("5 at Back room, 3 at Floor"); else null. */
+  places?: string | null;
 };
 
 /**
@@ -44,15 +47,23 @@ export async function skipTodayIfPast(db: Db, userId: number, companyId: number)
       and extract(hour from now() at time zone time_zone) >= digest_hour`);
 }
 
-/** A local catalogue's products that are low, out, or expiring within 30 days. */
+/**
+ * A local catalogue's products that are low, out (their total against their minimum), or expiring within 30 days,
+ * with the places of those kept in several (a key range of stock_pkey each, for these few products only).
+ */
 export async function productDigestItems(db: Db, companyId: number): Promise<DigestItem[]> {
   const res = await db.execute<DigestItem>(sql`
-    select name, sku, quantity, status, expiration_date::text as expiration_date,
-      coalesce(expiration_date >= current_date and expiration_date <= current_date + 30, false) as is_expiring
-    from products
-    where company_id = ${companyId} and (status in ('low-stock', 'out-of-stock')
-      or (expiration_date >= current_date and expiration_date <= current_date + 30))
-    order by name, id limit 1000`);
+    select p.name, p.sku, p.quantity, p.status, p.expiration_date::text as expiration_date,
+      coalesce(p.expiration_date >= current_date and p.expiration_date <= current_date + 30, false) as is_expiring,
+      (select case when count(*) > 1 then string_agg(
+          s.quantity || coalesce(' at ' || l.name, ' with no location'), ', ' order by l.name nulls last, s.place)
+        end
+        from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
+        where s.company_id = p.company_id and s.product_id = p.id) as places
+    from products p
+    where p.company_id = ${companyId} and (p.status in ('low-stock', 'out-of-stock')
+      or (p.expiration_date >= current_date and p.expiration_date <= current_date + 30))
+    order by p.name, p.id limit 1000`);
   return res.rows;
 }
 

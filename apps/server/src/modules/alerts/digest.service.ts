@@ -87,7 +87,7 @@ function digestParagraphs(items: DigestItem[]): string[] {
   section(
     'Low stock',
     items.filter((i) => i.status === 'low-stock'),
-    (i) => `${i.name} (${i.sku}): ${i.quantity} left`,
+    (i) => `${i.name} (${i.sku}): ${i.quantity} left${i.places ? ` (${i.places})` : ''}`,
   );
   section(
     'Expiring within 30 days',

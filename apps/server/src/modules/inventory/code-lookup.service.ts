@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+import { stockRowsOf } from './code-lookup.repo.ts';
 import * as repo from './inventory.repo.ts';
 
 /**
@@ -61,7 +62,13 @@ export async function lookupCode(
     bySku: (sku) => candidates.find((p) => p.sku === sku),
   });
   if (!product) return { ...answer, reason: id.reason ?? LOOKUP_MESSAGES.noProduct };
-  return { ...answer, kind: 'product', product: { id: product.id, sku: product.sku, name: product.name } };
+  // Where its units are, for a product kept in several places; one kept in one place answers as before.
+  const stock = await stockRowsOf(deps.db, actor.companyId, product.id);
+  return {
+    ...answer,
+    kind: 'product',
+    product: { id: product.id, sku: product.sku, name: product.name, ...(stock.length > 1 ? { stock } : {}) },
+  };
 }
 
 async function findPackage(ctx: DutchieContext, companyId: number, id: TCodeIdentity) {

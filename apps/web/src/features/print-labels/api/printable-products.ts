@@ -2,8 +2,8 @@ import {
   PRINT_ADD_ALL_LIMIT,
   PRINT_SEARCH_LIMIT,
   printableFromPackage,
+  printableFromProduct,
   type TPrintableProduct,
-  type TProduct,
   ZDutchieListResponse,
   ZInventoryListResponse,
 } from '@quantics/contracts';
@@ -12,17 +12,8 @@ import { api } from '@/lib/api-client';
 /** The spec's Printable product: a catalogue product, or a point-of-sale package. */
 export type PrintableProduct = TPrintableProduct;
 
-const toPrintable = (p: TProduct): PrintableProduct => ({
-  id: p.id,
-  name: p.name,
-  sku: p.sku,
-  vendor: p.vendor,
-  location: p.location,
-  quantity: p.quantity,
-  rfid_tag: p.rfid_tag,
-  epc: p.epc,
-  gtin: p.gtin,
-});
+/** A catalogue product: for one kept in several places, its location says so ("Floor and 1 more place"). */
+const toPrintable = printableFromProduct;
 
 /**
  * The search box: up to 20 products matching a name or SKU; for a point-of-sale company, Dutchie packages matching
