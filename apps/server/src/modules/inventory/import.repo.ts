@@ -1,4 +1,4 @@
-import type { TCsvProduct } from '@quantics/contracts';
+import { CSV_PRODUCT_COLUMNS, type TCsvProduct } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { unnestRows } from '../../db/sql-arrays.ts';
@@ -74,21 +74,22 @@ export async function analyzeStaging(db: Db) {
  * every rule below sees one product per SKU (the tag, the GTIN, the expiration date) on each of its rows.
  */
 export async function markContradictions(db: Db) {
-  // A later non-empty cell unlike the first row's: money and dates compare as values (12.5 is 12.50).
-  const differs = (c: string) =>
-    sql.raw(`CASE WHEN l.${c} IS NOT NULL AND l.${c} IS DISTINCT FROM h.${c} THEN '${c}' END`);
+  // A later non-empty cell unlike the first row's: money and dates compare as values (12.5 is 12.50). The columns
+  // are the contract's, so a column added to the template is held to its first row too.
+  const differs = CSV_PRODUCT_COLUMNS.filter((c) => c !== 'sku').map((c) =>
+    c === 'epc'
+      ? sql`CASE WHEN l.is_epc_explicit AND (NOT h.is_epc_explicit OR l.epc <> h.epc) THEN 'epc' END`
+      : sql.raw(`CASE WHEN l.${c} IS NOT NULL AND l.${c} IS DISTINCT FROM h.${c} THEN '${c}' END`),
+  );
   await db.execute(sql`
     UPDATE import_rows r SET first_row = c.first_row, error_kind = CASE WHEN c.columns <> '' THEN 'contradicts' END,
       error_arg = nullif(c.columns, '')
     FROM (
-      SELECT l.row_no, h.row_no AS first_row, concat_ws(',',
-        CASE WHEN l.name <> h.name THEN 'name' END, ${differs('description')}, ${differs('category')},
-        ${differs('vendor')}, ${differs('unit_cost')}, ${differs('retail_price')}, ${differs('min_stock_level')},
-        ${differs('expiration_date')}, ${differs('gtin')},
-        CASE WHEN l.is_epc_explicit AND (NOT h.is_epc_explicit OR l.epc <> h.epc) THEN 'epc' END) AS columns
+      SELECT l.row_no, h.row_no AS first_row, concat_ws(',', ${sql.join(differs, sql`, `)}) AS columns
       FROM import_rows l JOIN (SELECT DISTINCT ON (sku) * FROM import_rows ORDER BY sku, row_no) h ON h.sku = l.sku
     ) c
-    WHERE r.row_no = c.row_no
+    -- A first row is left as it is (first_row stays null): a file of one row per SKU writes nothing here.
+    WHERE r.row_no = c.row_no AND c.row_no <> c.first_row
   `);
   await db.execute(sql`
     UPDATE import_rows r SET name = h.name, description = h.description, category = h.category, vendor = h.vendor,
@@ -96,7 +97,7 @@ export async function markContradictions(db: Db) {
       expiration_date = h.expiration_date, gtin = h.gtin, epc = h.epc, rfid_tag = h.rfid_tag,
       is_epc_explicit = h.is_epc_explicit
     FROM import_rows h
-    WHERE h.row_no = r.first_row AND r.row_no <> r.first_row AND r.error_kind IS NULL
+    WHERE h.row_no = r.first_row AND r.error_kind IS NULL
   `);
 }
 

@@ -33,7 +33,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZImportQuery,
         consumes: ['multipart/form-data'],
         description:
-          'Upserts products by SKU from a CSV file (form field `file`). Bad rows are reported, not fatal; ' +
+          'Upserts products by SKU from a CSV file (form field `file`), one line per SKU and place: a SKU on ' +
+          'several lines is one product kept in several places, described by its first line; each line sets the ' +
+          "quantity at its place and leaves the product's other places as they are. Bad lines are reported, not " +
+          'fatal; `summary.successful` and `summary.failed` count lines, `created` and `updated` products. ' +
           '`dryRun=true` checks the file and answers the same without writing anything.',
         response: { 200: ZImportResult, 400: ZErrorResponse, 413: ZErrorResponse },
       },
