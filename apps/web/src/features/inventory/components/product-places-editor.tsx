@@ -1,8 +1,7 @@
 import type { TLocation, TProductInput, TProductRequest } from '@quantics/contracts';
-import { Plus, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { type FieldPath, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { INVENTORY_TEXTS } from '../inventory-texts';
@@ -131,7 +130,7 @@ export function PlacesEditor({
           className={`${ROW} border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:bg-slate-800/50 dark:text-slate-400`}
         >
           <span>Location</span>
-          <span className="text-right">Quantity</span>
+          <span className="pr-3 text-right">Quantity</span>
         </div>
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {places.fields.map((field, i) => {
@@ -163,15 +162,15 @@ export function PlacesEditor({
                     className="text-right tabular-nums"
                     {...form.register(`stock.${i}.quantity`, { setValueAs: toNumber })}
                   />
-                  <Button
-                    variant="ghost"
-                    className="px-0"
+                  <button
+                    type="button"
                     aria-label={`Remove place ${i + 1}`}
                     title="Remove this place"
                     onClick={() => places.removePlace(i)}
+                    className="inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-focus dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-400"
                   >
-                    <X className="size-4" aria-hidden />
-                  </Button>
+                    <Trash2 className="size-4" aria-hidden />
+                  </button>
                 </div>
                 {rowError && (
                   <p id={errorId} role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
@@ -182,14 +181,9 @@ export function PlacesEditor({
             );
           })}
         </ul>
-        <div
-          className={`${ROW} border-t border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-800/50`}
-        >
-          <div>
-            <AddPlaceButton onClick={places.addPlace} />
-          </div>
-          {/* Under the quantities, its figure where theirs are (the inputs' own padding). */}
-          <p className="pr-3 text-right text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
+        <div className="flex items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-800/50">
+          <AddPlaceButton onClick={places.addPlace} />
+          <p className="mr-12 pr-3 text-sm whitespace-nowrap text-slate-600 dark:text-slate-400">
             {INVENTORY_TEXTS.total}
             <span
               data-testid="places-total"
