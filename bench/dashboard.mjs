@@ -2,7 +2,7 @@
 // products, 100,000 audits and 5,000,000 discrepancy rows: each statistics endpoint through the API beside the same
 // service code run bare on a pool (no HTTP, no session), and the 1,000,000-row inventory report's speed and memory.
 // Usage: node --import tsx bench/dashboard.mjs [products=1000000] [audits=100000] [requests=300] [concurrency=10]
-//          [--before=DIR] [--rounds=3] [--no-report]
+//          [--before=DIR] [--rounds=3] [--no-report] [--places=3]
 // --before=DIR: a checkout of the code before (e.g. `git archive` of the base commit, with node_modules linked) is
 // started on the same database, and GET /api/stats/dashboard is timed on it and on this checkout in alternating
 // rounds, each beside the same statement run bare (load on a shared machine moves all three together).
@@ -14,7 +14,8 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { auditClock } from '../apps/server/src/modules/audits/audit-status.ts';
 import * as stats from '../apps/server/src/modules/stats/stats.service.ts';
-import { cpuMsOf, ms, seedProducts, startBench, timed } from './lib.mjs';
+import * as lib from './lib.mjs';
+import { ms, seedProducts, startBench, timed } from './lib.mjs';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -25,6 +26,8 @@ const CONCURRENCY = Number(positional[3] ?? 10);
 const BEFORE = option('before');
 const ROUNDS = Number(option('rounds') ?? 3);
 const PER_AUDIT = 50;
+// Places per product of the big company (stock rows, issue 47): --places=1 seeds as before stock by location.
+const PLACES = Number(option('places') ?? 3);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -37,10 +40,10 @@ const database = await openDatabase({ url: bench.dbUrl });
 async function seed(main) {
   const other = await bench.register('Neighbour Co');
   console.log(
-    `Seeding ${PRODUCTS.toLocaleString('en-US')} products, ${AUDITS.toLocaleString('en-US')} audits and ${(AUDITS * PER_AUDIT).toLocaleString('en-US')} discrepancy rows...`,
+    `Seeding ${PRODUCTS.toLocaleString('en-US')} products (${PLACES} places each), ${AUDITS.toLocaleString('en-US')} audits and ${(AUDITS * PER_AUDIT).toLocaleString('en-US')} discrepancy rows...`,
   );
   const t0 = performance.now();
-  await seedProducts(pool, main.companyId, PRODUCTS, 'M');
+  await seedProducts(pool, main.companyId, PRODUCTS, 'M', { places: PLACES });
   await seedProducts(pool, other.companyId, PRODUCTS / 10, 'N');
   // 100,000 audits over the last 90 days, half of them with discrepancies; a few readers, some heard from lately.
   await pool.query(
@@ -70,25 +73,7 @@ async function seed(main) {
   console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 }
 
-/**
- * The CPU the work cost, whatever else the machine runs: `pid`'s (a server, or this process for the bare runs) and
- * that of every PostgreSQL backend on the bench database (the other server's and the bare pool's sit idle meanwhile),
- * in ms per call. Time waiting for a core is not in it, so it compares the code before and after on a busy machine.
- */
-async function cpuPerCall(pid, calls, run) {
-  const backends = async () =>
-    (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [bench.dbName])).rows.map(
-      (r) => r.pid,
-    );
-  const own = pid === process.pid;
-  const node = () => (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
-  const postgres = (pids) => pids.reduce((sum, p) => sum + cpuMsOf(p), 0);
-  const [node0, pg0] = [node(), postgres(await backends())];
-  const result = await run();
-  // A backend opened during the run counts from zero.
-  const [node1, pg1] = [node(), postgres(await backends())];
-  return { ...result, cpu: (node1 - node0 + pg1 - pg0) / calls, pg: (pg1 - pg0) / calls };
-}
+const cpuPerCall = (pid, calls, run) => lib.cpuPerCall(pool, bench.dbName, pid, calls, run);
 
 const get = (base, path, headers) =>
   fetch(`${base}/api/stats/${path}`, { headers }).then((r) => {

@@ -149,6 +149,26 @@ export function cpuMsOf(pid) {
   }
 }
 
+/**
+ * The CPU the work cost, whatever else the machine runs: `pid`'s (a server, or this process for bare runs) and that of
+ * every PostgreSQL backend on database `dbName` (other servers' backends sit idle meanwhile), in ms per call, beside
+ * `run`'s own answer. Time waiting for a core is not in it, so it compares two builds on a busy machine.
+ */
+export async function cpuPerCall(pool, dbName, pid, calls, run) {
+  const backends = async () =>
+    (await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map(
+      (r) => r.pid,
+    );
+  const own = pid === process.pid;
+  const node = () => (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
+  const postgres = (pids) => pids.reduce((sum, p) => sum + cpuMsOf(p), 0);
+  const [node0, pg0] = [node(), postgres(await backends())];
+  const result = await run();
+  // A backend opened during the run counts from zero.
+  const [node1, pg1] = [node(), postgres(await backends())];
+  return { ...result, cpu: (node1 - node0 + pg1 - pg0) / calls, pg: (pg1 - pg0) / calls };
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs `work` `requests` times, `concurrency` at a time; p50 and p95 in ms. */
@@ -196,21 +216,66 @@ export const STRAINS = [
 export const FORMS = ['Flower', 'Pre-Roll', 'Vape Cartridge', 'Gummies', 'Tincture'];
 export const SIZES = ['1g', '3.5g', '7g', '14g', '28g'];
 
-/** Seeds products in SQL (the bench measures reads, not seeding): 5% out of stock, 10% low, the rest in stock. */
-export async function seedProducts(pool, companyId, count, skuPrefix) {
+/**
+ * Seeds products in SQL (the bench measures reads, not seeding): 5% out of stock, 10% low, the rest in stock. With
+ * `places: 3` on a build that keeps stock by location (the `stock` table, issue 47), each product is kept in three
+ * places of three stores (its store's sales floor, its home, and backroom, and the next store's floor), so 1,000,000
+ * products have 3,000,000 stock rows; a build without that table gets one place per product, its home, so the
+ * build before reads the same products (same totals, same homes) on the same database.
+ */
+export async function seedProducts(pool, companyId, count, skuPrefix, { places = 1 } = {}) {
   const t0 = performance.now();
+  const stores = places > 1 ? await storesOf(pool, companyId) : null;
   await pool.query(
     `INSERT INTO products (company_id, name, sku, rfid_tag, epc, category, vendor, unit_cost, retail_price,
-       quantity, min_stock_level, expiration_date)
+       quantity, min_stock_level, expiration_date, location_id)
      SELECT $1, b[1 + i % 10] || ' ' || s[1 + (i / 10) % 8] || ' ' || f[1 + (i / 80) % 5] || ' ' || z[1 + (i / 400) % 5]
          || ' #' || i,
        sku, rpad(sku, 12, '0'), upper(encode(convert_to(rpad(sku, 12, '0'), 'UTF8'), 'hex')),
        f[1 + (i / 80) % 5], b[1 + i % 10], (i % 5000) / 100.0, (i % 9000) / 100.0,
        CASE WHEN i % 20 = 0 THEN 0 WHEN i % 10 = 1 THEN 3 ELSE 20 + i % 80 END, 5,
-       CASE WHEN i % 7 = 0 THEN current_date + (i % 400) END
+       CASE WHEN i % 7 = 0 THEN current_date + (i % 400) END, ($8::int[])[1 + i % 3]
      FROM generate_series(1, $2::int) AS i, LATERAL (SELECT $3 || lpad(i::text, 8, '0') AS sku) k,
        (SELECT $4::text[] AS b, $5::text[] AS s, $6::text[] AS f, $7::text[] AS z) arr`,
-    [companyId, count, skuPrefix, BRANDS, STRAINS, FORMS, SIZES],
+    [companyId, count, skuPrefix, BRANDS, STRAINS, FORMS, SIZES, stores?.floors ?? [null]],
   );
+  if (stores?.hasStock) {
+    // Inserting the products gave each its one row at its home (the trigger kept for the build before); here a
+    // third of its units each go to its backroom and to the next store's floor. One statement, so the stock
+    // triggers total once, when every row is written, and find each product's total unchanged.
+    await pool.query(
+      `WITH home AS (
+         UPDATE stock SET quantity = quantity - 2 * (quantity / 3) WHERE company_id = $1 AND quantity >= 3
+       )
+       INSERT INTO stock (company_id, product_id, location_id, quantity)
+       SELECT p.company_id, p.id, x.location_id, p.quantity / 3
+       FROM products p, LATERAL (SELECT array_position($2::int[], p.location_id) AS k) h,
+         LATERAL (VALUES (($3::int[])[h.k]), (($2::int[])[1 + h.k % 3])) x(location_id)
+       WHERE p.company_id = $1`,
+      [companyId, stores.floors, stores.backrooms],
+    );
+    await pool.query('VACUUM ANALYZE stock');
+  }
   return (performance.now() - t0) / 1000;
+}
+
+/** Three stores, each with a sales floor and a backroom, for `companyId`; and whether this build has stock rows. */
+async function storesOf(pool, companyId) {
+  const hasStock = (await pool.query(`SELECT to_regclass('stock') IS NOT NULL AS ok`)).rows[0].ok;
+  const { rows } = await pool.query(
+    `WITH store AS (
+       INSERT INTO locations (company_id, name) SELECT $1, 'Store ' || n FROM generate_series(1, 3) n
+       RETURNING id, name
+     )
+     INSERT INTO locations (company_id, name, parent_location_id)
+     SELECT $1, room, store.id FROM store, unnest(ARRAY['Sales Floor', 'Backroom']) room
+     RETURNING id, name, parent_location_id`,
+    [companyId],
+  );
+  const byStore = (room) =>
+    rows
+      .filter((r) => r.name === room)
+      .sort((a, b) => a.parent_location_id - b.parent_location_id)
+      .map((r) => r.id);
+  return { hasStock, floors: byStore('Sales Floor'), backrooms: byStore('Backroom') };
 }
