@@ -20,22 +20,33 @@ export type ReportScope = { companyId: number; start: string; end: string; clock
 /**
  * The inventory report: one line per product and place (stock by location), by product name then place, each with
  * the units there and their value; the product's home (`location`), minimum, status and total stay the product's. A
- * product with no stock row (none is made without one) still has its line, at no place.
+ * product with no stock row (none is made without one) still has its line, at no place. The page's products are read
+ * first along the name index (from the last line's product on: its remaining places, then `size` more products, each
+ * at least one line), then their places by stock_pkey: a keyset over the joined lines sorted them all for every
+ * page (38 s instead of 1 s for 50,000 products in three places each, on PostgreSQL).
  */
 export function stockLinesPage(companyId: number, after: Key | undefined, size: number): SQL {
   return sql`
-    SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, home.name AS location,
-      pl.name AS place,
+    WITH page AS MATERIALIZED (
+      SELECT * FROM products p WHERE p.company_id = ${companyId}
+        ${after ? sql`AND (p.name, p.id) >= (${after[0]}, ${after[1]})` : sql``}
+      ORDER BY p.name, p.id LIMIT ${size + 1}
+    )
+    SELECT p.id, p.name, p.sku, p.rfid_tag, p.epc, p.category, p.vendor, home.name AS location, pl.name AS place,
       coalesce(s.place, 0) AS place_key, coalesce(s.quantity, 0) AS quantity, p.quantity AS total,
       p.min_stock_level, p.status, p.unit_cost, p.retail_price, coalesce(s.quantity, 0) * p.unit_cost AS value,
       to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date, ps.last_scanned
-    FROM products p
-      LEFT JOIN stock s ON s.company_id = p.company_id AND s.product_id = p.id
+    FROM page p
+      -- Each product's rows by its key range (OFFSET 0 keeps the planner from joining all the company's stock by
+      -- hash for every page).
+      LEFT JOIN LATERAL (
+        SELECT s.company_id, s.location_id, s.place, s.quantity FROM stock s
+        WHERE s.company_id = p.company_id AND s.product_id = p.id OFFSET 0
+      ) s ON true
       LEFT JOIN locations home ON home.company_id = p.company_id AND home.id = p.location_id
       LEFT JOIN locations pl ON pl.company_id = s.company_id AND pl.id = s.location_id
       LEFT JOIN product_scans ps ON ps.company_id = p.company_id AND ps.product_id = p.id
-    WHERE p.company_id = ${companyId}
-      ${after ? sql`AND (p.name, p.id, coalesce(s.place, 0)) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``}
+    ${after ? sql`WHERE (p.name, p.id, coalesce(s.place, 0)) > (${after[0]}, ${after[1]}, ${after[2]})` : sql``}
     ORDER BY p.name, p.id, coalesce(s.place, 0) LIMIT ${size}`;
 }
 

@@ -7,6 +7,8 @@ import { addProducts, asReader, pairReader, readsOf } from '../../test/readers.t
 import { addPlace, addStockedProduct } from '../../test/stock-places.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { reportSource } from './report-sources.ts';
+import { reportRows } from './reports.repo.ts';
 
 let t: TestApp;
 let a: Tenant;
@@ -167,5 +169,27 @@ describe('CSV reports', () => {
     expect(
       tent.map((r) => [r[at('Location')], r[at('Quantity')], r[at('Shortage')], r[at('Reorder Value')]]),
     ).toEqual([['Back room: 5; Floor: 3', '8', '2', '4.00']]);
+  });
+
+  it('pages the place lines without losing or repeating one, a product’s places split over two pages', async () => {
+    const c = await createTenant(t, 'Reports Paging');
+    const places = [await addPlace(t, c, 'P1'), await addPlace(t, c, 'P2'), await addPlace(t, c, 'P3')];
+    for (const [i, sku] of ['PG1', 'PG2', 'PG3'].entries())
+      await addStockedProduct(
+        t,
+        c,
+        { name: `Paged ${sku}`, sku },
+        places.slice(0, i + 1).map((location_id, n) => ({ location_id, quantity: n + 1 })),
+      );
+    const scope = { companyId: c.companyId, start: today, end: today, clock: t.app.audits };
+    const read = async (size: number) => {
+      const out: unknown[][] = [];
+      for await (const page of reportRows(t.database.db, reportSource('inventory', scope), size))
+        out.push(...page);
+      return out.map((r) => `${r[1]}@${r[7]}=${r[8]}`);
+    };
+    const all = await read(1000);
+    expect(all).toEqual(['PG1@P1=1', 'PG2@P1=1', 'PG2@P2=2', 'PG3@P1=1', 'PG3@P2=2', 'PG3@P3=3']);
+    for (const size of [1, 2, 4]) expect(await read(size), `pages of ${size}`).toEqual(all);
   });
 });
