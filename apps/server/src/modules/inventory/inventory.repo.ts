@@ -29,13 +29,14 @@ export type StockRowView = { location_id: number | null; location: string | null
 
 /**
  * A product's stock rows, by place name (no location last), one key range of stock_pkey per row returned. The place
- * names come with them: a few rows per product, each one key lookup in locations.
+ * names come with them: a few rows per product, each one key lookup in locations. The product's columns are named
+ * with their table: drizzle leaves them bare in a select from products alone, where "id" would be the location's.
  */
-export function stockOf(p: typeof products) {
+export function stockOf() {
   return sql<StockRowView[]>`(select coalesce(json_agg(json_build_object('location_id', s.location_id,
       'location', l.name, 'quantity', s.quantity) order by l.name nulls last, s.place), '[]'::json)
     from ${stock} s left join ${locations} l on l.company_id = s.company_id and l.id = s.location_id
-    where s.company_id = ${p.companyId} and s.product_id = ${p.id})`;
+    where s.company_id = "products"."company_id" and s.product_id = "products"."id")`;
 }
 
 export const productColumns = {
@@ -58,7 +59,7 @@ export const productColumns = {
   expirationDate: products.expirationDate,
   status: products.status,
   lastScanned: lastScanOf(products),
-  stock: stockOf(products),
+  stock: stockOf(),
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
