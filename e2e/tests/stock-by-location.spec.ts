@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { axeProblems } from './a11y-helpers';
 import { auth, epcOf, figure, setUpHandheld } from './count-helpers';
 import { registerViaApi, signInWithToken } from './helpers';
 import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
@@ -95,11 +96,14 @@ for (const viewport of [
       await expect(places.nth(1)).toContainText('Sales Floor');
       await expect(places.nth(1)).toContainText('5');
       await snap(page, 'inventory-places', places.last());
+      // The opened rows (or lines) and the location filter pass axe as the rest of the page does.
+      expect(await axeProblems(page)).toEqual([]);
 
       // Filtered to the sales floor: only what has stock there, with the units there and the total under them.
       await page.getByLabel('Filter by location').selectOption({ label: 'Sales Floor' });
       await expect(item('Camp Stove')).toHaveCount(0);
       await expect(item('Alpine 2P Tent')).toContainText('5of 9 in all');
+      await snap(page, 'inventory-location-filter', item('Alpine 2P Tent'));
       await page.getByLabel('Filter by location').selectOption({ label: 'All locations' });
       await expect(item('Camp Stove')).toBeVisible();
 
@@ -114,6 +118,7 @@ for (const viewport of [
       await expect(dialog.getByLabel('Quantity of place 2')).toHaveValue('5');
       await expect(dialog.getByTestId('places-total')).toHaveText('9');
       await snap(page, 'inventory-dialog-places', dialog.getByTestId('places-total'));
+      expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
       await dialog.getByLabel('Quantity of place 2').fill('7');
       await expect(dialog.getByTestId('places-total')).toHaveText('11');
       // The page's time stands still while the toast is looked for (it goes after 2 s).
