@@ -35,7 +35,7 @@ export type SheetKeys = { epcs: string[]; gtins: string[]; skus: string[] };
  * scope when it has a stock row in the location or one of its sub-locations, expected at the sum of those rows;
  * without a location every product is, at its total. A recount's (recountId) are only the products it counts again.
  * `scope` is the recursive CTE the statements below start with; `held(where)` sums the rows in scope per product
- * (expected, and the places' names a recount's list shows).
+ * (expected, and the places' names a recount's list shows), a recount's products' only.
  */
 function catalogueScope(companyId: number, locationId: number | null, recountId: number | null) {
   const cid = sql`${companyId}::int`;
@@ -53,7 +53,7 @@ function catalogueScope(companyId: number, locationId: number | null, recountId:
   const held = (where: SQL) => sql`(
       select s.product_id, sum(s.quantity)::int as expected, string_agg(l.name, ', ' order by l.name) as places
       from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
-      where s.company_id = ${cid} and ${inLocation} and ${where}
+      where s.company_id = ${cid} and ${inLocation} and ${recounted(sql`s.product_id`)} and ${where}
       group by s.product_id
     )`;
   const inScope =

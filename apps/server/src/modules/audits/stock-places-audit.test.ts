@@ -256,3 +256,48 @@ describe('applying a count changes the stock rows of the place counted', () => {
     expect(await stockOf(mug)).toEqual({ rows: { [at.depot]: 3 }, total: 3 });
   });
 });
+
+describe('a recount of a place', () => {
+  it('expects the rows of the place recounted, names its places there, and takes them when all are found', async () => {
+    const boot = await create({
+      name: 'Boot',
+      sku: 'BOOT',
+      stock: [
+        { location_id: at.floor, quantity: 2 },
+        { location_id: at.back, quantity: 4 },
+        { location_id: at.annex, quantity: 1 },
+      ],
+    });
+    const { audit, lines } = await count(at.store, [[boot, 3]]);
+    expect(lines.BOOT).toMatchObject({ expected_quantity: 6, found_quantity: 3 });
+    const started = await op('POST', `/api/audits/${audit.id}/recount`, {
+      discrepancy_ids: [lines.BOOT?.id],
+      device_id: reader.deviceId,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const recountId = started.json().id as number;
+    const sheet = await t.app.inject({
+      method: 'GET',
+      url: `/api/rfid/audits/${recountId}/sheet?items=expected`,
+      headers: bearer(reader.token),
+    });
+    expect(sheet.json()).toMatchObject({
+      tags_expected: 6,
+      items: [{ sku: 'BOOT', expected: 6, in_scope: true, location: 'Back room, Floor' }],
+    });
+    await asReader(t, reader.token, `/api/rfid/audits/${recountId}/reads`, {
+      batch_seq: 0,
+      reads: readsOf(boot.epc, 6),
+    });
+    const done = await asReader(t, reader.token, `/api/rfid/audits/${recountId}/complete`, {
+      batch_count: 1,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const after = (await op('GET', `/api/audits/${audit.id}/discrepancies`)).json() as TDiscrepancy[];
+    expect(after.find((l) => l.product_sku === 'BOOT')).toMatchObject({
+      expected_quantity: 6,
+      found_quantity: 6,
+      notes: 'Recounted: as expected',
+    });
+  });
+});
