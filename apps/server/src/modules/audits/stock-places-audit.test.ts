@@ -257,6 +257,30 @@ describe('applying a count changes the stock rows of the place counted', () => {
   });
 });
 
+describe('the shrink report by location', () => {
+  it('puts a change where the count made it: the home when counted, else the location counted', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/shrink?group_by=location',
+      headers: bearer(a.admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as {
+      label: string;
+      lines: number;
+      units_lost: number;
+      units_found: number;
+    }[];
+    // The floor (the tent's home) in its own counts, the store's and the whole catalogue's; the back room's count
+    // added to the back room; the mug's at its one place.
+    expect(rows.map((r) => [r.label, r.lines, r.units_lost, r.units_found]).sort()).toEqual([
+      ['Back room', 1, 0, 2],
+      ['Depot', 1, 0, 1],
+      ['Floor', 4, 9, 3],
+    ]);
+  });
+});
+
 describe('a recount of a place', () => {
   it('expects the rows of the place recounted, names its places there, and takes them when all are found', async () => {
     const boot = await create({
