@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useLocations } from '@/shared/locations/locations-api';
 import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
@@ -40,7 +41,13 @@ const EMPTY: TProductRequest = {
   epc: '',
 };
 
-const fromProduct = (p: TProduct): TProductRequest => ({
+/** A product's places in the order the list shows them: by path once the locations are known, no location last. */
+function byPath(p: TProduct, paths: Map<number, string>) {
+  const key = (id: number | null) => (id === null ? '\uffff' : (paths.get(id) ?? ''));
+  return [...p.stock].sort((a, b) => key(a.location_id).localeCompare(key(b.location_id)));
+}
+
+const fromProduct = (p: TProduct, paths: Map<number, string>): TProductRequest => ({
   name: p.name,
   sku: p.sku,
   description: p.description ?? '',
@@ -54,7 +61,7 @@ const fromProduct = (p: TProduct): TProductRequest => ({
   // One place is edited in the Location and Quantity fields; several in the list of places.
   stock:
     p.stock.length > 1
-      ? p.stock.map((s) => ({ location_id: s.location_id ?? '', quantity: s.quantity }))
+      ? byPath(p, paths).map((s) => ({ location_id: s.location_id ?? '', quantity: s.quantity }))
       : [],
   expiration_date: p.expiration_date ?? '',
   gtin: p.gtin ?? '',
@@ -120,6 +127,7 @@ export function requestBody(values: TProductInput, wasInSeveralPlaces: boolean):
 
 function ProductForm({ product, onDone }: { product: TProduct | null; onDone: () => void }) {
   const save = useSaveProduct();
+  const locations = useLocations();
   const resolver = useMemo(() => {
     const zod = zodResolver(productSchema(product?.expiration_date ?? null));
     // The form holds both shapes: an empty list of places for a product in one place (the API's schema knows no
@@ -134,7 +142,10 @@ function ProductForm({ product, onDone }: { product: TProduct | null; onDone: ()
   }, [product]);
   const form = useForm<TProductRequest, unknown, TProductInput>({
     resolver,
-    defaultValues: product ? fromProduct(product) : EMPTY,
+    // The locations the list has loaded (usually there already): the places start in the list's order.
+    defaultValues: product
+      ? fromProduct(product, new Map((locations.data ?? []).map((l) => [l.id, l.path])))
+      : EMPTY,
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -127,7 +127,7 @@ export function PlacesEditor({
       <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
         <div
           aria-hidden
-          className={`${ROW} border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:bg-slate-800/50 dark:text-slate-400`}
+          className={`hidden items-center gap-2 sm:grid sm:grid-cols-[minmax(0,1fr)_8rem_2.5rem] border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-700 dark:bg-slate-800/50 dark:text-slate-400`}
         >
           <span>Location</span>
           <span className="pr-3 text-right">Quantity</span>
@@ -143,6 +143,7 @@ export function PlacesEditor({
                     // Mounted again once the locations have come, so it shows the row's place among them.
                     key={locations.length > 0 ? 'ready' : 'loading'}
                     aria-label={`Location of place ${i + 1}`}
+                    className="col-span-3 sm:col-span-1"
                     hasError={!!errors.stock?.[i]?.location_id}
                     aria-describedby={rowError ? errorId : undefined}
                     {...form.register(`stock.${i}.location_id`, {
@@ -151,6 +152,12 @@ export function PlacesEditor({
                   >
                     <LocationOptions locations={locations} />
                   </Select>
+                  <span
+                    aria-hidden
+                    className="text-right text-sm text-slate-500 sm:hidden dark:text-slate-400"
+                  >
+                    Quantity
+                  </span>
                   <Input
                     type="number"
                     inputMode="numeric"

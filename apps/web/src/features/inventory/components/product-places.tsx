@@ -1,11 +1,29 @@
-import type { TProduct } from '@quantics/contracts';
+import type { TProduct, TStockRow } from '@quantics/contracts';
 import { ChevronRight, CornerDownRight, MapPin } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useLocations } from '@/shared/locations/locations-api';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { LocationName } from './product-cells';
 
 /** A product kept in more than one place: the list shows its places under it. */
 export const isInSeveralPlaces = (p: TProduct) => p.stock.length > 1;
+
+type Place = TStockRow & { path: string | null };
+
+/**
+ * A product's places by their paths ("Downtown > Sales Floor > Aisle 3"), in that order, no location last: a chain's
+ * stores have rooms of the same name, which the name alone would not tell apart. The locations are the ones the
+ * toolbar's filter has loaded already; until they come, the names.
+ */
+function usePlaces(product: TProduct): Place[] {
+  const locations = useLocations();
+  const paths = new Map((locations.data ?? []).map((l) => [l.id, l.path]));
+  const places = product.stock.map((s) => ({
+    ...s,
+    path: s.location_id === null ? null : (paths.get(s.location_id) ?? s.location),
+  }));
+  return places.sort((a, b) => (a.path === null ? 1 : b.path === null ? -1 : a.path.localeCompare(b.path)));
+}
 
 /** The Location cell of a product in several places: "3 places", which opens its rows of places. */
 export function PlacesToggle({
@@ -37,7 +55,7 @@ export function PlacesToggle({
  * so the figures line up with the total above them.
  */
 export function PlaceRows({ product, columnsAfter }: { product: TProduct; columnsAfter: number }) {
-  return product.stock.map((s) => (
+  return usePlaces(product).map((s) => (
     <tr
       key={s.location_id ?? 'none'}
       data-testid="product-place"
@@ -50,10 +68,10 @@ export function PlaceRows({ product, columnsAfter }: { product: TProduct; column
       <td className="px-4 py-2 text-right font-medium tabular-nums text-slate-700 dark:text-slate-300">
         {s.quantity.toLocaleString()}
       </td>
-      <td className="max-w-48 truncate px-4 py-2 text-slate-700 dark:text-slate-300">
-        <PlaceName name={s.location} isHome={s.location_id === product.location_id} />
+      {/* The path takes the cells to the right as well: it is longer than a name. */}
+      <td colSpan={columnsAfter + 1} className="px-4 py-2 text-slate-700 dark:text-slate-300">
+        <PlaceName name={s.path} isHome={s.location_id === product.location_id} />
       </td>
-      <td colSpan={columnsAfter} />
     </tr>
   ));
 }
@@ -65,16 +83,16 @@ export function PlaceLines({ product }: { product: TProduct }) {
       aria-label={`Places of ${product.name}`}
       className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
     >
-      {product.stock.map((s) => (
+      {usePlaces(product).map((s) => (
         <li
           key={s.location_id ?? 'none'}
           data-testid="product-place-line"
-          className="flex items-center justify-between gap-3 px-3 py-2"
+          className="flex items-start justify-between gap-3 px-3 py-2"
         >
-          <span className="flex min-w-0 items-center gap-1.5 text-slate-700 dark:text-slate-300">
-            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            <span className="truncate">
-              <PlaceName name={s.location} isHome={s.location_id === product.location_id} />
+          <span className="flex min-w-0 items-start gap-1.5 text-slate-700 dark:text-slate-300">
+            <MapPin className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden />
+            <span className="min-w-0 break-words">
+              <PlaceName name={s.path} isHome={s.location_id === product.location_id} />
             </span>
           </span>
           <span className="font-medium tabular-nums text-slate-900 dark:text-slate-100">
