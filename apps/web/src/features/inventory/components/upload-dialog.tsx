@@ -18,11 +18,12 @@ type Step =
 
 /** Reports what an import did in the spec's toasts; failures also go to the console, as the toast says. */
 function announce(result: TImportResult) {
-  const { successful, failed } = result.summary;
+  const { successful, failed, created, updated } = result.summary;
   if (result.dry_run) {
     notify.success(`File checked: ${successful} rows ready, ${failed} with errors. Nothing was saved.`);
   } else if (failed === 0) {
-    notify.success(INVENTORY_TEXTS.uploadSuccess(successful));
+    // Products, as the spec's toast says: a SKU on several rows (one per place) is one product.
+    notify.success(INVENTORY_TEXTS.uploadSuccess(created + updated));
   } else {
     notify.error(INVENTORY_TEXTS.uploadPartial(failed));
   }

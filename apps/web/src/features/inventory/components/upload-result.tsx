@@ -50,7 +50,7 @@ export function UploadResult({ result, fileName }: { result: TImportResult; file
           <span className="font-medium">{fileName}</span>:{' '}
           {result.dry_run
             ? `checked only, nothing was saved. ${summary.successful.toLocaleString()} rows are ready to import.`
-            : `${summary.successful.toLocaleString()} products saved.`}{' '}
+            : savedText(summary)}{' '}
           {!isClean && `${summary.failed.toLocaleString()} rows have errors and were skipped.`}
         </p>
       </div>
@@ -113,4 +113,11 @@ export function UploadResult({ result, fileName }: { result: TImportResult; file
       )}
     </div>
   );
+}
+
+/** Products saved, and the rows they came from when a product had several (one row per place). */
+function savedText(s: TImportResult['summary']) {
+  const products = s.created + s.updated;
+  const rows = products === s.successful ? '' : ` from ${s.successful.toLocaleString()} rows`;
+  return `${products.toLocaleString()} products saved${rows}.`;
 }
