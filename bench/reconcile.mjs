@@ -5,6 +5,8 @@
 // the same count made two ways, alternated: by RFID alone (each product's 2 units as 2 tags, told apart by their
 // TIDs), and by RFID and barcodes (1 tag and 1 barcode scan a product, the scans a third each EAN-13, GS1 DataMatrix
 // with a serial, SKU): the same figures, the second with 98,000 scans beside its 100,000 tags.
+// Stock has places (#47): each product is also kept in BENCH_PLACES - 1 depots outside the audit's scope (default 3
+// places a product: 300,000 stock rows), so a count reads the rows of its place among the others.
 // Usage: node bench/reconcile.mjs [products=100000] [rounds=3]; BENCH_ONLY=tags or BENCH_ONLY=barcodes runs one part.
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
 import { randomUUID } from 'node:crypto';
@@ -35,6 +37,7 @@ const missing = Math.round(productCount * 0.01);
 const misplaced = Math.round(productCount * 0.01);
 const unknown = Math.round(productCount * 0.02);
 const explain = process.env.EXPLAIN === '1';
+const places = Number(process.env.BENCH_PLACES ?? 3);
 
 const db = await freshDatabase();
 const server = await startServer(db.url);
@@ -64,9 +67,18 @@ try {
      from generate_series(1, $5) i`,
     [companyId, productCount - outside, warehouse, aisle, productCount, gtins],
   );
+  // Each product's other places, outside the audit's scope (the insert above gave each its one row).
+  for (let d = 1; d < places; d++) {
+    const depot = await loc(`Depot ${d}`, null);
+    await pool.query(
+      'insert into stock (company_id, product_id, location_id, quantity) select $1, id, $2, 1 from products where company_id = $1',
+      [companyId, depot],
+    );
+  }
   await pool.query('analyze products');
+  await pool.query('analyze stock');
   console.log(
-    `seeded ${productCount.toLocaleString('en-US')} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `seeded ${productCount.toLocaleString('en-US')} products, ${places} stock places each, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
   /** The products an audit's tags read ($2 company, $3 aisle, $4 warehouse): in scope but `missing`, `misplaced`. */
@@ -280,8 +292,14 @@ try {
     );
   }
   if (only !== 'tags') {
-    await pool.query('update products set quantity = 2 where company_id = $1', [companyId]);
+    // The rows counted: those of the aisle (in scope) and the warehouse (read as misplaced).
+    await pool.query('update stock set quantity = 2 where company_id = $1 and location_id in ($2, $3)', [
+      companyId,
+      aisle,
+      warehouse,
+    ]);
     await pool.query('analyze products');
+    await pool.query('analyze stock');
     await measure(['units', 'mixed']);
     console.log(
       `RFID and barcodes beside RFID alone: completion through the API ${(results.mixed.api / results.units.api).toFixed(2)}x, the bare statement's PostgreSQL CPU ${(results.mixed.cpu / results.units.cpu).toFixed(2)}x`,
