@@ -12,7 +12,6 @@ import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { inventoryCounters, locations, productScans, products, stock } from '../../db/schema/index.ts';
-import { sqlArray } from '../../db/sql-arrays.ts';
 
 // The local catalogue of one company; every function takes the caller's companyId and filters by it.
 
@@ -28,15 +27,28 @@ function lastScanOf(p: typeof products) {
 export type StockRowView = { location_id: number | null; location: string | null; quantity: number };
 
 /**
- * A product's stock rows, by place name (no location last), one key range of stock_pkey per row returned. The place
- * names come with them: a few rows per product, each one key lookup in locations. The product's columns are named
- * with their table: drizzle leaves them bare in a select from products alone, where "id" would be the location's.
+ * A product's stock rows, by place (no location first, then by location id; the screens sort by name), from
+ * stock_pkey. Each place's name is a scalar lookup by locations_pkey: a join here was planned as a scan of the
+ * company's locations per product, twice the statement's time (docs/benchmarks.md, stock by location). The product's
+ * columns are named with their table: drizzle leaves them bare in a select from products alone, where "id" would be
+ * ambiguous.
  */
 export function stockOf() {
   return sql<StockRowView[]>`(select coalesce(json_agg(json_build_object('location_id', s.location_id,
-      'location', l.name, 'quantity', s.quantity) order by l.name nulls last, s.place), '[]'::json)
-    from ${stock} s left join ${locations} l on l.company_id = s.company_id and l.id = s.location_id
-    where s.company_id = "products"."company_id" and s.product_id = "products"."id")`;
+      'location', (select l.name from ${locations} l where l.company_id = s.company_id and l.id = s.location_id),
+      'quantity', s.quantity) order by s.place), '[]'::json)
+    from ${stock} s where s.company_id = "products"."company_id" and s.product_id = "products"."id")`.mapWith(
+    byPlaceName,
+  );
+}
+
+/** Places by name, no location last: the order every screen lists a product's places in. */
+function byPlaceName(rows: StockRowView[]): StockRowView[] {
+  return [...rows].sort((a, b) =>
+    a.location === null || b.location === null
+      ? Number(a.location === null) - Number(b.location === null)
+      : a.location.localeCompare(b.location) || (a.location_id ?? 0) - (b.location_id ?? 0),
+  );
 }
 
 export const productColumns = {
@@ -265,41 +277,6 @@ export async function updateProduct(db: Db, companyId: number, id: number, value
     .where(and(eq(products.companyId, companyId), eq(products.id, id)));
 }
 
-/** A place and its units, as written (null: no location). */
-export type StockWrite = { locationId: number | null; quantity: number };
-
-/**
- * Makes the product's stock exactly these rows: places not listed are removed, the others inserted or set, in one
- * statement (its triggers then total products.quantity once).
- */
-export async function replaceStock(db: Db, companyId: number, productId: number, rows: StockWrite[]) {
-  const locationIds = rows.map((r) => r.locationId);
-  const quantities = rows.map((r) => r.quantity);
-  await db.execute(sql`
-    WITH wanted AS (
-      SELECT * FROM unnest(${sqlArray(locationIds, 'int')}, ${sqlArray(quantities, 'int')}) AS w(location_id, quantity)
-    ),
-    removed AS (
-      DELETE FROM ${stock} s WHERE s.company_id = ${companyId} AND s.product_id = ${productId}
-        AND s.place NOT IN (SELECT coalesce(location_id, 0) FROM wanted)
-      RETURNING 1
-    )
-    INSERT INTO ${stock} (company_id, product_id, location_id, quantity)
-    SELECT ${companyId}::int, ${productId}::int, location_id, quantity FROM wanted
-    ON CONFLICT (company_id, product_id, place) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
-      WHERE ${stock}.quantity IS DISTINCT FROM excluded.quantity
-  `);
-}
-
-/** Which of these location ids are not the company's own (to refuse a request naming them). */
-export async function unknownLocations(db: Db, companyId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const r = await db.execute<{ id: number }>(sql`
-    SELECT w.id FROM unnest(${sqlArray(ids, 'int')}) AS w(id)
-    WHERE NOT EXISTS (SELECT 1 FROM ${locations} l WHERE l.company_id = ${companyId} AND l.id = w.id)`);
-  return r.rows.map((row) => Number(row.id));
-}
-
 export async function deleteProduct(db: Db, companyId: number, id: number) {
   await db.delete(products).where(and(eq(products.companyId, companyId), eq(products.id, id)));
 }
@@ -328,47 +305,6 @@ export async function searchPage(
   const total = Number(r.rows[0]?.total ?? 0);
   const ids = r.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
   return { rows: await productsByIds(reads, companyId, ids), total };
-}
-
-/**
- * Products with stock in a location or its sub-locations ('none': stock in no location), matching the search and
- * status filters: how many, and a page of them by name, each with its units there. The place's rows are read by
- * stock_company_location_idx and totalled per product once, then joined to their products.
- */
-export async function locationPage(
-  reads: InventoryReads,
-  companyId: number,
-  filters: TInventoryFilters,
-  locationId: number | 'none',
-  page: { limit: number; offset: number },
-) {
-  const inPlace =
-    locationId === 'none' ? sql`s.location_id is null` : sql`s.location_id in (select id from scope)`;
-  const r = await reads.db.execute<{ id: number | null; units: number | null; total: number }>(sql`
-    WITH RECURSIVE scope(id) AS (
-      SELECT id FROM ${locations} WHERE company_id = ${companyId} AND id = ${locationId === 'none' ? null : locationId}::int
-      UNION ALL
-      SELECT l.id FROM ${locations} l JOIN scope sc ON l.parent_location_id = sc.id WHERE l.company_id = ${companyId}
-    ),
-    here AS MATERIALIZED (
-      SELECT s.product_id, sum(s.quantity)::int AS units FROM ${stock} s
-      WHERE s.company_id = ${companyId} AND ${inPlace} GROUP BY s.product_id
-    ),
-    m AS MATERIALIZED (
-      SELECT ${products.id} AS id, ${products.name} AS name, here.units FROM here
-      JOIN ${products} ON ${products.companyId} = ${companyId} AND ${products.id} = here.product_id
-      WHERE ${filterCondition(companyId, filters)}
-    )
-    SELECT pg.id, pg.units, t.total FROM (SELECT count(*)::int AS total FROM m) t
-    LEFT JOIN LATERAL (SELECT id, name, units FROM m ORDER BY name, id LIMIT ${page.limit} OFFSET ${page.offset}) pg
-      ON true
-    ORDER BY pg.name, pg.id
-  `);
-  const total = Number(r.rows[0]?.total ?? 0);
-  const units = new Map<number, number>();
-  for (const row of r.rows) if (row.id !== null) units.set(Number(row.id), Number(row.units ?? 0));
-  const rows = await productsByIds(reads, companyId, [...units.keys()]);
-  return { rows: rows.map((row) => ({ ...row, locationQuantity: units.get(row.id) ?? 0 })), total };
 }
 
 /**

@@ -21,6 +21,7 @@ import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
+import * as stockRepo from './stock.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
 
@@ -74,7 +75,7 @@ export async function listInventory(
   let rows: (Row & { locationQuantity?: number })[];
   let totalItems: number;
   if (q.location_id !== undefined) {
-    const found = await repo.locationPage(inventory.reads, companyId, filters, q.location_id, {
+    const found = await stockRepo.locationPage(inventory.reads, companyId, filters, q.location_id, {
       limit: q.limit,
       offset,
     });
@@ -149,7 +150,7 @@ function values(input: TProductInput, existing?: Pick<Row, 'epc' | 'isEpcExplici
 }
 
 /** Where a product's stock is and its home, as a request leaves them (see ZProductRequest's quantity and stock). */
-type Placement = { home: number | null; rows: repo.StockWrite[] };
+type Placement = { home: number | null; rows: stockRepo.StockWrite[] };
 
 /**
  * The stock a request asks for. `stock` replaces every place; today's `quantity` and `location_id` describe a
@@ -179,7 +180,7 @@ function placement(input: TProductInput, existing?: Row): Placement {
 /** Every place named is the company's own, and the total fits a quantity. */
 async function checkPlacement(db: Db, companyId: number, p: Placement) {
   const named = [p.home, ...p.rows.map((r) => r.locationId)].filter((id): id is number => id !== null);
-  if ((await repo.unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
+  if ((await stockRepo.unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
     throw badRequest(INVENTORY_MESSAGES.locationInvalid);
   }
   if (totalOf(p) > QUANTITY_MAX) throw badRequest(INVENTORY_MESSAGES.quantityInvalid);
@@ -237,7 +238,7 @@ export async function createProduct(db: Db, actor: AuthContext, input: TProductI
     db.transaction(async (tx) => {
       await check(tx, actor.companyId, v, p);
       const newId = await repo.insertProduct(tx, actor.companyId, v);
-      await repo.replaceStock(tx, actor.companyId, newId, p.rows);
+      await stockRepo.replaceStock(tx, actor.companyId, newId, p.rows);
       await logProduct(tx, actor, 'create', `added ${v.name}`, { sku: v.sku, quantity: totalOf(p) });
       return newId;
     }),
@@ -264,7 +265,7 @@ export async function updateProduct(
       const v = { ...base, locationId: p.home };
       await check(tx, actor.companyId, v, p, existing);
       await repo.updateProduct(tx, actor.companyId, id, v);
-      await repo.replaceStock(tx, actor.companyId, id, p.rows);
+      await stockRepo.replaceStock(tx, actor.companyId, id, p.rows);
       const total = totalOf(p);
       const change = existing.quantity === total ? '' : ` (quantity ${existing.quantity} → ${total})`;
       await logProduct(tx, actor, 'update', `updated ${v.name}${change}`, { sku: v.sku, quantity: total });

@@ -221,3 +221,53 @@ describe('a product in several places', () => {
     ).toBe(404);
   });
 });
+
+describe('a big place (thousands of stock rows): its page walks the catalogue by name', () => {
+  it('lists, counts and totals the same as a small place would', async () => {
+    const big = await createTenant(t, 'Stock places big');
+    const as = (url: string) => call(big.member.token, 'GET', url);
+    const store = (await call(big.admin.token, 'POST', '/api/locations', { name: 'Depot' })).json().id;
+    const aisle = (
+      await call(big.admin.token, 'POST', '/api/locations', { name: 'Aisle', parent_location_id: store })
+    ).json().id;
+    const elsewhere = (await call(big.admin.token, 'POST', '/api/locations', { name: 'Kiosk' })).json().id;
+    // 2,400 products at the depot's aisle (their one row made by the products trigger), every third also at the
+    // depot itself, and one product kept only at the kiosk.
+    await t.database.db.execute(sql`
+      insert into products (company_id, name, sku, rfid_tag, epc, quantity, location_id, min_stock_level)
+      select ${big.companyId}, 'Bulk item ' || lpad(i::text, 4, '0'), 'BULK' || i, 'BULK' || lpad(i::text, 8, '0'),
+        'E2' || lpad(i::text, 22, '0'), i % 7, ${aisle}, 2
+      from generate_series(1, 2400) i`);
+    await t.database.db.execute(sql`
+      insert into stock (company_id, product_id, location_id, quantity)
+      select company_id, id, ${store}, 1 from products
+      where company_id = ${big.companyId} and substr(sku, 5)::int % 3 = 0`);
+    const kiosk = await call(big.admin.token, 'POST', '/api/inventory', {
+      name: 'Aaa kiosk only',
+      sku: 'KIOSK1',
+      stock: [{ location_id: elsewhere, quantity: 4 }],
+    });
+    expect(kiosk.statusCode, kiosk.body).toBe(201);
+
+    const page = (await as(`/api/inventory?location_id=${store}&limit=5`)).json() as TInventoryListResponse;
+    expect(page.pagination.totalItems).toBe(2400);
+    expect(page.data.map((p) => p.sku)).toEqual(['BULK1', 'BULK2', 'BULK3', 'BULK4', 'BULK5']);
+    // BULK3: 3 at the aisle and 1 at the depot, both inside the depot.
+    expect(page.data.map((p) => p.location_quantity)).toEqual([1, 2, 4, 4, 5]);
+    const deep = (await as(`/api/inventory?location_id=${store}&limit=50&page=48`)).json();
+    expect(deep.data.at(-1).sku).toBe('BULK2400');
+    // Filters narrow the walk and its count.
+    const low = (await as(`/api/inventory?location_id=${store}&status=out-of-stock&limit=50`)).json();
+    expect(low.pagination.totalItems).toBe(
+      Array.from({ length: 2400 }, (_, i) => i + 1).filter((i) => i % 7 === 0 && i % 3 !== 0).length,
+    );
+    const searched = (await as(`/api/inventory?location_id=${store}&search=Bulk%20item%20123`)).json();
+    // 'Bulk item 1230' to '1239' ('0123' is not '123').
+    expect(searched.data.map((p: TProduct) => p.sku)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `BULK${1230 + i}`),
+    );
+    expect(searched.pagination.totalItems).toBe(10);
+    const kioskPage = (await as(`/api/inventory?location_id=${elsewhere}`)).json();
+    expect(kioskPage.data.map((p: TProduct) => [p.sku, p.location_quantity])).toEqual([['KIOSK1', 4]]);
+  });
+});
