@@ -2,7 +2,7 @@ import type { TProduct } from '@quantics/contracts';
 import { lookupProducts } from '../../inventory/inventory-lookups.service.ts';
 import { placeNodes } from '../../locations/locations.service.ts';
 import { findPlace, pathOf, splitPlace, stripPlace, unitsByRoot, unitsIn } from './places.ts';
-import type { TallieContext } from './tools.ts';
+import type { TallieContext } from './tallie-context.ts';
 
 /**
  * A product as Tallie reads it: `quantity` is its total; `location` where it is kept when in one place (else its

@@ -1,19 +1,8 @@
-import {
-  AUDIT_STATUSES,
-  EXPIRING_WINDOW_DAYS,
-  hasRole,
-  type TAudit,
-  type TInventoryType,
-  type TRole,
-} from '@quantics/contracts';
+import { AUDIT_STATUSES, EXPIRING_WINDOW_DAYS, hasRole, type TAudit, type TRole } from '@quantics/contracts';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import type { AuditClock } from '../../audits/audit-status.ts';
 import { auditsInRange, listAudits, listDiscrepancies } from '../../audits/audits.service.ts';
 import { dueView, planStatus } from '../../count-plans/due-counts.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
-import type { DutchieContext } from '../../dutchie/dutchie-context.ts';
-import type { InventoryReads } from '../../inventory/inventory.repo.ts';
 import { expiringProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
 import { shrinkReport } from '../../reviews/shrink.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
@@ -21,24 +10,9 @@ import * as pos from './dutchie-tools.ts';
 import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts';
 import { findProducts, productBrief } from './stock-tools.ts';
 
-/**
- * What Tallie may read, and for whom: the company and the caller's role come from the session, never from what a
- * model asks. Every tool calls another feature's service, scoped by that company, and only reads.
- */
-export type TallieContext = {
-  db: Db;
-  companyId: number;
-  /** The signed-in person: their own planned counts come first. */
-  userId: number;
-  role: TRole;
-  inventoryType: TInventoryType;
-  /** The configured audit time-out (app.audits). */
-  audits: AuditClock;
-  /** The Dutchie services' context: a point-of-sale company's inventory questions are answered from Dutchie. */
-  dutchie: DutchieContext;
-  /** The catalogue's prepared reads (a manual company's product questions). */
-  inventory: InventoryReads;
-};
+import type { TallieContext } from './tallie-context.ts';
+
+export type { TallieContext };
 
 const isPos = (ctx: TallieContext) => ctx.inventoryType === 'dutchie';
 
