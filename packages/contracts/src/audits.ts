@@ -8,7 +8,8 @@ export const AUDIT_MESSAGES = {
   notCompleted: 'Only a completed audit’s counts can be applied',
   alreadyApplied: 'This audit’s counts have already been applied',
   reasonRequired: 'A reason is required',
-  rowsNotApplicable: 'Only shortage and overage rows of this audit can be applied',
+  rowsNotApplicable:
+    'Only shortage and overage rows of this audit can be applied, and misplaced rows of a count of a location',
   countsInDutchie:
     'This audit counted Dutchie packages: adjust their quantities in Dutchie, which the portal only reads',
 } as const;
