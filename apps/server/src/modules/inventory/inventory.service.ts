@@ -5,7 +5,6 @@ import {
   GTIN_MESSAGES,
   INVENTORY_MESSAGES,
   pagination,
-  QUANTITY_MAX,
   rfidTagFromSku,
   skuTakenMessage,
   type TInventoryListResponse,
@@ -22,6 +21,7 @@ import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
 import * as stockRepo from './stock.repo.ts';
+import { checkPlacement, type Placement, placement, totalOf } from './stock-placement.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findProduct>>>;
 
@@ -148,45 +148,6 @@ function values(input: TProductInput, existing?: Pick<Row, 'epc' | 'isEpcExplici
     expirationDate: input.expiration_date,
   };
 }
-
-/** Where a product's stock is and its home, as a request leaves them (see ZProductRequest's quantity and stock). */
-type Placement = { home: number | null; rows: stockRepo.StockWrite[] };
-
-/**
- * The stock a request asks for. `stock` replaces every place; today's `quantity` and `location_id` describe a
- * product in one place, so they are refused with a quantity for a product kept in several (name the place), and
- * without one such a product keeps its places (location_id then only moves its home).
- */
-function placement(input: TProductInput, existing?: Row): Placement {
-  if (input.stock) {
-    if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.stockWithQuantity);
-    const rows = input.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity }));
-    const listed = (id: number | null) => rows.some((r) => r.locationId === id);
-    const keep =
-      existing && listed(existing.locationId) ? existing.locationId : (rows[0]?.locationId ?? null);
-    return { home: input.location_id === undefined ? keep : input.location_id, rows };
-  }
-  if (existing && existing.stock.length > 1) {
-    if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.quantityNeedsPlace);
-    return {
-      home: input.location_id === undefined ? existing.locationId : input.location_id,
-      rows: existing.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity })),
-    };
-  }
-  const home = input.location_id ?? null;
-  return { home, rows: [{ locationId: home, quantity: input.quantity ?? 0 }] };
-}
-
-/** Every place named is the company's own, and the total fits a quantity. */
-async function checkPlacement(db: Db, companyId: number, p: Placement) {
-  const named = [p.home, ...p.rows.map((r) => r.locationId)].filter((id): id is number => id !== null);
-  if ((await stockRepo.unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
-    throw badRequest(INVENTORY_MESSAGES.locationInvalid);
-  }
-  if (totalOf(p) > QUANTITY_MAX) throw badRequest(INVENTORY_MESSAGES.quantityInvalid);
-}
-
-const totalOf = (p: Placement) => p.rows.reduce((sum, r) => sum + r.quantity, 0);
 
 /**
  * The rules that need the database: the location is the company's own, the SKU and its tag are free, and a
