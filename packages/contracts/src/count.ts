@@ -52,7 +52,8 @@ export const ZCountSheetItem = z.object({
   /**
    * A Dutchie package with a Metrc label (`sku` is the label, `epc` the same): counted as a package, so read once it
    * is there with its `expected` units (`units`, its whole quantity, when it belongs elsewhere) unless a quantity is
-   * entered for it. `belongs` names the rooms that hold it.
+   * entered for it. `belongs` names the rooms that hold it; for a catalogue product out of scope in a lookup at a
+   * location, the places its stock is kept.
    */
   is_package: z.boolean().optional(),
   units: z.number().int().optional(),

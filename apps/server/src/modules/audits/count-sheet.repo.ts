@@ -96,10 +96,22 @@ export async function catalogueSheet(
       ${inScope} as in_scope, p.gtin${
         // A recount's short list names where each product is kept in the place recounted.
         recountId === null ? sql`` : sql`, h.places as location`
+      }${
+        // A lookup at a location says where a product read here but kept elsewhere is kept (a few products).
+        only && locationId !== null
+          ? sql`, case when not ${inScope} then ${keptAt(sql`p`)} end as belongs`
+          : sql``
       }
     from products p ${rows} where p.company_id = ${companyId}::int ${named} ${scoped}`);
   return result.rows;
 }
+
+/** The places a product is kept, by name ("no location" for stock kept nowhere in particular), for a misplaced read. */
+const keptAt = (
+  p: SQL,
+) => sql`(select string_agg(coalesce(l.name, 'no location'), ', ' order by l.name nulls last)
+  from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
+  where s.company_id = ${p}.company_id and s.product_id = ${p}.id)`;
 
 /** The units expected in the audit's scope (the sheet's tags_expected without its items). */
 export async function catalogueExpected(

@@ -30,6 +30,8 @@ const itemOf = (r: repo.SheetRow): TCountSheetItem => ({
     belongs: r.belongs ?? null,
   }),
   ...(r.location !== undefined && { location: r.location }),
+  // A catalogue product read at a location where it is not kept: where it is (lookups only).
+  ...(r.is_package === undefined && r.belongs && { belongs: r.belongs }),
 });
 
 /**

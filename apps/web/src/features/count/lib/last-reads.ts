@@ -1,4 +1,11 @@
-import { CODE_MESSAGES, decodeEpc, decodeTag, describeCode, isMetrcLabel } from '@quantics/contracts';
+import {
+  CODE_MESSAGES,
+  decodeEpc,
+  decodeTag,
+  describeCode,
+  isMetrcLabel,
+  type TCountSheetItem,
+} from '@quantics/contracts';
 import { COUNT_TEXTS } from '../count-texts';
 import { type CountTally, isPlainCode, type ResolvedCode } from './count-tally';
 
@@ -40,6 +47,10 @@ const BLANK = {
   packageEpc: null,
 } as const;
 
+/** A catalogue product read here but kept elsewhere says where (packages show their rooms on their own line). */
+const keptElsewhere = (item: TCountSheetItem, detail: string) =>
+  !item.in_scope && !item.is_package && item.belongs ? `${detail} · kept at ${item.belongs}` : detail;
+
 export function tagRead(tally: CountTally, epc: string): NewRead {
   if (tally.isTagWaiting(epc))
     return { ...BLANK, kind: 'waiting', epc, title: COUNT_TEXTS.waitingTitle, detail: epc };
@@ -50,7 +61,7 @@ export function tagRead(tally: CountTally, epc: string): NewRead {
       kind: item.in_scope ? 'found' : 'misplaced',
       epc,
       title: item.name,
-      detail: item.is_package ? `Package ${item.sku}` : `SKU ${item.sku}`,
+      detail: keptElsewhere(item, item.is_package ? `Package ${item.sku}` : `SKU ${item.sku}`),
       packageEpc: item.is_package ? item.epc : null,
     };
   const gs1 = decodeTag(epc).text;
@@ -79,11 +90,10 @@ export function codeRead(tally: CountTally, r: ResolvedCode, quantity: number | 
       ...common,
       kind: item.in_scope ? 'found' : 'misplaced',
       title: item.name,
-      detail: item.is_package
-        ? `Package ${item.sku}`
-        : id.kind === 'text'
-          ? `SKU ${item.sku}`
-          : describeCode(id),
+      detail: keptElsewhere(
+        item,
+        item.is_package ? `Package ${item.sku}` : id.kind === 'text' ? `SKU ${item.sku}` : describeCode(id),
+      ),
       packageEpc: item.is_package ? item.epc : null,
     };
   let detail: string;
