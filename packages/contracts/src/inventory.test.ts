@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { earliestToday, normalizeSku, stockStatus, ZInventoryQuery, ZProductRequest } from './inventory.ts';
+import {
+  earliestToday,
+  INVENTORY_MESSAGES,
+  normalizeSku,
+  stockStatus,
+  ZInventoryQuery,
+  ZProductRequest,
+} from './inventory.ts';
 import { mapHeaders, neutralizeCsvCell, parseCsvDate, parseCsvRow } from './inventory-csv.ts';
 import { pageButtons, pagination } from './pagination.ts';
 
@@ -19,15 +26,37 @@ describe('ZProductRequest', () => {
   it('needs a name and a SKU, and stores the SKU in upper case with defaults of 0', () => {
     expect(message({ sku: 'A1' })).toBe('Name and SKU are required');
     expect(message({ name: 'A', sku: '  ' })).toBe('Name and SKU are required');
-    expect(parse({ name: ' Jar ', sku: 'jar1' }).data).toMatchObject({
+    const parsed = parse({ name: ' Jar ', sku: 'jar1' }).data;
+    expect(parsed).toMatchObject({
       name: 'Jar',
       sku: 'JAR1',
-      quantity: 0,
       min_stock_level: 0,
       unit_cost: 0,
-      location_id: null,
       expiration_date: null,
     });
+    // Left out, the quantity and the place are the server's to decide (0 and none for a new product; a product kept in
+    // several places keeps them): the request says so by leaving them undefined.
+    expect(parsed?.quantity).toBeUndefined();
+    expect(parsed?.location_id).toBeUndefined();
+    expect(parse({ name: 'Jar', sku: 'J', location_id: '' }).data?.location_id).toBeNull();
+  });
+  it('takes a product’s places as stock: each place once, whole units, not with quantity', () => {
+    const stock = [
+      { location_id: 3, quantity: 2 },
+      { location_id: null, quantity: 1 },
+    ];
+    expect(parse({ name: 'Jar', sku: 'J', stock }).data?.stock).toEqual(stock);
+    expect(message({ name: 'Jar', sku: 'J', stock: [] })).toBe(INVENTORY_MESSAGES.stockEmpty);
+    expect(message({ name: 'Jar', sku: 'J', stock: [stock[0], { location_id: 3, quantity: 5 }] })).toBe(
+      INVENTORY_MESSAGES.stockPlaceTwice,
+    );
+    expect(message({ name: 'Jar', sku: 'J', stock: [{ location_id: '', quantity: 1 }, stock[1]] })).toBe(
+      INVENTORY_MESSAGES.stockPlaceTwice,
+    );
+    expect(message({ name: 'Jar', sku: 'J', stock: [{ location_id: 3, quantity: -1 }] })).toBe(
+      INVENTORY_MESSAGES.quantityInvalid,
+    );
+    expect(message({ name: 'Jar', sku: 'J', quantity: 3, stock })).toBe(INVENTORY_MESSAGES.stockWithQuantity);
   });
   it('takes cents but not fractions of a cent; whole non-negative counts', () => {
     // 0.1 + 0.2 is 0.30000000000000004 in a browser: float noise on a cent value is still cents.
@@ -61,6 +90,16 @@ describe('list query', () => {
     expect(ZInventoryQuery.safeParse({ limit: '1001' }).error?.issues[0]?.message).toBe(
       'limit must be at most 1000',
     );
+  });
+  it('filters by a location id or none (the stock kept in no location)', () => {
+    expect(ZInventoryQuery.parse({ location_id: '12' }).location_id).toBe(12);
+    expect(ZInventoryQuery.parse({ location_id: 'none' }).location_id).toBe('none');
+    expect(ZInventoryQuery.parse({ location_id: '' }).location_id).toBeUndefined();
+    for (const bad of ['shelf', '0', '-3', '1.5', '2147483648']) {
+      expect(ZInventoryQuery.safeParse({ location_id: bad }).error?.issues[0]?.message).toBe(
+        'location_id must be a location id or none',
+      );
+    }
   });
 });
 

@@ -281,15 +281,26 @@ export const ZInventoryFilters = z.object({
 });
 export type TInventoryFilters = z.output<typeof ZInventoryFilters>;
 
+const LOCATION_FILTER_INVALID = 'location_id must be a location id or none';
+
 export const ZInventoryQuery = ZInventoryFilters.extend({
   /**
    * Products with stock in this location or its sub-locations, each with `location_quantity` (the units there);
    * 'none': products with stock in no location.
    */
   location_id: z
-    .union([z.literal(''), z.literal('none'), z.coerce.number().int().positive().max(2_147_483_647)], {
-      error: 'location_id must be a location id or none',
-    })
+    .union(
+      [
+        z.literal(''),
+        z.literal('none'),
+        z.coerce
+          .number({ error: LOCATION_FILTER_INVALID })
+          .int(LOCATION_FILTER_INVALID)
+          .positive(LOCATION_FILTER_INVALID)
+          .max(2_147_483_647, LOCATION_FILTER_INVALID),
+      ],
+      { error: LOCATION_FILTER_INVALID },
+    )
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   page: ZPageNumber,
