@@ -202,9 +202,7 @@ export const stock = pgTable(
     companyId: integer('company_id').notNull(),
     productId: integer('product_id').notNull(),
     locationId: integer('location_id'),
-    place: integer('place')
-      .notNull()
-      .generatedAlwaysAs(sql`coalesce(location_id, 0)`),
+    place: integer('place').notNull().generatedAlwaysAs(sql`coalesce(location_id, 0)`),
     quantity: integer('quantity').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
