@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { locationScope } from '../../db/location-scope.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -87,11 +88,7 @@ export async function applyFoundQuantities(
   const located = audit.locationId !== null;
   const types = located && ids ? sql`('shortage', 'overage', 'misplaced')` : sql`('shortage', 'overage')`;
   const rows = await db.execute<AppliedLine>(sql`
-    with recursive scope(id) as (
-      select id from locations where company_id = ${cid} and id = ${audit.locationId}::int
-      union all
-      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
-    ),
+    with recursive ${locationScope(cid, audit.locationId)},
     chosen as (
       update audit_discrepancies d set applied_at = now()
       where d.company_id = ${cid} and d.audit_id = ${audit.id}::int and d.discrepancy_type in ${types}

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { locationScope } from '../../db/location-scope.ts';
 import { audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -44,11 +45,7 @@ function catalogueScope(companyId: number, locationId: number | null, recountId:
       ? sql`true`
       : sql`${id} in (select product_id from audit_discrepancies
           where company_id = ${cid} and recount_audit_id = ${recountId}::int)`;
-  const scope = sql`with recursive scope(id) as (
-      select id from locations where company_id = ${cid} and id = ${locationId}::int
-      union all
-      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
-    )`;
+  const scope = sql`with recursive ${locationScope(cid, locationId)}`;
   const inLocation = locationId === null ? sql`true` : sql`s.location_id in (select id from scope)`;
   const held = (where: SQL) => sql`(
       select s.product_id, sum(s.quantity)::int as expected, string_agg(l.name, ', ' order by l.name) as places

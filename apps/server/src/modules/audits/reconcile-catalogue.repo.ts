@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { locationScope } from '../../db/location-scope.ts';
 
 // The catalogue's side of the one reconciliation statement (reconcile.repo.ts): what a count of a place expects, from
 // the stock rows kept there, and which products read there are kept elsewhere. Apart so each file stays readable.
@@ -74,11 +75,7 @@ misplaced as (
   return {
     before: isLocated
       ? [
-          sql`scope(id) as (
-  select id from locations where company_id = ${cid} and id = ${locationId}::int
-  union all
-  select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${cid}
-)`,
+          locationScope(cid, locationId),
           sql`paths(id, path) as (
   select id, name::text from locations where company_id = ${cid} and parent_location_id is null
   union all

@@ -1,7 +1,8 @@
 import type { TInventoryFilters } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locations, products, stock } from '../../db/schema/index.ts';
+import { locationScope } from '../../db/location-scope.ts';
+import { products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { filterCondition, type InventoryReads, productsByIds } from './inventory.repo.ts';
 
@@ -34,15 +35,6 @@ export async function replaceStock(db: Db, companyId: number, productId: number,
   `);
 }
 
-/** Which of these location ids are not the company's own (to refuse a request naming them). */
-export async function unknownLocations(db: Db, companyId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const r = await db.execute<{ id: number }>(sql`
-    SELECT w.id FROM unnest(${sqlArray(ids, 'int')}) AS w(id)
-    WHERE NOT EXISTS (SELECT 1 FROM ${locations} l WHERE l.company_id = ${companyId} AND l.id = w.id)`);
-  return r.rows.map((row) => Number(row.id));
-}
-
 /** A place is "big" from this many stock rows: its page walks the catalogue by name instead of totalling the place. */
 const BIG_PLACE_ROWS = 2000;
 
@@ -52,12 +44,10 @@ const BIG_PLACE_ROWS = 2000;
  */
 function placeScope(companyId: number, locationId: number | 'none') {
   if (locationId === 'none') return { ctes: [] as SQL[], inPlace: sql`s.location_id is null` };
-  const scope = sql`scope(id) AS (
-      SELECT id FROM ${locations} WHERE company_id = ${companyId} AND id = ${locationId}::int
-      UNION ALL
-      SELECT l.id FROM ${locations} l JOIN scope sc ON l.parent_location_id = sc.id WHERE l.company_id = ${companyId}
-    )`;
-  return { ctes: [scope], inPlace: sql`s.location_id in (select id from scope)` };
+  return {
+    ctes: [locationScope(companyId, locationId)],
+    inPlace: sql`s.location_id in (select id from scope)`,
+  };
 }
 
 /** A WITH clause of the place's CTEs and these. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { locationScope } from '../../db/location-scope.ts';
 import { auditDiscrepancies, audits, devices, memberships } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import { accuracyOf } from '../audits/reconcile.repo.ts';
@@ -160,12 +161,11 @@ export async function linkRecount(
  */
 export async function replaceRecountedFigures(db: Db, companyId: number, recountId: number) {
   const rows = await db.execute<{ id: number; audit_id: number; delta: number; package_delta: number }>(sql`
-    with recursive scope(id) as (
-      select location_id from audits where company_id = ${companyId} and id = ${recountId}::int
-        and location_id is not null
-      union all
-      select l.id from locations l join scope s on l.parent_location_id = s.id where l.company_id = ${companyId}
-    ),
+    with recursive ${locationScope(
+      companyId,
+      sql`(select location_id from audits
+      where company_id = ${companyId} and id = ${recountId}::int)`,
+    )},
     held as (
       select s.product_id, sum(s.quantity)::int as expected from stock s
       where s.company_id = ${companyId} and s.location_id in (select id from scope)
