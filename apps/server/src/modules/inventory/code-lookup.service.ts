@@ -13,7 +13,6 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
-import { stockRowsOf } from './code-lookup.repo.ts';
 import * as repo from './inventory.repo.ts';
 
 /**
@@ -63,7 +62,7 @@ export async function lookupCode(
   });
   if (!product) return { ...answer, reason: id.reason ?? LOOKUP_MESSAGES.noProduct };
   // Where its units are, for a product kept in several places; one kept in one place answers as before.
-  const stock = await stockRowsOf(deps.db, actor.companyId, product.id);
+  const { stock } = product;
   return {
     ...answer,
     kind: 'product',

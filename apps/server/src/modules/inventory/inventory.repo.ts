@@ -377,7 +377,8 @@ export function stockAlertRows(db: Db, companyId: number, limit: number) {
 
 /**
  * The products a scanned code could name, in one indexed look-up each: by EPC, by GTIN (and a UPC-E's alternative)
- * and by SKU. The caller picks among them by the resolver's precedence (contracts' matchCode).
+ * and by SKU, each with its stock rows (the lookup names the places of one kept in several). The caller picks among
+ * them by the resolver's precedence (contracts' matchCode).
  */
 export async function productsForCode(
   db: Db,
@@ -397,6 +398,7 @@ export async function productsForCode(
       name: products.name,
       epc: products.epc,
       gtin: products.gtin,
+      stock: stockOf(),
     })
     .from(products)
     .where(and(eq(products.companyId, companyId), or(...by)))

@@ -215,7 +215,6 @@ export async function updateProduct(
 ): Promise<TProduct> {
   const current = await repo.findProduct(db, actor.companyId, id);
   if (!current) throw notFound(INVENTORY_MESSAGES.productNotFound);
-  placement(input, current);
   const base = values(input, current);
   await translateWriteErrors(db, actor.companyId, base, () =>
     db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { INVENTORY_MESSAGES, QUANTITY_MAX, type TProductInput } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { unknownLocations } from '../locations/locations.service.ts';
 import type { ProductRow } from './inventory.repo.ts';
-import * as stockRepo from './stock.repo.ts';
+import type * as stockRepo from './stock.repo.ts';
 
 // A product request's stock: the places it names and the product's home, checked against the company's locations.
 
@@ -18,7 +19,6 @@ export type Placement = { home: number | null; rows: stockRepo.StockWrite[] };
  */
 export function placement(input: TProductInput, existing?: Row): Placement {
   if (input.stock) {
-    if (input.quantity !== undefined) throw badRequest(INVENTORY_MESSAGES.stockWithQuantity);
     const rows = input.stock.map((r) => ({ locationId: r.location_id, quantity: r.quantity }));
     const listed = (id: number | null) => rows.some((r) => r.locationId === id);
     const keep =
@@ -39,7 +39,7 @@ export function placement(input: TProductInput, existing?: Row): Placement {
 /** Every place named is the company's own, and the total fits a quantity. */
 export async function checkPlacement(db: Db, companyId: number, p: Placement) {
   const named = [p.home, ...p.rows.map((r) => r.locationId)].filter((id): id is number => id !== null);
-  if ((await stockRepo.unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
+  if ((await unknownLocations(db, companyId, [...new Set(named)])).length > 0) {
     throw badRequest(INVENTORY_MESSAGES.locationInvalid);
   }
   if (totalOf(p) > QUANTITY_MAX) throw badRequest(INVENTORY_MESSAGES.quantityInvalid);

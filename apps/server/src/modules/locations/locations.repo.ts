@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 // Locations of one company; every function takes the caller's companyId and filters by it.
 
@@ -96,6 +97,15 @@ export async function locationExists(db: Db, companyId: number, id: number): Pro
     .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these location ids are not the company's own (to refuse a request naming them). */
+export async function unknownLocations(db: Db, companyId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute<{ id: number }>(sql`
+    SELECT w.id FROM unnest(${sqlArray(ids, 'int')}) AS w(id)
+    WHERE NOT EXISTS (SELECT 1 FROM ${locations} l WHERE l.company_id = ${companyId} AND l.id = w.id)`);
+  return r.rows.map((row) => Number(row.id));
 }
 
 export async function findLocationRow(db: Db, companyId: number, id: number) {

@@ -28,6 +28,7 @@ const view = (r: repo.LocationRow): TLocation => ({
 
 /** For other features: whether a location id is the company's own. */
 export const locationExists = repo.locationExists;
+export const unknownLocations = repo.unknownLocations;
 
 /** For other features: the company's locations as a bare tree (ids, names, parents), to name a place asked about. */
 export const placeNodes = repo.placeNodes;
