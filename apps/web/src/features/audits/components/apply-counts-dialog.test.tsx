@@ -6,19 +6,15 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/app/auth-provider';
+import { completedAudit } from '@/test/audits';
 import { ApplyCountsDialog } from './apply-counts-dialog';
 
 // Applying a count of a place (issue #47): shortages and overages are ticked, a misplaced product is not, and ticking
 // it names it among the lines sent (the server gives it a place there only when named).
 
 const AUDIT: TAudit = {
-  id: 7,
+  ...completedAudit(7, 1),
   name: 'Sales floor count',
-  status: 'completed',
-  created_at: '2026-11-28T10:00:00.000Z',
-  completed_at: '2026-11-28T10:20:00.000Z',
-  device_id: null,
-  device_name: null,
   location_id: 3,
   location: 'Sales Floor',
   tags_found: 5,
@@ -26,20 +22,7 @@ const AUDIT: TAudit = {
   expected_count: 2,
   discrepancies_count: 2,
   misplaced_count: 1,
-  unknown_count: 0,
-  packages_expected: null,
-  packages_found: null,
   accuracy: 71,
-  audit_type: null,
-  comments: null,
-  batch_count: 1,
-  reads_count: 6,
-  counts_applied_at: null,
-  counts_applied_by: null,
-  started_by: null,
-  ends_at: null,
-  review_status: 'none',
-  recount_of: null,
 };
 
 const line = (id: number, over: Partial<TDiscrepancy>): TDiscrepancy => ({
