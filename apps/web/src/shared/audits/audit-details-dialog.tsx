@@ -45,11 +45,12 @@ const recountedIn = (rows: TDiscrepancy[] | undefined) =>
 export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onReview }: Props) {
   const rows = useAuditDiscrepancies(audit);
   useToastOnError(rows.error, AUDIT_TEXTS.discrepanciesFailed);
-  // Under review, lines are applied as they are approved: applying again is how the rest follow.
+  // Under review, lines are applied as they are approved: applying again is how the rest follow. A count of a place
+  // with only misplaced products can be applied too: a product ticked there gets a place there.
   const canApply =
     audit?.status === 'completed' &&
     (!audit.counts_applied_at || audit.review_status !== 'none') &&
-    audit.discrepancies_count > 0;
+    (audit.discrepancies_count > 0 || (audit.location_id !== null && audit.misplaced_count > 0));
   return (
     <Dialog
       isOpen={audit !== null}
