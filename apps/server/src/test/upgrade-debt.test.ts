@@ -81,7 +81,7 @@ const PERMANENT: Record<string, string> = {
     "every event written is a job of pg-boss's event-dispatch queue in its transaction, whoever writes it",
   'function events_queue_dispatch': 'events_queue_dispatch, as above',
   'function stock_retotal':
-    "products.quantity is the total of the product's stock rows, written by the stock table's statement triggers (0035)",
+    "products.quantity is the total of the product's stock rows and stock_places/stock_quantities the rows themselves, written by the stock table's statement triggers (0035, 0036)",
   'function stock_after_insert': 'stock_retotal, as above',
   'function stock_after_update': 'stock_retotal, as above',
   'function stock_after_delete': 'stock_retotal, as above',

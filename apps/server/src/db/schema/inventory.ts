@@ -81,6 +81,13 @@ export const products = pgTable(
     unitCost: numeric('unit_cost', { precision: 12, scale: 2 }).notNull().default('0'),
     retailPrice: numeric('retail_price', { precision: 12, scale: 2 }).notNull().default('0'),
     quantity: integer('quantity').notNull().default(0),
+    /**
+     * The product's stock rows as two arrays of the same length, in order of place: each row's place (its location, 0
+     * for "no location") and its quantity. Written only by stock_retotal (migration 0036_stock_on_products), in the
+     * same UPDATE as `quantity`, so a list page answers every product's places without reading `stock`.
+     */
+    stockPlaces: integer('stock_places').array().notNull().default(sql`'{}'::integer[]`),
+    stockQuantities: integer('stock_quantities').array().notNull().default(sql`'{}'::integer[]`),
     minStockLevel: integer('min_stock_level').notNull().default(0),
     locationId: integer('location_id'),
     expirationDate: date('expiration_date', { mode: 'string' }),
