@@ -88,6 +88,14 @@ const PERMANENT: Record<string, string> = {
   'trigger stock_totals_after_insert': 'stock_retotal, as above',
   'trigger stock_totals_after_update': 'stock_retotal, as above',
   'trigger stock_totals_after_delete': 'stock_retotal, as above',
+  'function stock_movements_write':
+    'every change of a stock row written as a movement (0037_stock_movements), whoever changed it',
+  'function stock_movements_after_insert': 'stock_movements_write, as above',
+  'function stock_movements_after_update': 'stock_movements_write, as above',
+  'function stock_movements_after_delete': 'stock_movements_write, as above',
+  'trigger stock_movements_after_insert': 'stock_movements_write, as above',
+  'trigger stock_movements_after_update': 'stock_movements_write, as above',
+  'trigger stock_movements_after_delete': 'stock_movements_write, as above',
   'index audit_reads_company_id_audit_id_batch_seq_ordinal_received_on_p':
     "audit_reads' primary key: the partitioned table is written by hand (0019), its key named by PostgreSQL",
 };

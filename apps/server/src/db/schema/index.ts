@@ -3,6 +3,7 @@ export * from './alerts.ts';
 export * from './chat.ts';
 export * from './dutchie.ts';
 export * from './inventory.ts';
+export * from './movements.ts';
 export * from './printing.ts';
 export * from './readers.ts';
 export * from './reads.ts';

@@ -413,6 +413,13 @@ export const auditDiscrepancies = pgTable(
     rfidTag: text('rfid_tag'),
     expectedQuantity: integer('expected_quantity').notNull(),
     foundQuantity: integer('found_quantity').notNull(),
+    /**
+     * A count in a trading store (issue 48): what the counted places held when the count started, and the units that
+     * moved there while it ran (sales negative, receipts positive). expected_quantity is then as of when the product
+     * was counted: the start plus what moved before its first read. Null for rows written before movements existed.
+     */
+    expectedAtStart: integer('expected_at_start'),
+    movedDuring: integer('moved_during'),
     discrepancyType: text('discrepancy_type').notNull(),
     notes: text('notes'),
     /** The barcodes scanned for the row ("0012345678905 ×3, CP100115"); null when only RFID tags were read. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './apply-counts.repo.ts';
 import type { AuditClock } from './audit-status.ts';
 import { getAudit } from './audits.service.ts';
@@ -38,6 +39,7 @@ export async function applyCounts(
     if (ids && (await repo.countRowsOfTypes(tx, actor.companyId, auditId, ids, types)) !== ids.length) {
       throw badRequest(AUDIT_MESSAGES.rowsNotApplicable);
     }
+    await setMovementContext(tx, { reason: 'count', actor: personActor(actor), auditId });
     const lines = await repo.applyFoundQuantities(
       tx,
       actor.companyId,

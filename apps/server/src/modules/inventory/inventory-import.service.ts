@@ -22,6 +22,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { recordEvent } from '../events/events.repo.ts';
+import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as staging from './import.repo.ts';
 import { resolveLocations } from './import-locations.ts';
 import * as merging from './import-merge.repo.ts';
@@ -84,6 +85,7 @@ export async function importCsv(
       if (!parsed.hasLocation) await merging.placeAtHome(tx, actor.companyId);
       await staging.markDuplicatePlaces(tx, parsed.hasLocation ? 'duplicate_place' : 'duplicate_sku');
       await merging.checkStockLimits(tx, actor.companyId);
+      await setMovementContext(tx, { reason: 'import', actor: personActor(actor) });
       const { created, updated, rows } = await merging.mergeRows(tx, actor.companyId);
       const stagedFailures = await staging.stagedFailures(tx, IMPORT_FAILURES_LISTED_MAX);
 

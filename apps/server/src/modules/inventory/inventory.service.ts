@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
 import * as stockRepo from './stock.repo.ts';
@@ -198,6 +199,7 @@ export async function createProduct(db: Db, actor: AuthContext, input: TProductI
   const id = await translateWriteErrors(db, actor.companyId, v, () =>
     db.transaction(async (tx) => {
       await check(tx, actor.companyId, v, p);
+      await setMovementContext(tx, { reason: 'edit', actor: personActor(actor) });
       const newId = await repo.insertProduct(tx, actor.companyId, v);
       await stockRepo.replaceStock(tx, actor.companyId, newId, p.rows);
       await logProduct(tx, actor, 'create', `added ${v.name}`, { sku: v.sku, quantity: totalOf(p) });
@@ -224,6 +226,7 @@ export async function updateProduct(
       const p = placement(input, existing);
       const v = { ...base, locationId: p.home };
       await check(tx, actor.companyId, v, p, existing);
+      await setMovementContext(tx, { reason: 'edit', actor: personActor(actor) });
       await repo.updateProduct(tx, actor.companyId, id, v);
       await stockRepo.replaceStock(tx, actor.companyId, id, p.rows);
       const total = totalOf(p);

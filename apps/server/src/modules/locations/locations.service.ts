@@ -11,6 +11,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { locationCounting, placeCountingView } from '../count-plans/due-counts.service.ts';
+import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './locations.repo.ts';
 
 const view = (r: repo.LocationRow): TLocation => ({
@@ -127,6 +128,8 @@ export async function deleteLocation(db: Db, actor: AuthContext, id: number): Pr
       if ((await repo.countChildren(tx, actor.companyId, id)) > 0) {
         throw conflict(LOCATION_MESSAGES.hasChildren);
       }
+      // Its stock moves to "no location": out of the place deleted, into no location, by the person deleting it.
+      await setMovementContext(tx, { reason: 'transfer', actor: personActor(actor) });
       const moved = await repo.unsetProductsAt(tx, actor.companyId, id);
       await repo.deleteLocation(tx, actor.companyId, id);
       const note = moved > 0 ? `; ${moved} product${moved === 1 ? '' : 's'} now have no location` : '';

@@ -1,0 +1,52 @@
+import type { TMovementReason } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Who made a change: a person, an API key, a reader, or the system (a job, a migration, SQL by hand). */
+export type MovementActor = {
+  type: 'user' | 'api_key' | 'device' | 'system';
+  id: number | null;
+  name: string | null;
+};
+
+export const SYSTEM_ACTOR: MovementActor = { type: 'system', id: null, name: null };
+
+/** Why the writes that follow in this transaction change stock ('transfer': out of one place, into another). */
+export type MovementContext = {
+  reason: Exclude<TMovementReason, 'transfer_in' | 'transfer_out'> | 'transfer';
+  actor: MovementActor;
+  auditId?: number;
+  shipmentId?: number;
+  reference?: string;
+};
+
+/**
+ * Says, for the rest of the caller's transaction, why its stock writes happen: the stock table's triggers
+ * (migration 0037_stock_movements) write every change of a row as a movement with this reason, actor, audit or
+ * shipment and reference. Must run inside a transaction (set_config's `is_local`): outside one it would last a
+ * single statement. A later call replaces it.
+ */
+export async function setMovementContext(tx: Db, ctx: MovementContext) {
+  const value = {
+    reason: ctx.reason,
+    actor_type: ctx.actor.type,
+    actor_id: ctx.actor.id,
+    actor_name: ctx.actor.name,
+    audit_id: ctx.auditId ?? null,
+    shipment_id: ctx.shipmentId ?? null,
+    reference: ctx.reference ?? null,
+  };
+  await tx.execute(sql`select set_config('quantics.movement', ${JSON.stringify(value)}, true)`);
+}
+
+/** The caller writes its movements itself (the movements API): the triggers add none for this transaction. */
+export async function setMovementsWritten(tx: Db) {
+  await tx.execute(sql`select set_config('quantics.movement', '{"written": true}', true)`);
+}
+
+/** A signed-in person as a movement's actor (their name, else their email, kept with the movement). */
+export const personActor = (auth: { userId: number; name: string | null; email: string }): MovementActor => ({
+  type: 'user',
+  id: auth.userId,
+  name: auth.name || auth.email,
+});

@@ -1,0 +1,189 @@
+import type { TMovementReason } from '@quantics/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
+import type { MovementActor } from './movement-context.repo.ts';
+
+// The movements API's reads and writes. Every function takes the caller's companyId and filters by it.
+
+/** A movement ready to apply: its product and place resolved (null: the product's stock with no location). */
+export type MovementWrite = {
+  productId: number;
+  locationId: number | null;
+  delta: number;
+  reason: TMovementReason;
+  at: string | null;
+  reference: string | null;
+  clientId: string | null;
+};
+
+/** A movement as recorded, as the API answers it. */
+export type RecordedMovement = {
+  id: number;
+  client_id: string | null;
+  product_id: number;
+  sku: string | null;
+  location_id: number | null;
+  delta: number;
+  reason: TMovementReason;
+  at: string;
+  quantity_after: number;
+};
+
+const RECORDED = sql`m.id::float8 as id, m.client_id, m.product_id, p.sku, m.location_id, m.delta, m.reason,
+  to_char(m.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.quantity_after`;
+
+/** The movements already recorded under these client ids (a till sending again after a time-out). */
+export async function movementsByClientId(db: Db, companyId: number, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  const r = await db.execute<RecordedMovement>(sql`
+    select ${RECORDED} from stock_movements m
+    left join products p on p.company_id = m.company_id and p.id = m.product_id
+    where m.company_id = ${companyId} and m.client_id = any(${sqlArray(clientIds, 'text')})`);
+  return r.rows.map(numeric);
+}
+
+/** The company's products by id, SKU (exact, as the catalogue keeps them), GTIN or EPC: each key's product id. */
+export async function productsByKeys(
+  db: Db,
+  companyId: number,
+  keys: { ids: number[]; skus: string[]; gtins: string[]; epcs: string[] },
+) {
+  const r = await db.execute<{ kind: string; key: string; id: number }>(sql`
+    select 'id' as kind, id::text as key, id from products
+      where company_id = ${companyId} and id = any(${sqlArray(keys.ids, 'int')})
+    union all
+    select 'sku', sku, id from products where company_id = ${companyId} and sku = any(${sqlArray(keys.skus, 'text')})
+    union all
+    select 'gtin', gtin, id from products where company_id = ${companyId} and gtin = any(${sqlArray(keys.gtins, 'text')})
+    union all
+    select 'epc', epc, id from products where company_id = ${companyId} and epc = any(${sqlArray(keys.epcs, 'text')})`);
+  const found = new Map<string, number>();
+  for (const row of r.rows) found.set(`${row.kind}:${row.key}`, Number(row.id));
+  return found;
+}
+
+/** Each product's places (its stock rows' locations, null for none) and its home. */
+export async function placesOf(db: Db, companyId: number, productIds: number[]) {
+  const r = await db.execute<{
+    id: number;
+    sku: string;
+    home: number | null;
+    places: (number | null)[] | null;
+  }>(sql`
+    select p.id, p.sku, p.location_id as home,
+      (select array_agg(s.location_id) from stock s where s.company_id = p.company_id and s.product_id = p.id) as places
+    from products p where p.company_id = ${companyId} and p.id = any(${sqlArray(productIds, 'int')})`);
+  return new Map(
+    r.rows.map((row) => [
+      Number(row.id),
+      {
+        sku: row.sku,
+        home: row.home === null ? null : Number(row.home),
+        places: (row.places ?? []).map(nullableInt),
+      },
+    ]),
+  );
+}
+
+/**
+ * Applies the movements in one statement: each place's row changes by the sum of its movements (created when the
+ * product had no stock there), and every movement is recorded with the row's quantity after it, in the order sent.
+ * The caller has said it writes its own movements (setMovementsWritten), so the stock triggers add none; they still
+ * total the products. A sale may take a place below 0: that is what the till says happened, and a count sets it
+ * right. Answers the movements as recorded, in order, and each place's quantity and its product's total.
+ */
+export async function applyMovements(tx: Db, companyId: number, actor: MovementActor, rows: MovementWrite[]) {
+  const input = unnestRows(
+    rows.map((r) => ({
+      product_id: r.productId,
+      location_id: r.locationId,
+      delta: r.delta,
+      reason: r.reason,
+      at: r.at,
+      reference: r.reference,
+      client_id: r.clientId,
+    })),
+    {
+      product_id: 'int',
+      location_id: 'int',
+      delta: 'int',
+      reason: 'text',
+      at: 'timestamptz',
+      reference: 'text',
+      client_id: 'text',
+    },
+    'i',
+  );
+  const recorded = await tx.execute<RecordedMovement>(sql`
+    with input as (select * from ${input}),
+    sums as (
+      select product_id, location_id, sum(delta)::int as delta from input group by product_id, location_id
+    ),
+    changed as (
+      insert into stock (company_id, product_id, location_id, quantity)
+      select ${companyId}::int, product_id, location_id, delta from sums
+      on conflict (company_id, product_id, place)
+        do update set quantity = stock.quantity + excluded.quantity, updated_at = now()
+      returning product_id, place, quantity
+    ),
+    m as (
+      insert into stock_movements (company_id, product_id, location_id, delta, quantity_after, reason, at,
+        actor_type, actor_id, actor_name, reference, client_id)
+      select ${companyId}::int, i.product_id, i.location_id, i.delta,
+        c.quantity - coalesce(sum(i.delta) over (partition by i.product_id, coalesce(i.location_id, 0)
+          order by i.ord desc rows between unbounded preceding and 1 preceding), 0),
+        i.reason, coalesce(i.at, now()), ${actor.type}, ${actor.id}::int, ${actor.name}, i.reference, i.client_id
+      from input i join changed c on c.product_id = i.product_id and c.place = coalesce(i.location_id, 0)
+      order by i.ord
+      returning *
+    )
+    select ${RECORDED} from m left join products p on p.company_id = m.company_id and p.id = m.product_id
+    order by m.id`);
+  return recorded.rows.map(numeric);
+}
+
+/** The places' quantities now, with their products' totals. */
+export async function quantitiesAt(
+  db: Db,
+  companyId: number,
+  places: { productId: number; locationId: number | null }[],
+) {
+  const r = await db.execute<{
+    product_id: number;
+    sku: string;
+    location_id: number | null;
+    quantity: number;
+    total: number;
+  }>(sql`
+    select k.product_id, p.sku, k.location_id, coalesce(s.quantity, 0) as quantity, p.quantity as total
+    from unnest(${sqlArray(
+      places.map((x) => x.productId),
+      'int',
+    )}, ${sqlArray(
+      places.map((x) => x.locationId),
+      'int',
+    )}) as k(product_id, location_id)
+    join products p on p.company_id = ${companyId} and p.id = k.product_id
+    left join stock s on s.company_id = ${companyId} and s.product_id = k.product_id
+      and s.place = coalesce(k.location_id, 0)
+    order by p.sku, k.location_id nulls first`);
+  return r.rows.map((row) => ({
+    product_id: Number(row.product_id),
+    sku: row.sku,
+    location_id: nullableInt(row.location_id),
+    quantity: Number(row.quantity),
+    total: Number(row.total),
+  }));
+}
+
+const nullableInt = (v: number | string | null) => (v === null ? null : Number(v));
+
+const numeric = (r: RecordedMovement): RecordedMovement => ({
+  ...r,
+  id: Number(r.id),
+  product_id: Number(r.product_id),
+  location_id: nullableInt(r.location_id),
+  delta: Number(r.delta),
+  quantity_after: Number(r.quantity_after),
+});

@@ -1,0 +1,205 @@
+import {
+  identifyCode,
+  MOVEMENT_FUTURE_MS,
+  MOVEMENT_MESSAGES,
+  MOVEMENTS_MAX,
+  matchCode,
+  movementError,
+  type TInventoryType,
+  type TMovementInput,
+  type TMovementsResponse,
+  ZMovementInput,
+} from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { unknownLocations } from '../locations/locations.service.ts';
+import { type MovementActor, setMovementsWritten } from './movement-context.repo.ts';
+import * as repo from './movements.repo.ts';
+
+/** Who sends movements: their company, whether it keeps its own stock, and who they are. */
+export type MovementCaller = { companyId: number; inventoryType: TInventoryType; actor: MovementActor };
+
+/** A movement as sent, checked, with where it came from (its index; a CSV's row number is index + 2). */
+export type SentMovement = TMovementInput & { index: number; locationName?: string };
+
+/**
+ * Checks a call's movements one by one, naming the first bad one (`movements[3].delta: ...`): each is a movement by
+ * ZMovementInput, names its product once, is dated at most 5 minutes ahead, and no client_id is sent twice.
+ */
+export function checkMovements(body: { movements: unknown[] }, now = Date.now()): SentMovement[] {
+  if (body.movements.length === 0) throw badRequest(MOVEMENT_MESSAGES.bodyInvalid);
+  if (body.movements.length > MOVEMENTS_MAX) throw badRequest(MOVEMENT_MESSAGES.tooMany);
+  const seen = new Set<string>();
+  return body.movements.map((raw, index) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.movementInvalid));
+    }
+    const parsed = ZMovementInput.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      const message =
+        issue?.code === 'unrecognized_keys'
+          ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+          : (issue?.message ?? MOVEMENT_MESSAGES.movementInvalid);
+      throw badRequest(movementError(index, field, message));
+    }
+    const m = parsed.data;
+    const named = [m.product_id, m.sku, m.code].filter((v) => v !== undefined).length;
+    if (named === 0) throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.productMissing));
+    if (named > 1) throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.productTwice));
+    if (m.at !== undefined && Date.parse(m.at) > now + MOVEMENT_FUTURE_MS) {
+      throw badRequest(movementError(index, 'at', MOVEMENT_MESSAGES.atInFuture));
+    }
+    if (m.client_id !== undefined) {
+      if (seen.has(m.client_id))
+        throw badRequest(movementError(index, 'client_id', MOVEMENT_MESSAGES.clientIdTwice));
+      seen.add(m.client_id);
+    }
+    return { ...m, index };
+  });
+}
+
+/**
+ * Applies checked movements in one transaction, all or none. A client_id already recorded is not applied again: its
+ * movement is answered as first recorded (duplicate: true). Two calls carrying one client_id at once: the second
+ * waits on the first's unique key, fails when it commits, and runs again, finding it recorded.
+ */
+export async function applyMovements(
+  db: Db,
+  caller: MovementCaller,
+  sent: SentMovement[],
+  placeField: 'location_id' | 'location' = 'location_id',
+): Promise<TMovementsResponse> {
+  if (caller.inventoryType === 'dutchie') throw conflict(MOVEMENT_MESSAGES.pointOfSale);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => applyOnce(tx, caller, sent, placeField));
+    } catch (e) {
+      if (attempt === 0 && isUniqueViolation(e, 'stock_movements_client_unique')) continue;
+      throw e;
+    }
+  }
+}
+
+async function applyOnce(
+  tx: Db,
+  caller: MovementCaller,
+  sent: SentMovement[],
+  placeField: 'location_id' | 'location',
+): Promise<TMovementsResponse> {
+  const { companyId } = caller;
+  const clientIds = sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
+  const earlier = new Map(
+    (await repo.movementsByClientId(tx, companyId, clientIds)).map((m) => [m.client_id, m]),
+  );
+  const fresh = sent.filter((m) => m.client_id === undefined || !earlier.has(m.client_id));
+  const productIds = await resolveProducts(tx, companyId, fresh);
+  const writes = await resolvePlaces(tx, companyId, fresh, productIds, placeField);
+  let applied: repo.RecordedMovement[] = [];
+  if (writes.length > 0) {
+    await setMovementsWritten(tx);
+    applied = await repo.applyMovements(tx, companyId, caller.actor, writes);
+  }
+  const byIndex = new Map(fresh.map((m, i) => [m.index, applied[i]]));
+  const movements = sent.map((m) => {
+    const first = m.client_id === undefined ? undefined : earlier.get(m.client_id);
+    const row = first ?? byIndex.get(m.index);
+    if (!row) throw new Error(`movement ${m.index} was neither applied nor found`);
+    return { index: m.index, duplicate: first !== undefined, ...row };
+  });
+  const places = new Map(movements.map((m) => [`${m.product_id}:${m.location_id}`, m]));
+  const quantities = await repo.quantitiesAt(
+    tx,
+    companyId,
+    [...places.values()].map((m) => ({ productId: m.product_id, locationId: m.location_id })),
+  );
+  return { applied: applied.length, duplicates: sent.length - fresh.length, movements, quantities };
+}
+
+/** Each movement's product id, by its product_id, SKU or code (the code's EPC, else its GTIN, else as a SKU). */
+async function resolveProducts(tx: Db, companyId: number, sent: SentMovement[]): Promise<number[]> {
+  const ids = codesOf(sent);
+  const found = await repo.productsByKeys(tx, companyId, {
+    ids: sent.flatMap((m) => (m.product_id === undefined ? [] : [m.product_id])),
+    skus: [...ids.values()].flatMap((id) => (id.skuKey ? [id.skuKey] : [])),
+    gtins: [...ids.values()].flatMap((id) => [id.gtin, id.altGtin].filter((g): g is string => g !== null)),
+    epcs: [...ids.values()].flatMap((id) => (id.epc ? [id.epc] : [])),
+  });
+  return sent.map((m) => {
+    const id =
+      m.product_id !== undefined
+        ? found.get(`id:${m.product_id}`)
+        : matchCode(ids.get(m.index) ?? identifyCode(''), {
+            byEpc: (epc) => found.get(`epc:${epc}`),
+            byGtin: (gtin) => found.get(`gtin:${gtin}`),
+            bySku: (sku) => found.get(`sku:${sku}`),
+          });
+    if (id === undefined) {
+      const field = m.product_id !== undefined ? 'product_id' : m.sku !== undefined ? 'sku' : 'code';
+      throw badRequest(movementError(m.index, field, MOVEMENT_MESSAGES.productNotFound));
+    }
+    return id;
+  });
+}
+
+/** A SKU sent is matched as a SKU only (upper case, as kept); a code as anything a product carries. */
+function codesOf(sent: SentMovement[]) {
+  const ids = new Map<number, ReturnType<typeof identifyCode>>();
+  for (const m of sent) {
+    if (m.sku !== undefined) {
+      ids.set(m.index, {
+        ...identifyCode(''),
+        epc: null,
+        gtin: null,
+        altGtin: null,
+        skuKey: m.sku.toUpperCase(),
+      });
+    } else if (m.code !== undefined) ids.set(m.index, identifyCode(m.code));
+  }
+  return ids;
+}
+
+/**
+ * Each movement's place: the location sent (null: no location), checked to be the company's; without one, the
+ * product's one place (its home when it has no stock row yet). A product kept in several places needs it named.
+ */
+async function resolvePlaces(
+  tx: Db,
+  companyId: number,
+  sent: SentMovement[],
+  productIds: number[],
+  placeField: 'location_id' | 'location',
+): Promise<repo.MovementWrite[]> {
+  const named = [...new Set(sent.flatMap((m) => (typeof m.location_id === 'number' ? [m.location_id] : [])))];
+  const unknown = new Set(await unknownLocations(tx, companyId, named));
+  const places = await repo.placesOf(tx, companyId, [...new Set(productIds)]);
+  return sent.map((m, i) => {
+    const productId = productIds[i] as number;
+    let locationId: number | null;
+    if (m.location_id !== undefined) {
+      if (m.location_id !== null && unknown.has(m.location_id)) {
+        throw badRequest(movementError(m.index, placeField, MOVEMENT_MESSAGES.locationInvalid));
+      }
+      locationId = m.location_id;
+    } else {
+      const p = places.get(productId);
+      if (p && p.places.length > 1) {
+        const message =
+          placeField === 'location' ? MOVEMENT_MESSAGES.locationNameNeeded : MOVEMENT_MESSAGES.locationNeeded;
+        throw badRequest(movementError(m.index, placeField, message));
+      }
+      locationId = p?.places.length === 1 ? (p.places[0] ?? null) : (p?.home ?? null);
+    }
+    return {
+      productId,
+      locationId,
+      delta: m.delta,
+      reason: m.reason,
+      at: m.at ?? null,
+      reference: m.reference || null,
+      clientId: m.client_id ?? null,
+    };
+  });
+}
