@@ -42,6 +42,7 @@ ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_company_id_compani
 CREATE UNIQUE INDEX "api_keys_hash_unique" ON "api_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("company_id","product_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stock_movements_recorded_idx" ON "stock_movements" USING btree ("company_id","recorded_at");--> statement-breakpoint
+CREATE INDEX "stock_movements_at_idx" ON "stock_movements" USING btree ("company_id","at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_movements_client_unique" ON "stock_movements" USING btree ("company_id","client_id") WHERE "stock_movements"."client_id" IS NOT NULL;--> statement-breakpoint
 -- Hand-written from here. Every change of a stock row is a movement, written by the statement that makes it. The
 -- writer says why in its transaction's movement context (set_config('quantics.movement', <json>, true):

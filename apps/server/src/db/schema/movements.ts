@@ -69,8 +69,9 @@ export const stockMovements = pgTable(
     primaryKey({ name: 'stock_movements_pkey', columns: [t.companyId, t.id] }),
     // A product's history, newest first (its place filtered on the way).
     index('stock_movements_product_idx').on(t.companyId, t.productId, t.at.desc(), t.id.desc()),
-    // What moved since a count started; the reports by date range use `at` through the product index or a scan.
+    // What moved since a count started (by arrival), and the movements report by date (by when it happened).
     index('stock_movements_recorded_idx').on(t.companyId, t.recordedAt),
+    index('stock_movements_at_idx').on(t.companyId, t.at, t.id),
     uniqueIndex('stock_movements_client_unique')
       .on(t.companyId, t.clientId)
       .where(sql`${t.clientId} IS NOT NULL`),
