@@ -200,7 +200,40 @@ export const ZMovementHistory = z.object({
 });
 export type TMovementHistory = z.infer<typeof ZMovementHistory>;
 
-export const ZMovementsReportQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: 'from must be a date and time (ISO 8601)' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be a date and time (ISO 8601)' }).optional(),
-});
+/** A report's bound: a day (YYYY-MM-DD, UTC; `to` takes the whole day) or a date and time. */
+const reportBound = (field: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${field} must be a date (YYYY-MM-DD) or a date and time (ISO 8601)`,
+    })
+    .optional();
+
+export const ZMovementsReportQuery = z.object({ from: reportBound('from'), to: reportBound('to') });
+
+/** A till's daily export: the columns of a CSV of movements (sku, delta and reason required). */
+export const MOVEMENT_CSV_COLUMNS = ['sku', 'location', 'delta', 'reason', 'at', 'reference'] as const;
+
+export const MOVEMENT_CSV_MESSAGES = {
+  unreadable: 'The file could not be read as CSV',
+  empty:
+    'The file has no movements: a header line (sku, location, delta, reason, at, reference), then one per line',
+  missingColumns: (columns: string[]) =>
+    `The file has no ${columns.join(', ')} column${columns.length === 1 ? '' : 's'}`,
+  tooMany: 'At most 5000 movements a file: split it in two',
+} as const;
+
+/** The movements report's columns. */
+export const MOVEMENT_REPORT_COLUMNS = [
+  'At',
+  'Recorded at',
+  'SKU',
+  'Product',
+  'Location',
+  'Delta',
+  'Quantity after',
+  'Reason',
+  'By',
+  'Reference',
+  'Audit',
+  'Client id',
+] as const;

@@ -21,19 +21,31 @@ import * as repo from './movements.repo.ts';
 export type MovementCaller = { companyId: number; inventoryType: TInventoryType; actor: MovementActor };
 
 /** A movement as sent, checked, with where it came from (its index; a CSV's row number is index + 2). */
-export type SentMovement = TMovementInput & { index: number; locationName?: string };
+export type SentMovement = TMovementInput & { index: number };
+
+/** How a bad movement is named in the 400: `movements[3].sku: ...` in a call, `Row 5, sku: ...` in a CSV file. */
+export type Namer = (index: number, field: string, message: string) => string;
+
+/** Where a request names things: its namer and the field that names a place. */
+export type Naming = { name: Namer; placeField: 'location_id' | 'location' };
+
+export const CALL_NAMING: Naming = { name: movementError, placeField: 'location_id' };
 
 /**
  * Checks a call's movements one by one, naming the first bad one (`movements[3].delta: ...`): each is a movement by
  * ZMovementInput, names its product once, is dated at most 5 minutes ahead, and no client_id is sent twice.
  */
-export function checkMovements(body: { movements: unknown[] }, now = Date.now()): SentMovement[] {
+export function checkMovements(
+  body: { movements: unknown[] },
+  name: Namer = movementError,
+  now = Date.now(),
+): SentMovement[] {
   if (body.movements.length === 0) throw badRequest(MOVEMENT_MESSAGES.bodyInvalid);
   if (body.movements.length > MOVEMENTS_MAX) throw badRequest(MOVEMENT_MESSAGES.tooMany);
   const seen = new Set<string>();
   return body.movements.map((raw, index) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.movementInvalid));
+      throw badRequest(name(index, '', MOVEMENT_MESSAGES.movementInvalid));
     }
     const parsed = ZMovementInput.safeParse(raw);
     if (!parsed.success) {
@@ -43,18 +55,17 @@ export function checkMovements(body: { movements: unknown[] }, now = Date.now())
         issue?.code === 'unrecognized_keys'
           ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
           : (issue?.message ?? MOVEMENT_MESSAGES.movementInvalid);
-      throw badRequest(movementError(index, field, message));
+      throw badRequest(name(index, field, message));
     }
     const m = parsed.data;
     const named = [m.product_id, m.sku, m.code].filter((v) => v !== undefined).length;
-    if (named === 0) throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.productMissing));
-    if (named > 1) throw badRequest(movementError(index, '', MOVEMENT_MESSAGES.productTwice));
+    if (named === 0) throw badRequest(name(index, '', MOVEMENT_MESSAGES.productMissing));
+    if (named > 1) throw badRequest(name(index, '', MOVEMENT_MESSAGES.productTwice));
     if (m.at !== undefined && Date.parse(m.at) > now + MOVEMENT_FUTURE_MS) {
-      throw badRequest(movementError(index, 'at', MOVEMENT_MESSAGES.atInFuture));
+      throw badRequest(name(index, 'at', MOVEMENT_MESSAGES.atInFuture));
     }
     if (m.client_id !== undefined) {
-      if (seen.has(m.client_id))
-        throw badRequest(movementError(index, 'client_id', MOVEMENT_MESSAGES.clientIdTwice));
+      if (seen.has(m.client_id)) throw badRequest(name(index, 'client_id', MOVEMENT_MESSAGES.clientIdTwice));
       seen.add(m.client_id);
     }
     return { ...m, index };
@@ -70,12 +81,12 @@ export async function applyMovements(
   db: Db,
   caller: MovementCaller,
   sent: SentMovement[],
-  placeField: 'location_id' | 'location' = 'location_id',
+  naming: Naming = CALL_NAMING,
 ): Promise<TMovementsResponse> {
   if (caller.inventoryType === 'dutchie') throw conflict(MOVEMENT_MESSAGES.pointOfSale);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => applyOnce(tx, caller, sent, placeField));
+      return await db.transaction((tx) => applyOnce(tx, caller, sent, naming));
     } catch (e) {
       if (attempt === 0 && isUniqueViolation(e, 'stock_movements_client_unique')) continue;
       throw e;
@@ -87,7 +98,7 @@ async function applyOnce(
   tx: Db,
   caller: MovementCaller,
   sent: SentMovement[],
-  placeField: 'location_id' | 'location',
+  naming: Naming,
 ): Promise<TMovementsResponse> {
   const { companyId } = caller;
   const clientIds = sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
@@ -95,8 +106,8 @@ async function applyOnce(
     (await repo.movementsByClientId(tx, companyId, clientIds)).map((m) => [m.client_id, m]),
   );
   const fresh = sent.filter((m) => m.client_id === undefined || !earlier.has(m.client_id));
-  const productIds = await resolveProducts(tx, companyId, fresh);
-  const writes = await resolvePlaces(tx, companyId, fresh, productIds, placeField);
+  const productIds = await resolveProducts(tx, companyId, fresh, naming.name);
+  const writes = await resolvePlaces(tx, companyId, fresh, productIds, naming);
   let applied: repo.RecordedMovement[] = [];
   if (writes.length > 0) {
     await setMovementsWritten(tx);
@@ -119,7 +130,12 @@ async function applyOnce(
 }
 
 /** Each movement's product id, by its product_id, SKU or code (the code's EPC, else its GTIN, else as a SKU). */
-async function resolveProducts(tx: Db, companyId: number, sent: SentMovement[]): Promise<number[]> {
+async function resolveProducts(
+  tx: Db,
+  companyId: number,
+  sent: SentMovement[],
+  name: Namer,
+): Promise<number[]> {
   const ids = codesOf(sent);
   const found = await repo.productsByKeys(tx, companyId, {
     ids: sent.flatMap((m) => (m.product_id === undefined ? [] : [m.product_id])),
@@ -138,7 +154,7 @@ async function resolveProducts(tx: Db, companyId: number, sent: SentMovement[]):
           });
     if (id === undefined) {
       const field = m.product_id !== undefined ? 'product_id' : m.sku !== undefined ? 'sku' : 'code';
-      throw badRequest(movementError(m.index, field, MOVEMENT_MESSAGES.productNotFound));
+      throw badRequest(name(m.index, field, MOVEMENT_MESSAGES.productNotFound));
     }
     return id;
   });
@@ -170,7 +186,7 @@ async function resolvePlaces(
   companyId: number,
   sent: SentMovement[],
   productIds: number[],
-  placeField: 'location_id' | 'location',
+  { name, placeField }: Naming,
 ): Promise<repo.MovementWrite[]> {
   const named = [...new Set(sent.flatMap((m) => (typeof m.location_id === 'number' ? [m.location_id] : [])))];
   const unknown = new Set(await unknownLocations(tx, companyId, named));
@@ -180,7 +196,7 @@ async function resolvePlaces(
     let locationId: number | null;
     if (m.location_id !== undefined) {
       if (m.location_id !== null && unknown.has(m.location_id)) {
-        throw badRequest(movementError(m.index, placeField, MOVEMENT_MESSAGES.locationInvalid));
+        throw badRequest(name(m.index, placeField, MOVEMENT_MESSAGES.locationInvalid));
       }
       locationId = m.location_id;
     } else {
@@ -188,7 +204,7 @@ async function resolvePlaces(
       if (p && p.places.length > 1) {
         const message =
           placeField === 'location' ? MOVEMENT_MESSAGES.locationNameNeeded : MOVEMENT_MESSAGES.locationNeeded;
-        throw badRequest(movementError(m.index, placeField, message));
+        throw badRequest(name(m.index, placeField, message));
       }
       locationId = p?.places.length === 1 ? (p.places[0] ?? null) : (p?.home ?? null);
     }
