@@ -157,15 +157,65 @@ export const countPlans = pgTable(
     durationMinutes: integer('duration_minutes'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /**
+     * When its places' next due days (count_plan_places) were last worked out; null when they must be again: the
+     * plan is new or changed, or the company completed a count. The plan-places sweep takes these first.
+     */
+    placesRefreshedAt: tz('places_refreshed_at'),
   },
   (t) => [
     primaryKey({ name: 'count_plans_pkey', columns: [t.companyId, t.id] }),
+    // The plan-places sweep's: plans whose places are to be worked out again (null), or not for a day.
+    index('count_plans_places_refreshed_idx').on(t.placesRefreshedAt),
     // ON DELETE SET NULL (device_id) in the migration: the plan stays, counted by people.
     foreignKey({
       name: 'count_plans_device_fk',
       columns: [t.companyId, t.deviceId],
       foreignColumns: [devices.companyId, devices.id],
     }).onDelete('set null'),
+  ],
+);
+
+/**
+ * Each planned place's next due day, stored so the sweeps read an index instead of working out every plan of every
+ * company (count-plans/plan-places.ts): written from the plan's rhythm and the place's last count when a count
+ * completes or the plan changes (its plan's places_refreshed_at set null), and every day at the latest. The days
+ * shown on screens are still worked out on read; a stored day a count has since made later only makes a sweep look
+ * at the company once more, which works it out again.
+ */
+export const countPlanPlaces = pgTable(
+  'count_plan_places',
+  {
+    companyId: integer('company_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    /** 'l:<location id>' or 'r:<room name>' (as count_overdue_notices and count_plan_runs). */
+    placeKey: text('place_key').notNull(),
+    /** The day it is next due, in the company's time zone. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** When that day begins in the company's time zone: due from then. */
+    dueAt: tz('due_at').notNull(),
+    /** When the day after its grace days begins: overdue from then. */
+    overdueAt: tz('overdue_at').notNull(),
+    /** Its plan's fixed reader counts it by itself (a device and a duration). */
+    isReader: boolean('is_reader').notNull().default(false),
+    /** count.overdue was told for this due day (count_overdue_notices has it). */
+    isOverdueTold: boolean('is_overdue_told').notNull().default(false),
+    /** The fixed reader's count for this due day was started (count_plan_runs has it). */
+    isRunStarted: boolean('is_run_started').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'count_plan_places_pkey', columns: [t.companyId, t.planId, t.placeKey] }),
+    foreignKey({
+      name: 'count_plan_places_plan_fk',
+      columns: [t.companyId, t.planId],
+      foreignColumns: [countPlans.companyId, countPlans.id],
+    }).onDelete('cascade'),
+    // The overdue sweep's: places overdue and not yet told.
+    index('count_plan_places_overdue_idx').on(t.overdueAt).where(sql`not ${t.isOverdueTold}`),
+    // The planned reader counts' sweep: places a fixed reader counts, due and not yet started.
+    index('count_plan_places_reader_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.isReader} and not ${t.isRunStarted}`),
   ],
 );
 
