@@ -1,9 +1,10 @@
 import type { Answer } from './api.ts';
+import { recordSale } from './sales.ts';
 import { FAULT_MODES, type FaultMode, NO_FAULT, type SimState } from './state.ts';
 
 /**
  * The simulator's own switches under /__sim (not part of Dutchie's API): tests flip faults, revoke or add keys,
- * change a package's quantity and read how many calls reached the simulator.
+ * change a package's quantity, ring up a sale and read how many calls reached the simulator.
  */
 export function control(state: SimState, method: string, path: string, body: unknown): Answer {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -52,6 +53,7 @@ export function control(state: SimState, method: string, path: string, body: unk
     }
     return { status: 200, body: { ok: true } };
   }
+  if (method === 'POST' && path === '/__sim/transactions') return recordSale(state.locations.values(), b);
   const pkg = /^\/__sim\/packages\/([A-Za-z0-9]+)$/.exec(path);
   if (method === 'POST' && pkg) {
     const quantity = b.quantityAvailable;

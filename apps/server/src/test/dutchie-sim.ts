@@ -25,6 +25,8 @@ export type SimFault = {
   path?: string;
 };
 
+export type SimSale = { at?: Date; isReturn?: boolean; isVoid?: boolean };
+
 export type DutchieSimProcess = {
   url: string;
   /** Flip a fault on the running simulator. */
@@ -34,6 +36,8 @@ export type DutchieSimProcess = {
   /** Calls that reached the simulator per path since the last reset. */
   requests: () => Promise<Record<string, number>>;
   setQuantity: (packageId: string, quantityAvailable: number) => Promise<void>;
+  /** Rings up a sale of the package (its units leave the store, the Sales Floor first), at `at` or now. */
+  sell: (packageId: string, quantity: number, opts?: SimSale) => Promise<void>;
   revokeKey: (key: string) => Promise<void>;
   addKey: (key: string, locationId?: number) => Promise<void>;
   /** Basic-auth GET straight at the simulator, as Dutchie's own clients call it. */
@@ -78,6 +82,14 @@ export async function startDutchieSim(args: string[] = []): Promise<DutchieSimPr
       ((await (await fetch(`${url}/__sim/state`)).json()) as { requests: Record<string, number> }).requests,
     setQuantity: (packageId, quantityAvailable) =>
       post(`/__sim/packages/${packageId}`, { quantityAvailable }),
+    sell: (packageId, quantity, opts = {}) =>
+      post('/__sim/transactions', {
+        packageId,
+        quantity,
+        ...(opts.at && { transactionDate: opts.at.toISOString() }),
+        isReturn: opts.isReturn === true,
+        isVoid: opts.isVoid === true,
+      }),
     revokeKey: (key) => post('/__sim/keys', { key, revoke: true }),
     addKey: (key, locationId) => post('/__sim/keys', { key, locationId }),
     get: (path, key = SIM_KEY) =>
