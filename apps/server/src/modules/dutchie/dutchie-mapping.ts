@@ -128,6 +128,25 @@ export function transaction(
   };
 }
 
+/** One line of a sale as stock sees it: units of a package out of the store (a return's negative) at a time. */
+export type SaleLine = { packageId: string; units: number; at: string };
+
+/**
+ * A transaction's lines as units of packages out of the store at its time: a void moves nothing, a return
+ * (`isReturn`) puts its units back. A transaction without a readable time, or a line without a package, is left out.
+ */
+export function saleLines(t: DutchieRecord): SaleLine[] {
+  const at = utcTime(field(t, 'transactionDate'));
+  const rawItems = field(t, 'items');
+  if (!at || field(t, 'isVoid') === true || !Array.isArray(rawItems)) return [];
+  const sign = field(t, 'isReturn') === true ? -1 : 1;
+  return rawItems.filter(isRecord).flatMap((i) => {
+    const packageId = text(field(i, 'packageId'));
+    const units = num(field(i, 'quantity'));
+    return packageId && units ? [{ packageId, units: sign * units, at }] : [];
+  });
+}
+
 /** The closing report's totals and summaries. */
 export function closingReport(r: DutchieRecord) {
   const list = (name: string) => {

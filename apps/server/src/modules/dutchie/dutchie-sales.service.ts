@@ -7,7 +7,12 @@ import {
 } from '@quantics/contracts';
 import { badRequest } from '../../lib/app-error.ts';
 import { companyClient, type DutchieContext } from './dutchie-context.ts';
-import { closingReport as mapClosingReport, transaction } from './dutchie-mapping.ts';
+import {
+  closingReport as mapClosingReport,
+  type SaleLine,
+  saleLines,
+  transaction,
+} from './dutchie-mapping.ts';
 import { inventorySnapshot } from './dutchie-snapshot.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,6 +100,22 @@ export async function topSelling(ctx: DutchieContext, companyId: number, days: n
     .sort((a, b) => b.totalQuantity - a.totalQuantity || a.productName.localeCompare(b.productName))
     .slice(0, limit);
   return { data, days, sync };
+}
+
+/**
+ * What Dutchie sold between two instants [from, to), line by line (voids left out, returns negative), read from
+ * Dutchie now rather than the cache: a count's completion needs the sales up to that moment. Throws when Dutchie
+ * cannot be read (DutchieError) or the company has no key.
+ */
+export async function salesBetween(
+  ctx: DutchieContext,
+  companyId: number,
+  from: Date,
+  to: Date,
+): Promise<SaleLine[]> {
+  const api = await companyClient(ctx, companyId);
+  const [a, b] = [from.toISOString(), to.toISOString()];
+  return (await api.transactions(from, to)).flatMap(saleLines).filter((l) => l.at >= a && l.at < b);
 }
 
 type StoredReport = Omit<TClosingReport, 'date' | 'sync'>;
