@@ -35,6 +35,7 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { webhooksRoutes } from './modules/alerts/webhooks.routes.ts';
 import { webhooksDocument } from './modules/alerts/webhooks-openapi.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { type AuditClock, auditClock } from './modules/audits/audit-status.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -307,6 +308,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
             scheme: 'bearer',
             description: 'A paired reader’s device_token (from POST /api/rfid/register/poll)',
           },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key (qk_..., from POST /api/api-keys): the routes of its scopes only. See docs/api.md, "API keys".',
+          },
           basic: {
             type: 'http',
             scheme: 'basic',
@@ -367,6 +374,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(chatRoutes);
   await app.register(notificationsRoutes);
   await app.register(webhooksRoutes);
+  await app.register(apiKeysRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

@@ -55,6 +55,7 @@ const ZEnv = z.object({
   PUBLIC_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60)),
   PAIRING_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60)),
   PAIRING_POLL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(1200)),
+  API_KEY_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
   IMPORT_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(2048).default(50)),
   IMPORT_MAX_ROWS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(200_000)),
   AUTH_FAILURE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
@@ -200,6 +201,8 @@ export type AppConfig = {
   pairingRateLimit: number;
   /** Pairing polls per client address per hour (each pairing polls about every 5 s for up to 5 minutes). */
   pairingPollRateLimit: number;
+  /** Calls per API key per minute (a till, an ERP, a script); over it: 429. */
+  apiKeyRateLimit: number;
   /** Largest CSV file an import accepts, in megabytes. */
   importMaxMb: number;
   /** Most product rows one CSV import may hold. */
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     pairingRateLimit: e.PAIRING_RATE_LIMIT,
     pairingPollRateLimit: e.PAIRING_POLL_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     importMaxMb: e.IMPORT_MAX_MB,
     importMaxRows: e.IMPORT_MAX_ROWS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,

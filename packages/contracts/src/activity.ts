@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const PERFORMER_TYPES = ['user', 'device'] as const;
+/** Who did it: a person, a reader, or a program calling with an API key. */
+export const PERFORMER_TYPES = ['user', 'device', 'api_key'] as const;
 export const ZPerformerType = z.enum(PERFORMER_TYPES);
 export type TPerformerType = z.infer<typeof ZPerformerType>;
 

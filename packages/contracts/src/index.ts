@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './alerts.ts';
+export * from './api-keys.ts';
 export * from './audits.ts';
 export * from './auth.ts';
 export * from './chat.ts';

@@ -97,6 +97,10 @@ export const SECURITY_LOG_ACTIONS = [
   'security.member_signed_out',
   'security.policy_changed',
   'team.role_change',
+  'security.api_key_created',
+  'security.api_key_revoked',
+  /** A revoked key still calling (at most one entry per key every 10 minutes). */
+  'security.api_key_refused',
 ] as const;
 
 export const SECURITY_LOG_HEADER = [

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 type Result = { current: number; ttl: number };
 type Callback = (err: Error | null, result?: Result) => void;
 // What the plugin really passes to child() (its type declarations leave routeInfo out).
-type RouteOptions = { routeInfo?: { method: string; url: string }; method?: unknown; url?: string };
+type RouteOptions = { routeInfo?: { method?: string; url?: string }; method?: unknown; url?: string };
 
 /** The store interface @fastify/rate-limit calls: count one request under `key` in a window of `timeWindow` ms. */
 type RateLimitStore = {
@@ -101,6 +101,8 @@ export function resilientRateLimitStore(redis: Redis | null, log: FastifyBaseLog
     },
     child: (routeOptions) => {
       const route = routeOptions.routeInfo ?? { method: String(routeOptions.method), url: routeOptions.url };
+      // A limiter of no route (app.createRateLimit, e.g. per API key) counts under its own keys alone.
+      if (!route.method && !route.url) return make(prefix);
       return make(`${prefix}${route.method}${route.url}-`);
     },
   });

@@ -1,4 +1,4 @@
-import type { TRole } from '@quantics/contracts';
+import type { TApiKeyScope, TRole } from '@quantics/contracts';
 
 /**
  * Who may call each API route, in one table. 'public' needs no sign-in; a role means at least that role in the
@@ -191,6 +191,41 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'DELETE /api/webhooks/:id': 'admin',
   'POST /api/webhooks/:id/test': 'admin',
   'GET /api/webhooks/:id/deliveries': 'admin',
+  // API keys (for a till, an ERP, a script): admins create, list and revoke them.
+  'GET /api/api-keys': 'admin',
+  'POST /api/api-keys': 'admin',
+  'DELETE /api/api-keys/:id': 'admin',
+};
+
+/**
+ * The routes an API key may call, each with the scope it needs: a key calling any other route is refused 403, as is a
+ * key without the scope; an unknown or revoked key is 401 everywhere. A key acts for its company with the scope's
+ * rights, whatever the route's role above. A route named here takes its caller with callerOf() (lib/request-context.ts),
+ * never requireAuth(). Routes may be named before they exist (the table is only read for requests that carry a key).
+ * The scopes themselves are API_KEY_SCOPE_NAMES in packages/contracts (api-keys.ts).
+ */
+export const API_KEY_SCOPES: Record<string, TApiKeyScope> = {
+  'GET /api/inventory': 'inventory:read',
+  'GET /api/inventory/:id': 'inventory:read',
+  'GET /api/inventory/export.csv': 'inventory:read',
+  'GET /api/inventory/:id/movements': 'inventory:read',
+  'GET /api/locations': 'inventory:read',
+  'GET /api/locations/:id': 'inventory:read',
+  'POST /api/inventory': 'inventory:write',
+  'PUT /api/inventory/:id': 'inventory:write',
+  'DELETE /api/inventory/:id': 'inventory:write',
+  'POST /api/inventory/movements': 'movements:write',
+  'POST /api/inventory/movements/import': 'movements:write',
+  'GET /api/audits': 'audits:read',
+  'GET /api/audits/:id': 'audits:read',
+  'GET /api/audits/:id/discrepancies': 'audits:read',
+  // Every report but the security log (a person's: admins only).
+  'GET /api/reports/:type.csv': 'reports:read',
+  'GET /api/reports/movements.csv': 'reports:read',
+  'GET /api/reports/shrink': 'reports:read',
+  'GET /api/reports/shrink.csv': 'reports:read',
+  'GET /api/reports/accuracy': 'reports:read',
+  'GET /api/reports/accuracy.csv': 'reports:read',
 };
 
 /**

@@ -1,9 +1,21 @@
-import { IMPINJ_MESSAGES, READER_MESSAGES, SECURITY_MESSAGES } from '@quantics/contracts';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_NAMES,
+  IMPINJ_MESSAGES,
+  READER_MESSAGES,
+  SECURITY_MESSAGES,
+  type TApiKeyScope,
+} from '@quantics/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/index.ts';
-import { ACCESS_POLICY, type Access, TWO_FACTOR_SETUP_ACCESS } from '../plugins/access-policy.ts';
+import {
+  ACCESS_POLICY,
+  type Access,
+  API_KEY_SCOPES,
+  TWO_FACTOR_SETUP_ACCESS,
+} from '../plugins/access-policy.ts';
 import { bearer } from './factories.ts';
 import { type PairedReader, pairReader } from './readers.ts';
 import { createTenant, freshToken, type Tenant } from './tenants.ts';
@@ -189,6 +201,37 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/webhooks/:id': 'admin',
   'POST /api/webhooks/:id/test': 'admin',
   'GET /api/webhooks/:id/deliveries': 'admin',
+  // API keys are the admins'.
+  'GET /api/api-keys': 'admin',
+  'POST /api/api-keys': 'admin',
+  'DELETE /api/api-keys/:id': 'admin',
+};
+
+/**
+ * The routes an API key may call and the scope each needs, written out here for the same reason as EXPECTED. A key
+ * calling any other route is refused 403, whatever its scopes. Routes may be listed before they are built.
+ */
+const EXPECTED_KEY_SCOPES: Record<string, TApiKeyScope> = {
+  'GET /api/inventory': 'inventory:read',
+  'GET /api/inventory/:id': 'inventory:read',
+  'GET /api/inventory/export.csv': 'inventory:read',
+  'GET /api/inventory/:id/movements': 'inventory:read',
+  'GET /api/locations': 'inventory:read',
+  'GET /api/locations/:id': 'inventory:read',
+  'POST /api/inventory': 'inventory:write',
+  'PUT /api/inventory/:id': 'inventory:write',
+  'DELETE /api/inventory/:id': 'inventory:write',
+  'POST /api/inventory/movements': 'movements:write',
+  'POST /api/inventory/movements/import': 'movements:write',
+  'GET /api/audits': 'audits:read',
+  'GET /api/audits/:id': 'audits:read',
+  'GET /api/audits/:id/discrepancies': 'audits:read',
+  'GET /api/reports/:type.csv': 'reports:read',
+  'GET /api/reports/movements.csv': 'reports:read',
+  'GET /api/reports/shrink': 'reports:read',
+  'GET /api/reports/shrink.csv': 'reports:read',
+  'GET /api/reports/accuracy': 'reports:read',
+  'GET /api/reports/accuracy.csv': 'reports:read',
 };
 
 /**
@@ -350,6 +393,65 @@ describe('while the company requires two-factor and the caller has not set it up
           message: SECURITY_MESSAGES.twoFactorRequired,
           code: 'two_factor_required',
         });
+      }
+    });
+  });
+});
+
+describe('with an API key', () => {
+  /** A key with every scope, and for each scope a key with all the others. */
+  let everything: string;
+  const allBut = new Map<TApiKeyScope, string>();
+  beforeAll(async () => {
+    // A session of its own: the calls above end some of the admin's.
+    const admin = bearer(await freshToken(t, tenant.admin, tenant.companyId));
+    const make = async (scopes: readonly TApiKeyScope[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: admin,
+        payload: { name: `Key ${scopes.length}`, scopes },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().key as string;
+    };
+    everything = await make(API_KEY_SCOPE_NAMES);
+    for (const scope of API_KEY_SCOPE_NAMES)
+      allBut.set(scope, await make(API_KEY_SCOPE_NAMES.filter((s) => s !== scope)));
+  });
+
+  it('the routes keys may call are exactly the table above, and take no admin-only route', () => {
+    expect(API_KEY_SCOPES).toEqual(EXPECTED_KEY_SCOPES);
+    for (const key of Object.keys(EXPECTED_KEY_SCOPES)) {
+      if (key in EXPECTED) expect(['member', 'operator'], key).toContain(EXPECTED[key]);
+    }
+  });
+
+  describe.each(Object.entries(EXPECTED))('%s', (key, access) => {
+    const [method, path] = key.split(' ') as ['GET', string];
+    const url = path.replace(/:(\w+)/g, '999999');
+    const hasBody = method !== 'GET' && method !== ('DELETE' as string);
+    const scope = EXPECTED_KEY_SCOPES[key];
+    const send = (token: string) =>
+      t.app.inject({ method, url, headers: bearer(token), ...(hasBody ? { payload: {} } : {}) });
+
+    it(scope ? `opens with the ${scope} scope, and only with it` : 'is closed to keys', async () => {
+      const res = await send(everything);
+      const label = `${key} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+      expect(res.statusCode, label).toBeLessThan(500);
+      if (access === 'device' || access === 'fixed-reader') {
+        expect(res.statusCode, label).toBe(401);
+      } else if (access === 'public') {
+        expect([401, 403], label).not.toContain(res.statusCode);
+      } else if (scope) {
+        expect([401, 403], label).not.toContain(res.statusCode);
+        const without = await send(allBut.get(scope) ?? '');
+        expect([without.statusCode, without.json().message], key).toEqual([
+          403,
+          API_KEY_MESSAGES.missingScope(scope),
+        ]);
+      } else {
+        expect([res.statusCode, res.json().message], label).toEqual([403, API_KEY_MESSAGES.routeNotForKeys]);
       }
     });
   });

@@ -520,6 +520,19 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { events: ['nope'] },
     { enabled: 'no' },
   ],
+  'POST /api/api-keys': [
+    {},
+    { name: '', scopes: ['inventory:read'] },
+    { name: '   ', scopes: ['inventory:read'] },
+    { name: 'x'.repeat(101), scopes: ['inventory:read'] },
+    { name: ['Till'], scopes: ['inventory:read'] },
+    { name: 'Till' },
+    { name: 'Till', scopes: [] },
+    { name: 'Till', scopes: 'inventory:read' },
+    { name: 'Till', scopes: ['inventory:admin'] },
+    { name: 'Till', scopes: ['inventory:read', 'inventory:read'] },
+    { name: 'Till', scopes: Array(50).fill('inventory:read') },
+  ],
 };
 
 /** Bodies no route accepts. */
@@ -624,7 +637,8 @@ const counts = async () => {
       (select count(*) from audit_reads) as reads, (select count(*) from audit_batches) as batches,
       (select count(*) from products) as products, (select count(*) from locations) as locations,
       (select count(*) from chat_conversations) as conversations, (select count(*) from chat_messages) as messages,
-      (select count(*) from gs1_prefixes) as gs1_prefixes, (select count(*) from count_plans) as count_plans`,
+      (select count(*) from gs1_prefixes) as gs1_prefixes, (select count(*) from count_plans) as count_plans,
+      (select count(*) from api_keys) as api_keys`,
   );
   return JSON.stringify(r.rows);
 };

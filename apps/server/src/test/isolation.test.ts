@@ -16,6 +16,7 @@ import { ACCESS_POLICY } from '../plugins/access-policy.ts';
 import { type DutchieSimProcess, startDutchieSim } from './dutchie-sim.ts';
 import { bearer, uniqueEmail } from './factories.ts';
 import { ALERTS_NOT_COMPANY_DATA, alertsProbes } from './isolation-alerts.ts';
+import { apiKeyProbes } from './isolation-api-keys.ts';
 import {
   type DutchieWorld,
   dutchieElsewhere,
@@ -433,6 +434,7 @@ const PROBES: Record<string, Probe> = {
   ),
   ...withDutchiePrint(printProbes(() => t, as)),
   ...alertsProbes(() => t),
+  ...apiKeyProbes(() => t),
   // Fixed readers (last: B's readers made there are deleted again, but B's count stays in its audits).
   ...fixedReaderProbes(() => t),
 };

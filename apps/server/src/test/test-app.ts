@@ -138,6 +138,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicRateLimit: 1000,
     pairingRateLimit: 1000,
     pairingPollRateLimit: 10_000,
+    apiKeyRateLimit: 600,
     importMaxMb: 50,
     importMaxRows: 200_000,
     authFailureLimit: 10,

@@ -44,6 +44,8 @@ export const queryKeys = {
   inventory: {
     all: ['inventory'] as const,
     list: (query: unknown) => ['inventory', 'list', query] as const,
+    /** A product's history (under inventory.all: saving the product refreshes it). */
+    movements: (productId: number, place: unknown) => ['inventory', 'movements', productId, place] as const,
   },
   locations: ['locations'] as const,
   print: {
@@ -60,6 +62,9 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: (userId: number, companyId: number) => ['notifications', 'list', userId, companyId] as const,
     settings: ['notifications', 'settings'] as const,
+  },
+  apiKeys: {
+    all: ['api-keys'] as const,
   },
   webhooks: {
     all: ['webhooks'] as const,

@@ -2,7 +2,7 @@ import type { TActivityItem, TPerformerType } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import * as repo from './activity.repo.ts';
 
-/** Who did it: a person, or a handheld reader acting on its own. */
+/** Who did it: a person, a handheld reader acting on its own, or a program with an API key. */
 export type Performer = { type: TPerformerType; id: number | null; name: string };
 
 export type ActivityEntry = {
@@ -56,7 +56,8 @@ export const activityItems = (rows: repo.ActivityRow[]): TActivityItem[] =>
       sku: typeof meta.sku === 'string' ? meta.sku : null,
       quantity: typeof meta.quantity === 'number' ? meta.quantity : null,
       performer_name: r.performerName,
-      performer_type: r.performerType === 'device' ? 'device' : 'user',
+      performer_type:
+        r.performerType === 'device' || r.performerType === 'api_key' ? r.performerType : 'user',
     };
   });
 

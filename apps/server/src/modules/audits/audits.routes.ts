@@ -10,7 +10,7 @@ import {
   ZIdParam,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { applyCounts } from './apply-counts.service.ts';
 import * as audits from './audits.service.ts';
 
@@ -22,20 +22,20 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/audits',
     { schema: { tags: ['audits'], querystring: ZAuditListQuery, response: { 200: ZAuditListResponse } } },
-    async (request) => audits.listAudits(app.db, requireAuth(request).companyId, request.query, clock),
+    async (request) => audits.listAudits(app.db, callerOf(request).companyId, request.query, clock),
   );
 
   app.get(
     '/api/audits/:id',
     { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZAudit, ...errors } } },
-    async (request) => audits.getAudit(app.db, requireAuth(request).companyId, request.params.id, clock),
+    async (request) => audits.getAudit(app.db, callerOf(request).companyId, request.params.id, clock),
   );
 
   app.get(
     '/api/audits/:id/discrepancies',
     { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZDiscrepanciesResponse, ...errors } } },
     async (request) =>
-      audits.listDiscrepancies(app.db, requireAuth(request).companyId, request.params.id, clock),
+      audits.listDiscrepancies(app.db, callerOf(request).companyId, request.params.id, clock),
   );
 
   app.patch(

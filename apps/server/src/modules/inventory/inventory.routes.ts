@@ -13,7 +13,7 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { lookupCode } from './code-lookup.service.ts';
 import * as inventory from './inventory.service.ts';
 import { exportCsv, templateCsv } from './inventory-export.ts';
@@ -28,7 +28,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inventory',
     { schema: { tags, querystring: ZInventoryQuery, response: { 200: ZInventoryListResponse } } },
-    async (request) => inventory.listInventory(app.inventory, requireAuth(request).companyId, request.query),
+    async (request) => inventory.listInventory(app.inventory, callerOf(request).companyId, request.query),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const companyId = requireAuth(request).companyId;
+      const companyId = callerOf(request).companyId;
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -81,27 +81,27 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inventory/:id',
     { schema: { tags, params: ZIdParam, response: { 200: ZProduct, 404: ZErrorResponse } } },
-    async (request) => inventory.getProduct(app.db, requireAuth(request).companyId, request.params.id),
+    async (request) => inventory.getProduct(app.db, callerOf(request).companyId, request.params.id),
   );
 
   app.post(
     '/api/inventory',
     { schema: { tags, body: ZProductRequest, response: { 201: ZProduct, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await inventory.createProduct(app.db, requireAuth(request), request.body)),
+      reply.status(201).send(await inventory.createProduct(app.db, callerOf(request), request.body)),
   );
 
   app.put(
     '/api/inventory/:id',
     { schema: { tags, params: ZIdParam, body: ZProductRequest, response: { 200: ZProduct, ...errors } } },
-    async (request) => inventory.updateProduct(app.db, requireAuth(request), request.params.id, request.body),
+    async (request) => inventory.updateProduct(app.db, callerOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/inventory/:id',
     { schema: { tags, params: ZIdParam, response: { 200: ZSuccessResponse, 404: ZErrorResponse } } },
     async (request) => {
-      await inventory.deleteProduct(app.db, requireAuth(request), request.params.id);
+      await inventory.deleteProduct(app.db, callerOf(request), request.params.id);
       return { success: true as const };
     },
   );

@@ -16,9 +16,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { AuthContext } from '../../lib/request-context.ts';
-import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
 import * as stockRepo from './stock.repo.ts';
@@ -193,70 +193,70 @@ async function translateWriteErrors<T>(
   }
 }
 
-export async function createProduct(db: Db, actor: AuthContext, input: TProductInput): Promise<TProduct> {
+export async function createProduct(db: Db, caller: Caller, input: TProductInput): Promise<TProduct> {
   const p = placement(input);
   const v = { ...values(input), locationId: p.home };
-  const id = await translateWriteErrors(db, actor.companyId, v, () =>
+  const id = await translateWriteErrors(db, caller.companyId, v, () =>
     db.transaction(async (tx) => {
-      await check(tx, actor.companyId, v, p);
-      await setMovementContext(tx, { reason: 'edit', actor: personActor(actor) });
-      const newId = await repo.insertProduct(tx, actor.companyId, v);
-      await stockRepo.replaceStock(tx, actor.companyId, newId, p.rows);
-      await logProduct(tx, actor, 'create', `added ${v.name}`, { sku: v.sku, quantity: totalOf(p) });
+      await check(tx, caller.companyId, v, p);
+      await setMovementContext(tx, { reason: 'edit', actor: caller.actor });
+      const newId = await repo.insertProduct(tx, caller.companyId, v);
+      await stockRepo.replaceStock(tx, caller.companyId, newId, p.rows);
+      await logProduct(tx, caller, 'create', `added ${v.name}`, { sku: v.sku, quantity: totalOf(p) });
       return newId;
     }),
   );
-  return getProduct(db, actor.companyId, id);
+  return getProduct(db, caller.companyId, id);
 }
 
 export async function updateProduct(
   db: Db,
-  actor: AuthContext,
+  caller: Caller,
   id: number,
   input: TProductInput,
 ): Promise<TProduct> {
-  const current = await repo.findProduct(db, actor.companyId, id);
+  const current = await repo.findProduct(db, caller.companyId, id);
   if (!current) throw notFound(INVENTORY_MESSAGES.productNotFound);
   const base = values(input, current);
-  await translateWriteErrors(db, actor.companyId, base, () =>
+  await translateWriteErrors(db, caller.companyId, base, () =>
     db.transaction(async (tx) => {
       // Locked: two edits of one product's places one after the other, never interleaved.
-      const existing = await repo.findProduct(tx, actor.companyId, id, { lock: true });
+      const existing = await repo.findProduct(tx, caller.companyId, id, { lock: true });
       if (!existing) throw notFound(INVENTORY_MESSAGES.productNotFound);
       const p = placement(input, existing);
       const v = { ...base, locationId: p.home };
-      await check(tx, actor.companyId, v, p, existing);
-      await setMovementContext(tx, { reason: 'edit', actor: personActor(actor) });
-      await repo.updateProduct(tx, actor.companyId, id, v);
-      await stockRepo.replaceStock(tx, actor.companyId, id, p.rows);
+      await check(tx, caller.companyId, v, p, existing);
+      await setMovementContext(tx, { reason: 'edit', actor: caller.actor });
+      await repo.updateProduct(tx, caller.companyId, id, v);
+      await stockRepo.replaceStock(tx, caller.companyId, id, p.rows);
       const total = totalOf(p);
       const change = existing.quantity === total ? '' : ` (quantity ${existing.quantity} → ${total})`;
-      await logProduct(tx, actor, 'update', `updated ${v.name}${change}`, { sku: v.sku, quantity: total });
+      await logProduct(tx, caller, 'update', `updated ${v.name}${change}`, { sku: v.sku, quantity: total });
     }),
   );
-  return getProduct(db, actor.companyId, id);
+  return getProduct(db, caller.companyId, id);
 }
 
-export async function deleteProduct(db: Db, actor: AuthContext, id: number): Promise<void> {
+export async function deleteProduct(db: Db, caller: Caller, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const existing = await repo.findProduct(tx, actor.companyId, id);
+    const existing = await repo.findProduct(tx, caller.companyId, id);
     if (!existing) throw notFound(INVENTORY_MESSAGES.productNotFound);
-    await repo.deleteProduct(tx, actor.companyId, id);
-    await logProduct(tx, actor, 'delete', `deleted ${existing.name}`, existing);
+    await repo.deleteProduct(tx, caller.companyId, id);
+    await logProduct(tx, caller, 'delete', `deleted ${existing.name}`, existing);
   });
 }
 
 /** Inventory entries carry the SKU and quantity, which the dashboard's Recent Activity shows. */
 function logProduct(
   db: Db,
-  actor: AuthContext,
+  caller: Caller,
   verb: 'create' | 'update' | 'delete',
   what: string,
   product: { sku: string; quantity: number },
 ) {
-  const performer = userPerformer(actor);
+  const performer = caller.actor;
   return recordActivity(db, {
-    companyId: actor.companyId,
+    companyId: caller.companyId,
     performer,
     action: `inventory.${verb}`,
     type: 'inventory',

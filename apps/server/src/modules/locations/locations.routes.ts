@@ -7,7 +7,7 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/request-context.ts';
+import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import * as locations from './locations.service.ts';
 
 /** The company's storage places (members read, operators and admins change them; see the access table). */
@@ -16,13 +16,13 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['locations'];
 
   app.get('/api/locations', { schema: { tags, response: { 200: ZLocationsResponse } } }, async (request) =>
-    locations.listLocationsWithCounting(app.db, requireAuth(request).companyId, new Date()),
+    locations.listLocationsWithCounting(app.db, callerOf(request).companyId, new Date()),
   );
 
   app.get(
     '/api/locations/:id',
     { schema: { tags, params: ZIdParam, response: { 200: ZLocation, 404: ZErrorResponse } } },
-    async (request) => locations.getLocation(app.db, requireAuth(request).companyId, request.params.id),
+    async (request) => locations.getLocation(app.db, callerOf(request).companyId, request.params.id),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { requireAuth } from '../../lib/request-context.ts';
+import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
 import { reportSource } from './report-sources.ts';
 import { reportRows } from './reports.repo.ts';
@@ -70,7 +70,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { companyId, inventoryType } = requireAuth(request);
+      const { companyId, inventoryType } = callerOf(request);
       const { type } = request.params;
       const range = defaultReportRange();
       const start = request.query.start ?? range.start;

@@ -20,7 +20,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../lib/csv.ts';
-import { requireAuth } from '../../lib/request-context.ts';
+import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { ACCURACY_CSV_HEADER, accuracyCsvRows, accuracyReport } from './accuracy.service.ts';
 import * as codes from './reason-codes.service.ts';
 import { recountsToDo, startRecount } from './recount.service.ts';
@@ -199,14 +199,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAccuracyReport, 400: ZErrorResponse },
       },
     },
-    async (request) => accuracyReport(app.db, requireAuth(request).companyId, request.query),
+    async (request) => accuracyReport(app.db, callerOf(request).companyId, request.query),
   );
 
   app.get(
     '/api/reports/accuracy.csv',
     { schema: { tags, description: 'The accuracy report as CSV.', querystring: ZAccuracyQuery } },
     async (request, reply) => {
-      const report = await accuracyReport(app.db, requireAuth(request).companyId, request.query);
+      const report = await accuracyReport(app.db, callerOf(request).companyId, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
@@ -220,7 +220,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reports/shrink',
     { schema: { tags, querystring: ZShrinkQuery, response: { 200: ZShrinkReport, 400: ZErrorResponse } } },
-    async (request) => shrinkReport(app.db, requireAuth(request).companyId, request.query),
+    async (request) => shrinkReport(app.db, callerOf(request).companyId, request.query),
   );
 
   app.get(
@@ -235,7 +235,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await shrinkReport(app.db, requireAuth(request).companyId, request.query);
+      const report = await shrinkReport(app.db, callerOf(request).companyId, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(

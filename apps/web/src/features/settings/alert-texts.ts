@@ -38,8 +38,6 @@ export const ALERT_TEXTS = {
   secretTitle: 'Your signing secret',
   secretBody:
     'Use it to verify each delivery’s webhook-signature header. It is shown only now: copy it somewhere safe.',
-  copy: 'Copy',
-  copied: 'Copied',
   done: 'Done',
   enabled: 'Active',
   disabled: 'Off',

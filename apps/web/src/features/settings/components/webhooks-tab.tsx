@@ -1,10 +1,11 @@
 import { EVENT_LABELS, EVENT_TYPES, type TEventType, type TWebhook } from '@quantics/contracts';
-import { Check, Copy, Plus, Send, Trash2, Webhook } from 'lucide-react';
+import { Plus, Send, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyValue } from '@/components/ui/copy-value';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input } from '@/components/ui/field';
@@ -172,7 +173,6 @@ function AddWebhookDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
   const [events, setEvents] = useState<TEventType[]>(['audit.completed']);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [isCopied, setIsCopied] = useState(false);
 
   const close = (open: boolean) => {
     onOpenChange(open);
@@ -181,7 +181,6 @@ function AddWebhookDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       setEvents(['audit.completed']);
       setError(null);
       setSecret(null);
-      setIsCopied(false);
     }
   };
   const submit = async () => {
@@ -198,25 +197,7 @@ function AddWebhookDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
   if (secret) {
     return (
       <Dialog isOpen={isOpen} onOpenChange={close} title={T.secretTitle} description={T.secretBody}>
-        <div className="mt-4 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800">
-          <code
-            className="min-w-0 flex-1 break-all font-mono text-sm text-slate-900 dark:text-slate-100"
-            data-testid="webhook-secret"
-          >
-            {secret}
-          </code>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(secret).catch(() => {});
-              setIsCopied(true);
-            }}
-          >
-            {isCopied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-            {isCopied ? T.copied : T.copy}
-          </Button>
-        </div>
+        <CopyValue value={secret} testId="webhook-secret" />
         <div className="mt-6 flex justify-end">
           <Button onClick={() => close(false)}>{T.done}</Button>
         </div>

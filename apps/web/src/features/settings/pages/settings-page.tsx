@@ -1,4 +1,4 @@
-import { Bell, Palette, ShieldCheck, Tag, UserRound, Webhook } from 'lucide-react';
+import { Bell, KeyRound, Palette, ShieldCheck, Tag, UserRound, Webhook } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '@/app/use-can';
@@ -6,6 +6,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageTitle } from '@/lib/page-title';
 import { ALERT_TEXTS } from '../alert-texts';
+import { API_KEY_TEXTS } from '../api-key-texts';
+import { ApiKeysTab } from '../components/api-keys-tab';
 import { AppearanceTab } from '../components/appearance-tab';
 import { GeneralTab } from '../components/general-tab';
 import { LabelsTab } from '../components/labels-tab';
@@ -21,10 +23,11 @@ const TABS = [
   { value: 'notifications', label: ALERT_TEXTS.notificationsTab, icon: Bell },
   { value: 'labels', label: 'Labels', icon: Tag, isAdminOnly: true },
   { value: 'webhooks', label: ALERT_TEXTS.webhooksTab, icon: Webhook, isAdminOnly: true },
+  { value: 'api-keys', label: API_KEY_TEXTS.tab, icon: KeyRound, isAdminOnly: true },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-/** Everyone's own account, whatever their role: profile, sign-in security, appearance, notifications; admins: labels, webhooks. */
+/** Everyone's own account, whatever their role: profile, sign-in security, appearance, notifications; admins: labels, webhooks, API keys. */
 export function SettingsPage() {
   usePageTitle('Settings');
   // The tab lives in the address, so a reload or a shared link opens the same one.
@@ -47,7 +50,7 @@ export function SettingsPage() {
         title="Settings"
         description={
           isAdmin
-            ? 'Your profile, how you sign in, what you are told of, how Quantics looks for you, and your company’s labels and webhooks.'
+            ? 'Your profile, how you sign in, what you are told of, how Quantics looks for you, and your company’s labels, webhooks and API keys.'
             : 'Your profile, how you sign in, what you are told of, and how Quantics looks for you.'
         }
       />
@@ -87,6 +90,11 @@ export function SettingsPage() {
         {isAdmin && (
           <TabsContent value="webhooks">
             <WebhooksTab />
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="api-keys">
+            <ApiKeysTab />
           </TabsContent>
         )}
       </Tabs>
