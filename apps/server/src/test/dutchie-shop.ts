@@ -1,8 +1,9 @@
-import type { TDutchieItem } from '@quantics/contracts';
+import type { TAudit, TDiscrepancy, TDutchieItem } from '@quantics/contracts';
 import { expect } from 'vitest';
 import { DUTCHIE_DEFAULTS } from '../config.ts';
 import { type DutchieSimProcess, SIM_KEY, startDutchieSim } from './dutchie-sim.ts';
 import { bearer } from './factories.ts';
+import { asReader } from './readers.ts';
 import { createTenant, type Tenant } from './tenants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -59,4 +60,14 @@ export async function startDutchieShop(): Promise<DutchieShop> {
       await sim.stop();
     },
   };
+}
+
+/** Sends `reads` as the audit's one batch and completes it: the audit completed, and its discrepancy rows. */
+export async function countOnce(w: DutchieShop, readerToken: string, id: number, reads: object[]) {
+  const sent = await asReader(w.t, readerToken, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const done = await asReader(w.t, readerToken, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
+  expect(done.statusCode, done.body).toBe(200);
+  const rows = (await w.get(`/api/audits/${id}/discrepancies`)).body as TDiscrepancy[];
+  return { audit: done.json() as TAudit, rows };
 }

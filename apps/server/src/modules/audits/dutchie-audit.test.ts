@@ -8,7 +8,7 @@ import {
   type TDutchieItem,
 } from '@quantics/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
+import { countOnce, type DutchieShop, startDutchieShop } from '../../test/dutchie-shop.ts';
 import { bearer } from '../../test/factories.ts';
 import { asReader, type PairedReader, pairReader } from '../../test/readers.ts';
 import { createTenant } from '../../test/tenants.ts';
@@ -25,14 +25,7 @@ const GHOST = epcFromRfidTag('GHOST0000000');
 const start = (body: object) =>
   asReader(w.t, reader.token, '/api/rfid/audits', { client_audit_id: randomUUID(), ...body });
 
-async function complete(id: number, reads: object[]) {
-  const sent = await asReader(w.t, reader.token, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const done = await asReader(w.t, reader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
-  expect(done.statusCode, done.body).toBe(200);
-  const rows = (await w.get(`/api/audits/${id}/discrepancies`)).body as TDiscrepancy[];
-  return { audit: done.json(), rows };
-}
+const complete = (id: number, reads: object[]) => countOnce(w, reader.token, id, reads);
 const rowOf = (rows: TDiscrepancy[], p: TDutchieItem) => rows.find((r) => r.product_sku === p.packageId);
 const floorUnits = (p: TDutchieItem) =>
   p.rooms.filter((r) => r.roomName === 'Sales Floor').reduce((s, r) => s + r.quantity, 0);
