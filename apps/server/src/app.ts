@@ -65,6 +65,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { isMetricsOn, metricsPlugin } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, registerScrapeGauges } from './modules/metrics/metrics.ts';
+import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -354,6 +355,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(activityRoutes);
   await app.register(inventoryRoutes);
   await app.register(importRoutes);
+  await app.register(movementsRoutes);
   await app.register(locationsRoutes);
   await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);
