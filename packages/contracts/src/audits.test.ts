@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyColor, auditAccuracy } from './audits.ts';
+import { accuracyColor, auditAccuracy, movedNote } from './audits.ts';
 import { batteryColor, deviceStatus, normalizeDeviceCode } from './devices.ts';
 
 describe('auditAccuracy', () => {
@@ -45,5 +45,22 @@ describe('device rules', () => {
   it('keeps only digits of the code, at most 6', () => {
     expect(normalizeDeviceCode('12 34-5678')).toBe('123456');
     expect(normalizeDeviceCode('ab1')).toBe('1');
+  });
+});
+
+describe('movedNote', () => {
+  it('splits what was off from what moved during the count', () => {
+    expect(movedNote('2 fewer than expected; 3 sold during the count')).toEqual({
+      note: '2 fewer than expected',
+      moved: '3 sold during the count',
+    });
+    expect(movedNote('1 more than expected; 4 sold, 5 received during the count').moved).toBe(
+      '4 sold, 5 received during the count',
+    );
+  });
+  it('leaves other notes whole', () => {
+    expect(movedNote('1 fewer than expected')).toEqual({ note: '1 fewer than expected', moved: null });
+    expect(movedNote('Recounted: as expected')).toEqual({ note: 'Recounted: as expected', moved: null });
+    expect(movedNote(null)).toEqual({ note: null, moved: null });
   });
 });

@@ -167,9 +167,30 @@ export const ZDiscrepancy = z.object({
   unit_cost: z.number(),
   /** The recount that counts this line again. */
   recount_audit_id: z.number().int().nullable(),
+  /**
+   * A shortage or overage row (issue 48): what the counted places held when the count started; expected is as of
+   * when the product was first read, so expected = expected_at_start + what moved before that read. Null for
+   * misplaced and unknown rows, and rows counted before movements were kept.
+   */
+  expected_at_start: z.number().int().nullable(),
+  /**
+   * The units that moved in the counted places while the count ran (sales negative, receipts positive); the note
+   * says what they were ("3 sold during the count", after "; ": movedNote). Null where expected_at_start is.
+   */
+  moved_during: z.number().int().nullable(),
 });
 export type TDiscrepancy = z.infer<typeof ZDiscrepancy>;
 export const ZDiscrepanciesResponse = z.array(ZDiscrepancy);
+
+/**
+ * A discrepancy's note split in two: what was off ("2 fewer than expected") and, for a count during which stock
+ * moved, what moved ("3 sold during the count"), which the reconciliation appends after "; ".
+ */
+export function movedNote(notes: string | null): { note: string | null; moved: string | null } {
+  const at = notes?.lastIndexOf('; ') ?? -1;
+  if (notes === null || at < 0 || !notes.endsWith(' during the count')) return { note: notes, moved: null };
+  return { note: notes.slice(0, at), moved: notes.slice(at + 2) };
+}
 
 /** PATCH /api/audits/{id}/comments. Empty clears them. */
 export const ZCommentsRequest = z.object({

@@ -1,4 +1,4 @@
-import type { TAudit } from '@quantics/contracts';
+import type { TAudit, TDiscrepancy } from '@quantics/contracts';
 
 /**
  * A completed audit as the reader protocol's complete answers it: whole, since the Count screen parses the answer
@@ -33,4 +33,34 @@ export const completedAudit = (id: number, batchCount: number): TAudit => ({
   ends_at: null,
   review_status: 'none',
   recount_of: null,
+});
+
+/** A discrepancy row as GET /api/audits/{id}/discrepancies answers it: a shortage of nothing unless `over` says. */
+export const discrepancyLine = (id: number, over: Partial<TDiscrepancy>): TDiscrepancy => ({
+  id,
+  product_id: id * 10,
+  product_sku: `SKU${id}`,
+  product_name: `Product ${id}`,
+  expected_quantity: 0,
+  found_quantity: 0,
+  variance: 0,
+  discrepancy_type: 'shortage',
+  rfid_tag: null,
+  epc: '',
+  notes: null,
+  codes: null,
+  code_format: null,
+  applied_at: null,
+  needs_approval: false,
+  decision: null,
+  reason_code: null,
+  reason_label: null,
+  decision_note: null,
+  decided_by: null,
+  decided_at: null,
+  unit_cost: 0,
+  recount_audit_id: null,
+  expected_at_start: null,
+  moved_during: null,
+  ...over,
 });

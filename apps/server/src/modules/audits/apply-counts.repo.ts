@@ -100,7 +100,7 @@ export async function applyFoundQuantities(
         d.found_quantity, d.decided_by_name, d.reason_code_id
     ),
     lines as (
-      select c.*, p.location_id as home, p.quantity as total
+      select c.*, p.location_id as home
       from chosen c join products p on p.company_id = ${cid} and p.id = c.product_id
     ),
     ${stockChanges(cid, audit.locationId)}
@@ -111,12 +111,13 @@ export async function applyFoundQuantities(
 }
 
 /**
- * The stock writes of the lines (CTEs over \`lines\` and \`scope\`). A shortage or overage moves the rows the count
- * covered by what it found off: at a location, found − expected over the product's rows in the location and its
- * sub-locations; without one, the product's total is set to what was found (as before stock had places). The
- * difference goes to the product's home row when it is among them, else to the one with the most units; a shortage
- * larger than that row takes the rest from the others, never below 0. An overage with no such row creates one where
- * it was counted (the home, without a location). A misplaced line, applied only when named, sets the row at the
+ * The stock writes of the lines (CTEs over \`lines\` and \`scope\`). Apply is a delta: a shortage or overage moves the
+ * rows the count covered by found − expected (expected as of when the product was counted), over the product's rows
+ * in the location and its sub-locations, or all of its rows without a location; so what moved after the count (a
+ * sale before the approval) stays, and where nothing moved the place ends at what was found. The difference goes
+ * to the product's home row when it is among them, else to the one with the most units; a shortage larger than that
+ * row takes the rest from the others, never below 0. An overage with no such row creates one where it was counted
+ * (the home, without a location). A misplaced line, applied only when named, sets the row at the
  * counted location to the units found there, creating it. Updates add to the row as it is when written, so a
  * change committed meanwhile is kept.
  */
@@ -125,7 +126,7 @@ function stockChanges(cid: SQL, locationId: number | null) {
   const countedAt = locationId === null ? sql`l.home` : sql`${locationId}::int`;
   return sql`off as (
       select product_id, coalesce(home, 0) as home_place, home,
-        ${locationId === null ? sql`found_quantity - total` : sql`found_quantity - expected_quantity`} as delta
+        found_quantity - expected_quantity as delta
       from lines where discrepancy_type in ('shortage', 'overage')
     ),
     ranked as (
@@ -147,10 +148,10 @@ function stockChanges(cid: SQL, locationId: number | null) {
     created as (
       insert into stock (company_id, product_id, location_id, quantity)
       select ${cid}, l.product_id, ${countedAt}, case when l.discrepancy_type = 'misplaced' then l.found_quantity
-          else ${locationId === null ? sql`l.found_quantity - l.total` : sql`l.found_quantity - l.expected_quantity`} end
+          else l.found_quantity - l.expected_quantity end
       from lines l
       where l.discrepancy_type = 'misplaced'
-        or (l.found_quantity > ${locationId === null ? sql`l.total` : sql`l.expected_quantity`}
+        or (l.found_quantity > l.expected_quantity
           and not exists (select 1 from ranked r where r.product_id = l.product_id))
       on conflict (company_id, product_id, place)
         do update set quantity = excluded.quantity, updated_at = now()

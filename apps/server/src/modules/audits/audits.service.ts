@@ -72,6 +72,8 @@ export function discrepancyView({ d, reasonCode, reasonLabel }: DiscrepancyRow):
     decided_at: d.decidedAt?.toISOString() ?? null,
     unit_cost: Number(d.unitCost),
     recount_audit_id: d.recountAuditId,
+    expected_at_start: d.expectedAtStart,
+    moved_during: d.movedDuring,
   };
 }
 

@@ -145,9 +145,9 @@ describe('barcode scans through the reader protocol', () => {
     const csv = await api(`/api/reports/discrepancies.csv?start=${day}&end=${day}`);
     expect(csv.statusCode, csv.body).toBe(200);
     const lines = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(lines[0]).toMatch(/,Notes,Scanned Codes,Code Type$/);
-    expect(lines.find((l) => l.includes('MUG1'))).toMatch(/,4,-1,shortage,.*,012345678905 ×3,$/);
-    expect(lines.find((l) => l.includes('NOPE-1'))).toMatch(/,NOPE-1,Text$/);
+    expect(lines[0]).toMatch(/,Notes,Scanned Codes,Code Type,Expected at start,Moved during count$/);
+    expect(lines.find((l) => l.includes('MUG1'))).toMatch(/,4,-1,shortage,.*,012345678905 ×3,,5,0$/);
+    expect(lines.find((l) => l.includes('NOPE-1'))).toMatch(/,NOPE-1,Text,,$/);
   });
 
   it('refuses bad reads with a 400 naming the field, and stores nothing of the batch', async () => {

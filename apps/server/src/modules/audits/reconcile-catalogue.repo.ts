@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { locationScope } from '../../db/location-scope.ts';
+import { movedDuringCount } from './reconcile-moved.repo.ts';
 
 // The catalogue's side of the one reconciliation statement (reconcile.repo.ts): what a count of a place expects, from
 // the stock rows kept there, and which products read there are kept elsewhere. Apart so each file stays readable.
@@ -23,6 +24,11 @@ export type ExpectedParts = {
   matchesFound: SQL;
   /** Further writes over found (the catalogue's last_scanned). */
   writes: SQL[];
+  /**
+   * in_scope also carries expected_at_start, moved_during and moved_words (what moved in the counted places during
+   * the count, in words, or null): a count in a trading store, where expected is as of each product's first read.
+   */
+  isAsOfRead?: boolean;
 };
 
 /**
@@ -42,17 +48,24 @@ export function catalogue(
   const recounted = (id: SQL) => sql`${id} in (select product_id from audit_discrepancies
         where company_id = ${cid} and recount_audit_id = ${aid})`;
   const isLocated = locationId !== null;
+  // held: what the counted places hold now. A product that moved there during the count is in scope even with no
+  // row there now (held 0). Expected is as of each product's first read (reconcile-moved.repo.ts).
   const inScope = isLocated
     ? sql`held as (
-  select s.product_id, sum(s.quantity)::int as expected from stock s
-  where s.company_id = ${cid} and s.location_id in (select id from scope)
-  group by s.product_id
+  select product_id, sum(quantity)::int as quantity from (
+    select s.product_id, s.quantity from stock s
+    where s.company_id = ${cid} and s.location_id in (select id from scope)
+    union all
+    select product_id, 0 from moved_products
+  ) h
+  group by product_id
 ),
 in_scope as (
-  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, h.expected, coalesce(fp.units, 0) as found,
-    false as is_package, null::boolean as seen
+  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, ${asOfRead(sql`h.quantity`)},
+    coalesce(fp.units, 0) as found, false as is_package, null::boolean as seen
   from held h join products p on p.company_id = ${cid} and p.id = h.product_id
   left join found_products fp on fp.product_id = h.product_id
+  left join moved_products mp on mp.product_id = h.product_id
   ${isRecount ? sql`where ${recounted(sql`h.product_id`)}` : sql``}
 ),
 misplaced as (
@@ -62,9 +75,10 @@ misplaced as (
   where not exists (select 1 from held h where h.product_id = fp.product_id)
 )`
     : sql`in_scope as (
-  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, p.quantity as expected, coalesce(fp.units, 0) as found,
-    false as is_package, null::boolean as seen
+  select p.id as item, p.id, p.sku, p.name, p.epc, p.rfid_tag, ${asOfRead(sql`p.quantity`)},
+    coalesce(fp.units, 0) as found, false as is_package, null::boolean as seen
   from products p left join found_products fp on fp.product_id = p.id
+  left join moved_products mp on mp.product_id = p.id
   where p.company_id = ${cid} ${isRecount ? sql`and ${recounted(sql`p.id`)}` : sql``}
 ),
 misplaced as (
@@ -137,6 +151,7 @@ found_products as (
   ) m
   where product_id is not null group by product_id
 ),
+${movedDuringCount(cid, aid, isLocated, completedAt)},
 ${inScope},
 -- Only the rows written need their codes: the products found matching what was expected (most) are skipped.
 item_codes as (
@@ -149,8 +164,16 @@ item_codes as (
 )`,
     matchesFound: sql`select 1 from matched m where m.epc = f.epc and m.product_id is not null`,
     writes: [markScanned(cid, completedAt)],
+    isAsOfRead: true,
   };
 }
+
+/**
+ * A product's expected quantities from what its places hold now (`held`) and moved_products (`mp`, null when nothing
+ * moved): as of its first read, at the start, and what moved in between.
+ */
+const asOfRead = (held: SQL) => sql`${held} - coalesce(mp.after_read, 0) as expected,
+    ${held} - coalesce(mp.moved, 0) as expected_at_start, coalesce(mp.moved, 0) as moved_during, mp.moved_words`;
 
 /**
  * Where a misplaced product's stock is, the end of its note (run for the few misplaced rows only): its one place

@@ -68,7 +68,7 @@ export function reconcileStatement(o: ReconcileOptions): SQL {
     expected.scans,
     expected.inScopeAndMisplaced,
     unknownTags(expected.matchesFound),
-    discrepancyRows(cid, aid, o.expected.from === 'snapshot'),
+    discrepancyRows(cid, aid, o.expected.from === 'snapshot', expected.isAsOfRead ?? false),
     ...expected.writes,
     totals,
   ];
@@ -107,26 +107,29 @@ const unknownTags = (match: SQL) => sql`unknown as (
 
 /**
  * The discrepancy rows (the ins CTE), from in_scope, misplaced, unknown tags and unknown scans. In a Dutchie audit,
- * a Metrc label that is no package of the store says so (sold, destroyed or not yet received).
+ * a Metrc label that is no package of the store says so (sold, destroyed or not yet received). Where in_scope is as
+ * of each product's first read (isAsOfRead), a product's row keeps what it held at the start and what moved during
+ * the count, and its note ends with what moved ("2 fewer than expected; 3 sold during the count").
  */
-const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
+const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean, isAsOfRead: boolean) => {
+  const moved = isAsOfRead ? sql` || coalesce('; ' || i.moved_words, '')` : sql``;
   const metrc = (code: SQL) =>
     isPointOfSale
       ? sql`when ${code} ~* '^1A4[0-9A-F]{21}$' then 'Metrc label ' || upper(${code}) || ' is not in Dutchie'`
       : sql``;
   return sql`ins as (
   insert into audit_discrepancies (company_id, audit_id, product_id, product_sku, product_name, epc, rfid_tag,
-    expected_quantity, found_quantity, discrepancy_type, notes, codes, code_format)
+    expected_quantity, found_quantity, discrepancy_type, notes, codes, code_format, expected_at_start, moved_during)
   select ${cid}, ${aid}, i.id, i.sku, i.name, i.epc, i.rfid_tag, i.expected, i.found,
     case when i.found < i.expected then 'shortage' else 'overage' end,
     case when i.found < i.expected then (i.expected - i.found) || ' fewer than expected'
-      else (i.found - i.expected) || ' more than expected' end,
-    c.codes, null
+      else (i.found - i.expected) || ' more than expected' end${moved},
+    c.codes, null, ${isAsOfRead ? sql`i.expected_at_start, i.moved_during` : sql`null::int, null::int`}
   from in_scope i left join item_codes c on c.item = i.item where i.found <> i.expected
   union all
   select ${cid}, ${aid}, m.id, m.sku, m.name, m.epc, m.rfid_tag, 0, m.units, 'misplaced',
     'Read here, but ' || m.whereabouts,
-    c.codes, null
+    c.codes, null, null, null
   from misplaced m left join item_codes c on c.item = m.item
   union all
   select ${cid}, ${aid}, null, null, null, epc, text, 0, units, 'unknown',
@@ -134,7 +137,7 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
       when text is null then 'Unknown tag: matches no product'
       when is_gs1 then 'Unknown tag: ' || text || ' matches no product'
       else 'Unknown tag: reads as "' || text || '" and matches no product' end,
-    null, null
+    null, null, null, null
   from unknown
   union all
   select ${cid}, ${aid}, null, null, null, coalesce(epc, ''), replace(code, chr(29), ' '), 0, units, 'unknown',
@@ -144,7 +147,7 @@ const discrepancyRows = (cid: SQL, aid: SQL, isPointOfSale: boolean) => {
         || coalesce(', serial ' || serial, '') || ' matches no product'
       when kind = 'text' then 'Unknown code "' || code || '" matches no product'
       else 'Unknown ' || format || ' ' || code || ' matches no product' end,
-    replace(code, chr(29), ' '), format
+    replace(code, chr(29), ' '), format, null, null
   from unknown_scans
   returning discrepancy_type, expected_quantity, found_quantity
 )`;

@@ -151,6 +151,9 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
           'Notes',
           'Scanned Codes',
           'Code Type',
+          // A count in a trading store: what the places held at its start, and what moved while it ran.
+          'Expected at start',
+          'Moved during count',
         ],
         page: (after, size) => repo.discrepanciesPage(s, after, size),
         row: (r) => ({
@@ -169,6 +172,8 @@ export function reportSource(type: TReportType, s: ReportScope): ReportSource {
             text(r.notes),
             text(r.codes),
             text(r.code_format),
+            text(r.expected_at_start),
+            text(r.moved_during),
           ],
         }),
       };

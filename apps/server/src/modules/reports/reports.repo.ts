@@ -92,7 +92,8 @@ export function auditsPage(s: ReportScope, after: Key | undefined, size: number)
 export function discrepanciesPage(s: ReportScope, after: Key | undefined, size: number): SQL {
   return sql`
     SELECT d.id, a.created_at, a.name AS audit, d.product_sku, d.product_name, d.expected_quantity,
-      d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes, d.codes, d.code_format
+      d.found_quantity, d.discrepancy_type, d.rfid_tag, d.epc, d.notes, d.codes, d.code_format,
+      d.expected_at_start, d.moved_during
     FROM audit_discrepancies d JOIN audits a ON a.company_id = d.company_id AND a.id = d.audit_id
     WHERE d.company_id = ${s.companyId} AND ${inRange(sql`a.created_at`, s)}
       ${after ? sql`AND d.id > ${after[0]}` : sql``}

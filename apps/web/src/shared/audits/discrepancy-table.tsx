@@ -4,6 +4,7 @@ import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { DiscrepancyTypeBadge } from './audit-bits';
 import { AUDIT_TEXTS } from './audit-texts';
+import { MovedLine, noteOf } from './moved-line';
 
 const varianceClass = (variance: number) =>
   variance < 0
@@ -46,9 +47,9 @@ function CodeFormat({ r }: { r: TDiscrepancy }) {
 }
 
 /**
- * SKU, Product Name, Expected, Found, Variance, Type, with each row's note and the barcodes scanned for it underneath
- * (an unknown scan's format under its code): a table on wider screens, one card per discrepancy on phones (the dialog
- * is narrower than the six columns).
+ * SKU, Product Name, Expected, Found, Variance, Type, with each row's note, what moved while it was counted (a store
+ * that traded during the count) and the barcodes scanned for it underneath (an unknown scan's format under its
+ * code): a table on wider screens, one card per discrepancy on phones (the dialog is narrower than the six columns).
  */
 export function DiscrepancyTable({
   rows,
@@ -89,7 +90,8 @@ export function DiscrepancyTable({
                 Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
                 <span className={cn('font-medium', varianceClass(r.variance))}>{signed(r.variance)}</span>
               </p>
-              {r.notes && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+              {noteOf(r) && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{noteOf(r)}</p>}
+              <MovedLine r={r} className="mt-0.5" />
             </li>
           ))}
         </ul>
@@ -117,7 +119,10 @@ export function DiscrepancyTable({
               </Td>
               <Td className="max-w-64">
                 <p className="truncate">{nameOf(r)}</p>
-                {r.notes && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{r.notes}</p>}
+                {noteOf(r) && (
+                  <p className="truncate text-xs text-slate-500 dark:text-slate-400">{noteOf(r)}</p>
+                )}
+                <MovedLine r={r} />
                 <Scanned r={r} className="truncate" />
               </Td>
               <Td className="text-right tabular-nums">{r.expected_quantity}</Td>

@@ -1,4 +1,4 @@
-import type { TAudit, TDiscrepancy } from '@quantics/contracts';
+import type { TAudit } from '@quantics/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/app/auth-provider';
-import { completedAudit } from '@/test/audits';
+import { completedAudit, discrepancyLine } from '@/test/audits';
 import { ApplyCountsDialog } from './apply-counts-dialog';
 
 // Applying a count of a place (issue #47): shortages and overages are ticked, a misplaced product is not, and ticking
@@ -25,32 +25,7 @@ const AUDIT: TAudit = {
   accuracy: 71,
 };
 
-const line = (id: number, over: Partial<TDiscrepancy>): TDiscrepancy => ({
-  id,
-  product_id: id * 10,
-  product_sku: `SKU${id}`,
-  product_name: `Product ${id}`,
-  expected_quantity: 0,
-  found_quantity: 0,
-  variance: 0,
-  discrepancy_type: 'shortage',
-  rfid_tag: null,
-  epc: '',
-  notes: null,
-  codes: null,
-  code_format: null,
-  applied_at: null,
-  needs_approval: false,
-  decision: null,
-  reason_code: null,
-  reason_label: null,
-  decision_note: null,
-  decided_by: null,
-  decided_at: null,
-  unit_cost: 0,
-  recount_audit_id: null,
-  ...over,
-});
+const line = discrepancyLine;
 const LINES = [
   line(1, { expected_quantity: 7, found_quantity: 5, variance: -2 }),
   line(2, {

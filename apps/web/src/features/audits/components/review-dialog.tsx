@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useAuditDiscrepancies } from '@/shared/audits/audit-api';
+import { MovedLine } from '@/shared/audits/moved-line';
 import { type LineDecision, useReasonCodes, useReviewAudit } from '@/shared/reviews/reviews-api';
 
 export const REVIEW_TEXTS = {
@@ -172,6 +173,7 @@ function ReviewLine({
             </span>{' '}
             · value {money(lineValue(line))}
           </p>
+          <MovedLine r={line} />
           {line.decided_by && (
             <p className="text-xs text-slate-500 dark:text-slate-400">
               Decided by {line.decided_by}
