@@ -5,15 +5,20 @@ import {
   rfidTagFromSku,
   type TDutchieItem,
 } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
+import { salesBetween } from '../dutchie/dutchie-sales.service.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+import { appendAuditNote, type PackageSale, stageSales } from './reconcile-snapshot.repo.ts';
 
 /**
  * A point-of-sale company's audit counts against its Dutchie packages: when the audit starts, the snapshot's
  * packages are copied into audit_expected (the room's quantities, or every package's for the whole store), and
  * completion reconciles the reads against that copy (reconcileStatement's snapshot). The copy is what the reader
- * was asked to count, so Dutchie changing meanwhile (a sale, a refresh failing) does not move the target.
+ * was asked to count, so a later snapshot (or one failing) does not move the target. What
+ * Dutchie sold during the count is read from its transactions at completion (salesDuringCount), so a package sold
+ * before its label was read is expected without those units, and one sold after it was read is not short.
  */
 
 export type ExpectedRow = {
@@ -92,4 +97,37 @@ export async function pointOfSalePlan(
       : (value.facets.rooms.find((r) => r.toLowerCase() === input.room?.toLowerCase()) ?? null);
   if (input.room !== null && room === null) throw notFound(READER_MESSAGES.roomNotFound);
   return { locationId: null, room, expected: { rows: expectedRows(value.items, room), asOf: fetchedAt } };
+}
+
+/** The audit's note when Dutchie's transactions could not be read at completion. */
+export const salesUnreadNote = (why: string) =>
+  `Dutchie's sales during the count could not be read (${why}): expected quantities are Dutchie's at the start of the count.`;
+
+/**
+ * Before a Dutchie audit is reconciled in `tx`: Dutchie's sales from the snapshot's time (expected_as_of) to
+ * completion (`at`, else now), read through the company's key and staged for the statement as units per package
+ * EPC. Quantities in Dutchie are only read, never written. When Dutchie cannot be read, the audit completes against
+ * the start's quantities as before, and its comments and the log say so; completion never fails for it.
+ */
+export async function salesDuringCount(
+  tx: Db,
+  ctx: DutchieContext,
+  companyId: number,
+  audit: { id: number; expectedAsOf: Date },
+  at?: Date,
+): Promise<void> {
+  const to = at ?? new Date();
+  if (to <= audit.expectedAsOf) return;
+  let sales: PackageSale[];
+  try {
+    // The key is read in the completing transaction: on one connection (PGlite) another would wait for it.
+    const lines = await salesBetween({ ...ctx, db: tx }, companyId, audit.expectedAsOf, to);
+    sales = lines.map((l) => ({ epc: packageEpc(l.packageId), units: l.units, at: l.at }));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : 'Dutchie did not answer';
+    ctx.log.warn({ companyId, auditId: audit.id, err: why }, 'Dutchie sales during a count not read');
+    await appendAuditNote(tx, companyId, audit.id, salesUnreadNote(why));
+    return;
+  }
+  await stageSales(tx, audit.id, sales);
 }
