@@ -1,10 +1,16 @@
 import { displayRfidTag, type TProduct } from '@quantics/contracts';
-import { EditDeleteActions, RowActions } from '@/components/ui/row-actions';
+import { History } from 'lucide-react';
+import { EditDeleteActions, RowAction, RowActions } from '@/components/ui/row-actions';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
-export type ProductHandlers = { onEdit: (p: TProduct) => void; onDelete: (p: TProduct) => void };
+/** What a product's row offers: its history to everyone; editing and deleting to operators and admins. */
+export type ProductHandlers = {
+  onHistory: (p: TProduct) => void;
+  onEdit?: (p: TProduct) => void;
+  onDelete?: (p: TProduct) => void;
+};
 
 export function RfidTag({ tag }: { tag: string | null }) {
   return tag ? (
@@ -67,13 +73,22 @@ export function Quantity({ product }: { product: TProduct }) {
 }
 
 export function ProductActions({ product, handlers }: { product: TProduct; handlers: ProductHandlers }) {
+  const { onEdit, onDelete } = handlers;
   return (
     <RowActions>
-      <EditDeleteActions
-        name={product.name}
-        onEdit={() => handlers.onEdit(product)}
-        onDelete={() => handlers.onDelete(product)}
+      <RowAction
+        icon={History}
+        label={INVENTORY_TEXTS.historyOf(product.name)}
+        title={INVENTORY_TEXTS.history}
+        onClick={() => handlers.onHistory(product)}
       />
+      {onEdit && onDelete && (
+        <EditDeleteActions
+          name={product.name}
+          onEdit={() => onEdit(product)}
+          onDelete={() => onDelete(product)}
+        />
+      )}
     </RowActions>
   );
 }

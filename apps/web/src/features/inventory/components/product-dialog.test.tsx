@@ -1,4 +1,4 @@
-import { INVENTORY_MESSAGES, type TLocation, type TProduct } from '@quantics/contracts';
+import { INVENTORY_MESSAGES, type TProduct } from '@quantics/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,26 +6,15 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/app/auth-provider';
+import { location } from '@/test/locations';
 import { ProductDialog } from './product-dialog';
 
 // The dialog's places (issue #47): one place looks as it always did, "Add another place" turns it into a list, and
 // what is saved is `stock` for several places and today's fields for one.
 
-const place = (id: number, name: string): TLocation => ({
-  id,
-  name,
-  description: null,
-  parent_location_id: null,
-  parent_name: null,
-  children_count: 0,
-  product_count: 0,
-  path: name,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-});
-const BACKROOM = place(1, 'Backroom');
-const FLOOR = place(2, 'Sales Floor');
-const ANNEX = place(3, 'Annex');
+const BACKROOM = location(1, 'Backroom');
+const FLOOR = location(2, 'Sales Floor');
+const ANNEX = location(3, 'Annex');
 
 const product = (over: Partial<TProduct>): TProduct => ({
   id: 41,

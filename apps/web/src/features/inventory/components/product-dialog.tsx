@@ -5,11 +5,13 @@ import {
   type TProductRequest,
   ZProductRequest,
 } from '@quantics/contracts';
+import { History, Package } from 'lucide-react';
 import { useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useCan } from '@/app/use-can';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLocations } from '@/shared/locations/locations-api';
@@ -17,6 +19,7 @@ import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { ProductFormFields } from './product-form-fields';
+import { ProductHistory } from './product-history';
 
 /** Today on the person's own calendar, YYYY-MM-DD (the date input's minimum). */
 export function localToday(now = new Date()): string {
@@ -80,14 +83,33 @@ function productSchema(originalDate: string | null) {
   });
 }
 
+export type ProductTab = 'details' | 'history';
+
 type Props = {
   /** 'new' adds a product; a product edits it; null is closed. */
   product: TProduct | 'new' | null;
   onOpenChange: (isOpen: boolean) => void;
+  /** The tab a product opens on (a row's History button opens its history). */
+  tab?: ProductTab;
+  /** False for members: a product's history alone, no form. */
+  canEdit?: boolean;
 };
 
-export function ProductDialog({ product, onOpenChange }: Props) {
+export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit = true }: Props) {
   const isEdit = product !== null && product !== 'new';
+  if (isEdit && !canEdit) {
+    return (
+      <Dialog
+        isOpen
+        onOpenChange={onOpenChange}
+        title={product.name}
+        description={INVENTORY_TEXTS.historyDescription(product.sku)}
+        size="xl"
+      >
+        <ProductHistory product={product} />
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       isOpen={product !== null}
@@ -100,12 +122,28 @@ export function ProductDialog({ product, onOpenChange }: Props) {
       }
       size="xl"
     >
-      {product !== null && (
-        <ProductForm
-          key={isEdit ? product.id : 'new'}
-          product={isEdit ? product : null}
-          onDone={() => onOpenChange(false)}
-        />
+      {isEdit ? (
+        <Tabs defaultValue={tab}>
+          <TabsList aria-label={`${product.name}: details and history`} className="-mt-1">
+            <TabsTrigger value="details">
+              <Package className="size-4" aria-hidden />
+              {INVENTORY_TEXTS.details}
+            </TabsTrigger>
+            <TabsTrigger value="history">
+              <History className="size-4" aria-hidden />
+              {INVENTORY_TEXTS.history}
+            </TabsTrigger>
+          </TabsList>
+          {/* Kept mounted while the history is shown, so an edit in progress is still there on coming back. */}
+          <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
+            <ProductForm key={product.id} product={product} onDone={() => onOpenChange(false)} />
+          </TabsContent>
+          <TabsContent value="history">
+            <ProductHistory product={product} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        product === 'new' && <ProductForm key="new" product={null} onDone={() => onOpenChange(false)} />
       )}
     </Dialog>
   );

@@ -17,7 +17,7 @@ import { StockBadge } from './stock-badge';
 
 type ListProps = {
   rows: TProduct[];
-  /** Absent for members, who read the catalogue without write controls. */
+  /** A member's offer the history alone: members read the catalogue and its history without write controls. */
   handlers?: ProductHandlers;
 };
 

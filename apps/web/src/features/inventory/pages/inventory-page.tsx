@@ -31,7 +31,7 @@ import { InventoryHelp } from '../components/inventory-help';
 import { InventorySummary } from '../components/inventory-summary';
 import { InventoryToolbar, type StatusFilter } from '../components/inventory-toolbar';
 import type { LocationFilter } from '../components/location-filter';
-import { ProductDialog } from '../components/product-dialog';
+import { ProductDialog, type ProductTab } from '../components/product-dialog';
 import { ProductsList } from '../components/products-list';
 import { UploadDialog } from '../components/upload-dialog';
 import { INVENTORY_TEXTS } from '../inventory-texts';
@@ -68,6 +68,11 @@ export function InventoryPage() {
   useToastOnError(list.error, INVENTORY_TEXTS.loadFailed);
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<TProduct | 'new' | null>(null);
+  const [tab, setTab] = useState<ProductTab>('details');
+  const open = (tabToOpen: ProductTab) => (p: TProduct) => {
+    setTab(tabToOpen);
+    setEditing(p);
+  };
   const [deleting, setDeleting] = useState<TProduct | null>(null);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
   const [isTemplateBusy, setIsTemplateBusy] = useState(false);
@@ -177,7 +182,11 @@ export function InventoryPage() {
         ) : (
           <ProductsList
             rows={rows}
-            handlers={canWrite ? { onEdit: setEditing, onDelete: setDeleting } : undefined}
+            handlers={
+              canWrite
+                ? { onHistory: open('history'), onEdit: open('details'), onDelete: setDeleting }
+                : { onHistory: open('history') }
+            }
           />
         )}
         {pagination && pagination.totalItems > 0 && (
@@ -194,9 +203,14 @@ export function InventoryPage() {
         )}
       </Card>
 
+      <ProductDialog
+        product={editing}
+        tab={tab}
+        canEdit={canWrite}
+        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+      />
       {canWrite && (
         <>
-          <ProductDialog product={editing} onOpenChange={(open) => !open && setEditing(null)} />
           <UploadDialog isOpen={isUploadOpen} onOpenChange={setIsUploadOpen} />
           <ConfirmDialog
             isOpen={deleting !== null}
