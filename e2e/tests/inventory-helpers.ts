@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -50,3 +50,18 @@ export async function downloadText(page: Page, trigger: () => Promise<void>) {
 /** The desktop table's rows (at 1440 wide the phone cards are hidden). */
 export const productRows = (page: Page) => page.getByTestId('product-row');
 export const productRow = (page: Page, text: string) => productRows(page).filter({ hasText: text });
+
+/**
+ * Screenshots to look at, only when SHOTS_DIR is set (as helpers.ts's shoot does), at the test's own width, light and
+ * dark: what is on screen with `subject` scrolled into view (a whole page would put a phone's fixed menu mid-picture).
+ */
+export async function snap(page: Page, name: string, subject: Locator) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await subject.scrollIntoViewIfNeeded();
+  const width = page.viewportSize()?.width;
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, animations: 'disabled' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `${dir}/${name}-${width}-dark.png`, animations: 'disabled' });
+  await page.emulateMedia({ colorScheme: 'light' });
+}

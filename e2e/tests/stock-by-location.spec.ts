@@ -1,29 +1,14 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
 import { axeProblems } from './a11y-helpers';
 import { auth, epcOf, figure, setUpHandheld } from './count-helpers';
 import { registerViaApi, signInWithToken } from './helpers';
-import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
+import { createLocationViaApi, createProductViaApi, snap } from './inventory-helpers';
 
 // Stock by location (issue #47) as a person sees it: a product kept in two places is shown with its places, edited
 // place by place in the dialog, and counted in one place, whose audit expects that place's units only.
 
 // The service worker's precaching plays no part here and would only race the page's own requests.
 test.use({ serviceWorkers: 'block' });
-
-/**
- * Screenshots to look at, only when SHOTS_DIR is set (as helpers.ts's shoot does), at the test's own width, light and
- * dark: what is on screen with `subject` scrolled into view (a whole page would put a phone's fixed menu mid-picture).
- */
-async function snap(page: Page, name: string, subject: Locator) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await subject.scrollIntoViewIfNeeded();
-  const width = page.viewportSize()?.width;
-  await page.screenshot({ path: `${dir}/${name}-${width}.png`, animations: 'disabled' });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: `${dir}/${name}-${width}-dark.png`, animations: 'disabled' });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function seed(request: APIRequestContext, token: string) {
   const backroom = await createLocationViaApi(request, token, { name: 'Backroom' });
