@@ -5,6 +5,7 @@ import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { bearer } from '../../test/factories.ts';
 import { addProducts, completeShelfAudit } from '../../test/readers.ts';
+import { addPlace, addStockedProduct } from '../../test/stock-places.ts';
 import { createTenant, freshToken, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -178,6 +179,52 @@ describe('a key with inventory:write', () => {
     ]);
     const b9 = await t.app.inject({ url: `/api/inventory/${bProductId}`, headers: bearer(b.admin.token) });
     expect(b9.json()).toMatchObject({ name: `Product KEYB1`, quantity: 9 });
+  });
+});
+
+describe('a key with movements:write (docs/api.md, "A point of sale sending its sales")', () => {
+  it("sends a till's sale, once however often it is resent, and its history names the key", async () => {
+    const floor = await addPlace(t, a, 'Sales floor');
+    const product = await addStockedProduct(t, a, { name: 'Cap', sku: 'CP100115' }, [
+      { location_id: floor, quantity: 9 },
+    ]);
+    const key = await keyOf(a, ['movements:write'], 'Till 1');
+    const body = {
+      movements: [
+        {
+          sku: 'CP100115',
+          location_id: floor,
+          delta: -2,
+          reason: 'sale',
+          at: new Date(Date.now() - 3_600_000).toISOString(),
+          reference: 'receipt 10442',
+          client_id: 'till-1-10442-1',
+        },
+      ],
+    };
+    const sent = await call(key, 'POST', '/api/inventory/movements', body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({
+      applied: 1,
+      duplicates: 0,
+      movements: [{ index: 0, duplicate: false, client_id: 'till-1-10442-1', delta: -2, quantity_after: 7 }],
+      quantities: [{ product_id: product.id, sku: 'CP100115', location_id: floor, quantity: 7, total: 7 }],
+    });
+    const again = await call(key, 'POST', '/api/inventory/movements', body);
+    expect(again.json()).toMatchObject({ applied: 0, duplicates: 1, movements: [{ duplicate: true }] });
+    expect((await call(key, 'GET', `/api/inventory/${product.id}`)).statusCode).toBe(403);
+    const history = await t.app.inject({
+      url: `/api/inventory/${product.id}/movements`,
+      headers: bearer(a.member.token),
+    });
+    const sale = history.json().data.find((m: { reason: string }) => m.reason === 'sale');
+    expect(sale).toMatchObject({ by: 'API key Till 1', by_type: 'api_key', reference: 'receipt 10442' });
+    // Another company's product is not found by the key (the SKU is not B's).
+    const foreign = await call(key, 'POST', '/api/inventory/movements', {
+      movements: [{ sku: 'KEYB1', delta: -1, reason: 'sale' }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toMatch(/^movements\[0\]\.sku: /);
   });
 });
 
