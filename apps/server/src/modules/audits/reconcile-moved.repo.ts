@@ -19,13 +19,14 @@ const readTime = (seenAt: SQL, b: SQL, start: SQL) =>
   sql`least(greatest(coalesce(${seenAt}, ${b}.received_at), ${start}), ${b}.received_at)`;
 
 /**
- * The CTEs `moves` (M, one row per movement of a product still in the catalogue, with its kind), `first_reads`
- * (product_id, at: the first read or scan of each moved product) and `moved_products` (product_id, moved: Σ delta
- * over M, after_read: Σ delta over M dated after the first read or completion, moved_words: "3 sold, 2 received
- * during the count"; transfers are netted, so a move between two counted places says nothing). They read `matched`
- * and `scan_matched` (reconcile-catalogue.repo.ts) and, at a location, `scope`. Only the products in M are looked up
- * in the reads: when nothing moved (the usual count) the reads are not read again at all (the EXISTS is a one-time
- * filter). A tag matched by its GTIN (an SGTIN) is its product's read, as `matched` says.
+ * The CTEs `moves` (M, one row per movement, with its kind; a product deleted since drops out where in_scope joins
+ * products), `first_reads` (product_id, at: the first read or scan of each moved product) and `moved_products`
+ * (product_id, moved: Σ delta over M, after_read: Σ delta over M dated after the first read or completion,
+ * moved_words: "3 sold, 2 received during the count"; transfers are netted, so a move between two counted places
+ * says nothing). They read `matched` and `scan_matched` (reconcile-catalogue.repo.ts) and, at a location, `scope`.
+ * Only the products in M are looked up in the reads: when nothing moved (the usual count) the reads are not read
+ * again at all (the EXISTS is a one-time filter). A tag matched by its GTIN (an SGTIN) is its product's read, as
+ * `matched` says.
  */
 export function movedDuringCount(cid: SQL, aid: SQL, isLocated: boolean, completedAt: SQL): SQL {
   const start = sql`(select a.created_at from audits a where a.company_id = ${cid} and a.id = ${aid})`;
@@ -43,7 +44,6 @@ moves as (
       else 'adjusted' end as kind
   from stock_movements mv
   where mv.company_id = ${cid} and mv.recorded_at >= (select at from count_start) ${inPlaces}
-    and exists (select 1 from products p where p.company_id = ${cid} and p.id = mv.product_id)
 ),
 first_reads as (
   select product_id, min(at) as at from (
