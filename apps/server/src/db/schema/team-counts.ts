@@ -36,8 +36,6 @@ export const auditParticipants = pgTable(
     auditRef('audit_participants', t),
     uniqueIndex('audit_participants_seat_unique').on(t.companyId, t.auditId, t.seat),
     // One open count per reader: a second start or join of a reader with a count open fails here.
-    uniqueIndex('audit_participants_open_device_unique')
-      .on(t.companyId, t.deviceId)
-      .where(sql`${t.isOpen}`),
+    uniqueIndex('audit_participants_open_device_unique').on(t.companyId, t.deviceId).where(sql`${t.isOpen}`),
   ],
 );
