@@ -27,6 +27,7 @@ export const KEYS_WITHOUT_COMPANY: Record<string, string> = {
   device_tokens_hash_unique: "a reader's token is looked up by its hash before the company is known",
   print_agents_token_hash_unique:
     "a print utility's token is looked up by its hash before the company is known",
+  api_keys_hash_unique: 'an API key is looked up by its hash before the company is known',
   device_alert_states_device_unique:
     "the previous build's ON CONFLICT target during a rolling upgrade (0022); dropped in the next release",
   webhook_messages_endpoint_event_unique:
