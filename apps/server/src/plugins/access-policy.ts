@@ -76,6 +76,11 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'PUT /api/inventory/:id': 'operator',
   'DELETE /api/inventory/:id': 'operator',
   'POST /api/inventory/bulk-upload': 'operator',
+  // Stock movements: operators and admins send them (and API keys with movements:write); everyone reads history.
+  'POST /api/inventory/movements': 'operator',
+  'POST /api/inventory/movements/import': 'operator',
+  'GET /api/inventory/:id/movements': 'member',
+  'GET /api/reports/movements.csv': 'member',
   'GET /api/locations': 'member',
   'GET /api/locations/:id': 'member',
   'POST /api/locations': 'operator',
