@@ -122,10 +122,9 @@ export const ZMovementInput = z
 export type TMovementInput = z.infer<typeof ZMovementInput>;
 
 /** The call's envelope; each movement is checked on its own so the message can name it (movementError). */
-export const ZMovementsRequest = z.object(
-  { movements: z.array(z.unknown(), { error: MOVEMENT_MESSAGES.bodyInvalid }) },
-  { error: MOVEMENT_MESSAGES.bodyInvalid },
-);
+export const ZMovementsRequest = z.object({
+  movements: z.array(z.unknown(), { error: MOVEMENT_MESSAGES.bodyInvalid }),
+});
 
 /** A movement as recorded. */
 export const ZMovement = z.object({

@@ -201,6 +201,22 @@ const BAD_BODIES: Record<string, unknown[]> = {
   'PUT /api/inventory/:id': BAD_PRODUCTS,
   // Not multipart: there is no file in a JSON body.
   'POST /api/inventory/bulk-upload': [{}, { file: 'name,sku\nA,B' }],
+  'POST /api/inventory/movements': [
+    {},
+    { movements: [] },
+    { movements: 'sale' },
+    { movements: [{}] },
+    { movements: [{ sku: 'A1', delta: 0, reason: 'sale' }] },
+    { movements: [{ sku: 'A1', delta: '-1', reason: 'sale' }] },
+    { movements: [{ sku: 'A1', delta: -1, reason: 'count' }] },
+    { movements: [{ sku: 'A1', delta: -1, reason: 'sale', at: 'soon' }] },
+    { movements: [{ sku: 'A1', product_id: 1, delta: -1, reason: 'sale' }] },
+    { movements: [{ sku: 'A1', delta: -1, reason: 'sale', client_id: '' }] },
+    { movements: [{ sku: 'A1', delta: -1, reason: 'sale', reference: 'x'.repeat(201) }] },
+    { movements: [null] },
+  ],
+  // Not multipart: there is no file in a JSON body.
+  'POST /api/inventory/movements/import': [{}, { file: 'sku,delta,reason\nA1,-1,sale' }],
   'POST /api/locations': BAD_LOCATIONS,
   'PUT /api/locations/:id': BAD_LOCATIONS,
   'PUT /api/settings/dutchie': [
@@ -574,6 +590,7 @@ const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
   'POST /api/team/resend-invite/:id': notObjects([404, TEAM_MESSAGES.invitationNotFound]),
   // Multipart: any JSON is a request without the file.
   'POST /api/inventory/bulk-upload': notObjects([400, CSV_MESSAGES.noFile]),
+  'POST /api/inventory/movements/import': notObjects([400, CSV_MESSAGES.noFile]),
   'POST /api/audits/import': notObjects([400, READS_FILE_MESSAGES.noFile]),
   // The body is a list.
   'PUT /api/print/gs1-prefixes': notObjects([400, GS1_PREFIX_MESSAGES.listRequired]),

@@ -336,6 +336,34 @@ const PROBES: Record<string, Probe> = {
     await b('DELETE', `/api/inventory/${bProduct.id}`);
     await b('DELETE', `/api/locations/${bProduct.location_id}`);
   },
+  'POST /api/inventory/movements': async (w) => {
+    // A's product is unknown to B by id and by SKU; nothing of A's moves.
+    for (const movement of [{ product_id: w.aProductId }, { sku: 'ISOA1' }]) {
+      const res = await b('POST', '/api/inventory/movements', {
+        movements: [{ ...movement, delta: -1, reason: 'sale' }],
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    await expectAProductIntact(w);
+  },
+  'POST /api/inventory/movements/import': async (w) => {
+    const body = multipartBody('sku,delta,reason\nISOA1,-1,sale\n', 'till.csv');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventory/movements/import',
+      headers: { ...bearer(w.b.admin.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    await expectAProductIntact(w);
+  },
+  'GET /api/inventory/:id/movements': async (w) => {
+    expectNotFound(await b('GET', `/api/inventory/${w.aProductId}/movements`));
+  },
+  'GET /api/reports/movements.csv': async () => {
+    const body = (await b('GET', '/api/reports/movements.csv')).body;
+    expect(body).not.toContain('ISOA1');
+  },
   'GET /api/locations': async () => {
     const paths = ((await b('GET', '/api/locations')).json() as { path: string }[]).map((l) => l.path);
     expect(paths).not.toContain('A store');
