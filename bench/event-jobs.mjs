@@ -19,6 +19,11 @@ const { dispatchEvents } = await tsImport(
   import.meta.url,
 );
 const { SecretBox } = await tsImport('../apps/server/src/lib/crypto.ts', import.meta.url);
+const { JOB_KINDS } = await tsImport('../apps/server/src/jobs/kinds.ts', import.meta.url);
+const { eventDispatch } = await tsImport(
+  '../apps/server/src/modules/alerts/event-dispatch.job.ts',
+  import.meta.url,
+);
 
 const products = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -74,12 +79,7 @@ try {
   console.log(`200 events written in one statement, a job each: ${ms(t1).toFixed(1)} ms`);
 
   const boss = await startBoss(database, {
-    attemptTimeoutMs: {
-      'account-mail': 1000,
-      'alert-mail': 1000,
-      'webhook-delivery': 1000,
-      'event-dispatch': 0,
-    },
+    queues: JOB_KINDS.map((kind) => ({ kind, attemptTimeoutMs: kind.name === 'event-dispatch' ? 0 : 1000 })),
     jobsDays: 30,
     supervise: false,
     onError: (err) => console.error(err),
@@ -89,12 +89,10 @@ try {
   const t2 = performance.now();
   let handed = 0;
   for (;;) {
-    const n = await dispatchEvents({
-      db,
-      boss,
-      box: new SecretBox('x'.repeat(32)),
-      publicUrl: 'http://bench',
-    });
+    const n = await dispatchEvents(
+      { db, boss, box: new SecretBox('x'.repeat(32)), publicUrl: 'http://bench' },
+      eventDispatch,
+    );
     if (n === 0) break;
     handed += n;
   }

@@ -20,6 +20,8 @@ const { deleteExpired, RETENTION_BATCH } = await tsImport(
   import.meta.url,
 );
 const { deleteOldBatch } = await tsImport('../apps/server/src/jobs/retention.repo.ts', import.meta.url);
+const { JOB_KINDS } = await tsImport('../apps/server/src/jobs/kinds.ts', import.meta.url);
+const kindOf = (table) => JOB_KINDS.find((k) => k.record.table === table);
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const days = { jobsDays: 30, webhookLogDays: 30 };
@@ -89,7 +91,7 @@ try {
     const cutoff = new Date(now.getTime() - 30 * 86_400_000);
     for (;;) {
       const s = performance.now();
-      const n = await app.db.transaction((tx) => deleteOldBatch(tx, target, cutoff, RETENTION_BATCH));
+      const n = await app.db.transaction((tx) => deleteOldBatch(tx, kindOf(target), cutoff, RETENTION_BATCH));
       batchMs.push(performance.now() - s);
       deleted += n ?? 0;
       if ((n ?? 0) < RETENTION_BATCH) break;

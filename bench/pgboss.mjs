@@ -14,6 +14,8 @@ import { freshDatabase } from './readers-lib.mjs';
 const { openDatabase, MIGRATIONS_DIR } = await tsImport('../apps/server/src/db/client.ts', import.meta.url);
 const { startBoss } = await tsImport('../apps/server/src/jobs/boss.ts', import.meta.url);
 const { queueAccountMail } = await tsImport('../apps/server/src/jobs/mail-jobs.repo.ts', import.meta.url);
+const { JOB_KINDS } = await tsImport('../apps/server/src/jobs/kinds.ts', import.meta.url);
+const { accountMail } = await tsImport('../apps/server/src/jobs/mail.job.ts', import.meta.url);
 const { fetchJobs, mailRecords, finishBossJob } = await tsImport(
   '../apps/server/src/jobs/queue.repo.ts',
   import.meta.url,
@@ -83,12 +85,10 @@ async function postgresRound(migrationsDir, withBoss) {
 async function bossFigures(database) {
   let t0 = performance.now();
   const boss = await startBoss(database, {
-    attemptTimeoutMs: {
-      'account-mail': 30_000,
-      'alert-mail': 30_000,
-      'webhook-delivery': 10_000,
-      'event-dispatch': 0,
-    },
+    queues: JOB_KINDS.map((kind) => ({
+      kind,
+      attemptTimeoutMs: kind.name === 'event-dispatch' ? 0 : 30_000,
+    })),
     jobsDays: 30,
     supervise: false,
     onError: (err) => console.error(err),
@@ -106,18 +106,18 @@ async function bossFigures(database) {
   t0 = performance.now();
   let done = 0;
   for (;;) {
-    const fetched = await fetchJobs(boss, 'account-mail', 10);
+    const fetched = await fetchJobs(boss, accountMail, 10);
     if (fetched.length === 0) break;
     const records = await mailRecords(
       database.db,
-      'account-mail',
+      accountMail,
       fetched.map((j) => j.key),
     );
     const ids = new Set(records.map((r) => r.id));
     for (const job of fetched) {
       if (!ids.has(job.key.id)) throw new Error(`no record ${job.key.id}`);
       const key = { bossId: job.bossId, ...job.key };
-      await finishBossJob(database.db, boss, 'account-mail', key, { result: 'done' });
+      await finishBossJob(database.db, boss, accountMail, key, { result: 'done' });
       done++;
     }
   }

@@ -24,10 +24,9 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
-import { startBoss } from './jobs/boss.ts';
-import { WEBHOOK_RETRY_DELAYS_MS } from './jobs/kinds.ts';
-import { RETENTION_DEFAULTS } from './jobs/retention.ts';
-import { JobScheduler } from './jobs/scheduler.ts';
+import { startJobs } from './jobs/background.ts';
+import { jobQueueDepths } from './jobs/kinds.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { makePasswords, type Passwords } from './lib/passwords.ts';
 import { resilientRateLimitStore } from './lib/rate-limit-store.ts';
@@ -156,6 +155,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (isMetricsOn(config))
     registerScrapeGauges(metrics, {
       db: database.db,
+      queues: () => jobQueueDepths(database.db),
       log: app.log,
       ...(database.pool && { pool: database.pool }),
       ...(redis && { redis: () => redis.status === 'ready' }),
@@ -200,57 +200,23 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     metrics,
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
-  // Every background task (events handed on to e-mail and webhooks, the mail queues, readers gone quiet, timed-out
-  // audits, due timed counts, digests, the reads storage job, Dutchie's refresh): see src/jobs/.
-  // pg-boss carries the queued jobs of JOB_KINDS (jobs/kinds.ts) on this database; JobScheduler drives it.
-  const webhookTimeoutMs = config.webhooks?.timeoutMs ?? 10_000;
-  const boss = await startBoss(database, {
-    attemptTimeoutMs: {
-      'account-mail': mailer.opts.sendTimeoutMs,
-      'alert-mail': mailer.opts.sendTimeoutMs,
-      'webhook-delivery': webhookTimeoutMs,
-      // Database work in the transaction that fetched its jobs: a crash rolls them back, so the lease is the margin.
-      'event-dispatch': 0,
-    },
-    jobsDays: (config.retention ?? RETENTION_DEFAULTS).jobsDays,
-    supervise: config.alerts?.isWorkerOn !== false,
-    onError: (err) => app.log.error({ err }, 'pg-boss maintenance failed'),
-  });
-  const jobs = new JobScheduler(
+  // Every background task (the job kinds' queues on pg-boss, the sweeps), each declared once: see src/jobs/.
+  const jobs = await startJobs(
     {
-      db: database.db,
-      boss,
-      box: app.box,
-      publicUrl: config.publicUrl,
+      database,
+      log: app.log,
       metrics,
       mailer,
+      box: app.box,
       clock: app.audits,
       dutchie: app.dutchie,
       ingest: app.ingest,
-      allowPrivate: config.webhooks?.allowPrivate ?? false,
-      retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
-      timeoutMs: webhookTimeoutMs,
-      ...(config.alerts?.mailRetryDelaysMs && { mailRetryDelaysMs: config.alerts.mailRetryDelaysMs }),
     },
-    {
-      pollMs: config.alerts?.pollMs ?? 250,
-      sweepMs: config.alerts?.sweepMs ?? 15_000,
-      digestMs: config.alerts?.digestMs ?? 60_000,
-      readsMs: config.alerts?.readsMs ?? 600_000,
-      readsRetentionDays: config.readsRetentionDays ?? 30,
-      dutchieMs: config.alerts?.dutchieMs ?? 60_000,
-      dueCountsMs: 30_000,
-      retentionMs: 60 * 60_000,
-      retention: config.retention ?? RETENTION_DEFAULTS,
-      ...(config.alerts?.tasks && { tasks: config.alerts.tasks }),
-    },
-    app.log,
+    config,
   );
   app.decorate('jobs', jobs);
-  if (config.alerts?.isWorkerOn !== false) jobs.start();
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await boss.stop({ graceful: false, close: false });
     await mailer.flush();
     redis?.disconnect();
     if (!opts.database) await database.close();

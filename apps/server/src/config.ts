@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { AUDIT_TIMEOUT_MINUTES_DEFAULT, PAIRING_POLL_INTERVAL } from '@quantics/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import type { TaskName } from './jobs/tasks.ts';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from './lib/passwords.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -251,8 +250,8 @@ export type AppConfig = {
   retention?: { jobsDays: number; webhookLogDays: number };
   alerts?: {
     isWorkerOn?: boolean;
-    /** The tasks this instance runs (all unless said; a test runs only the ones it is about). */
-    tasks?: readonly TaskName[];
+    /** The tasks this instance runs (all unless said; a test runs only the ones it is about): names of jobs/scheduler.ts. */
+    tasks?: readonly string[];
     /** The waits between a mail's attempts (MAIL_RETRY_SECONDS). */
     mailRetryDelaysMs?: number[];
     pollMs?: number;

@@ -25,6 +25,13 @@ export type Database = {
   dump?: () => Promise<Blob>;
   /** PGlite: runs a list of statements without parameters (pg-boss's maintenance), which `query` refuses. */
   exec?: (text: string) => Promise<void>;
+  /**
+   * Takes the session-level advisory lock `key` (the two-int form when `sub` is given) if no other session holds it, for work that spans several
+   * transactions (a sweep: src/jobs/scheduler.ts); null when another instance (or this one) holds it. Call the answer
+   * to release it. PostgreSQL: on one connection beside the pool for all of them, held until released or until that
+   * connection ends (a crashed instance frees them). PGlite: one process, one session: held in this Database.
+   */
+  trySessionLock: (key: number, sub?: number) => Promise<(() => Promise<void>) | null>;
 };
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
@@ -54,11 +61,16 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool, db, migrationsFolder);
+    const locks = sessionLocks(opts.url);
     return {
       db,
       kind: 'postgres',
-      close: () => endPool(pool),
+      close: async () => {
+        await locks.close();
+        await endPool(pool);
+      },
       pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+      trySessionLock: locks.trySessionLock,
     };
   }
   // Trigram indexes (with the company id beside them, btree_gin) serve the catalogue's name-fragment search;
@@ -74,6 +86,7 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const held = new Set<string>();
   return {
     db,
     kind: 'pglite',
@@ -81,6 +94,71 @@ export async function openDatabase(opts: {
     dump: () => client.dumpDataDir('none'),
     exec: async (text) => {
       await client.exec(text);
+    },
+    trySessionLock: async (key, sub) => {
+      const name = `${key}.${sub ?? ''}`;
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => {
+        held.delete(name);
+      };
+    },
+  };
+}
+
+/**
+ * Session-level advisory locks for work that spans transactions (Database.trySessionLock), all held on one connection
+ * of their own beside the pool, so a lock never takes a connection the work needs: each sweep holding one from the
+ * pool for its run would leave too few for its units and the requests. A lock is also marked in this process, as a
+ * session takes its own advisory lock again without waiting. If that connection drops (a database restart), its
+ * locks go with it; the next lock opens a new one.
+ */
+function sessionLocks(url: string) {
+  const held = new Set<string>();
+  let connection: Promise<pg.Client> | null = null;
+  const connect = () => {
+    connection ??= (async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      const lost = () => {
+        connection = null;
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      return client;
+    })().catch((err: Error) => {
+      connection = null;
+      throw err;
+    });
+    return connection;
+  };
+  return {
+    trySessionLock: async (key: number, sub?: number) => {
+      const name = `${key}.${sub ?? ''}`;
+      if (held.has(name)) return null;
+      // The one-int and two-int forms are separate key spaces: each lock is taken in the form its users take it.
+      const args = sub === undefined ? '$1::int' : '$1::int, $2::int';
+      const values = sub === undefined ? [key] : [key, sub];
+      held.add(name);
+      try {
+        const client = await connect();
+        const res = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(${args}) as ok`, values);
+        if (res.rows[0]?.ok !== true) {
+          held.delete(name);
+          return null;
+        }
+        return async () => {
+          held.delete(name);
+          await client.query(`select pg_advisory_unlock(${args})`, values).catch(() => undefined);
+        };
+      } catch (err) {
+        held.delete(name);
+        throw err;
+      }
+    },
+    close: async () => {
+      const client = await connection?.catch(() => null);
+      await client?.end().catch(() => undefined);
     },
   };
 }

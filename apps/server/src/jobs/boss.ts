@@ -1,14 +1,17 @@
 import PgBoss from 'pg-boss';
 import { type BossDb, bossDb } from '../db/boss-db.ts';
 import type { Database, Db } from '../db/client.ts';
-import { JOB_KIND_NAMES, type JobKindName, leaseSeconds } from './kinds.ts';
+import { type JobKind, leaseSeconds } from './define-job.ts';
 
 /** pg-boss's maintenance (lapsed leases taken back, finished jobs archived and deleted) runs this often. */
 export const BOSS_MAINTENANCE_SECONDS = 30;
 
 export type BossOptions = {
-  /** Each kind's whole-attempt time-out (the SMTP send's, the webhook POST's), from which its lease is derived. */
-  attemptTimeoutMs: Record<JobKindName, number>;
+  /**
+   * Every kind (jobs/kinds.ts) with its whole-attempt time-out (the SMTP send's, the webhook POST's), from which its
+   * queue's lease is derived.
+   */
+  queues: readonly { kind: JobKind<never>; attemptTimeoutMs: number }[];
   /** Days a finished pg-boss job is kept in its archive (JOBS_RETENTION_DAYS; 0 keeps it the longest pg-boss can). */
   jobsDays: number;
   /** Whether this instance runs pg-boss's maintenance (an instance with its background work on does). */
@@ -20,8 +23,8 @@ export type BossOptions = {
 /**
  * pg-boss on the app's own database connection. Its schema is one of our migrations (drizzle/0031_pgboss.sql, made
  * by scripts/pgboss-migration.mjs), so `migrate: false`: start() only checks it is the version the library expects.
- * Cron schedules are off (the periodic tasks are JobScheduler's, some more often than a minute); the queues'
- * options are set from their kinds (kinds.ts) at every start, so a changed time-out changes the lease.
+ * Cron schedules are off (the periodic tasks are JobScheduler's sweeps: why, in define-job.ts); the queues' options
+ * are set from their kinds at every start, so a changed time-out changes the lease.
  */
 export async function startBoss(database: Database, opts: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -36,10 +39,10 @@ export async function startBoss(database: Database, opts: BossOptions): Promise<
   });
   boss.on('error', opts.onError);
   await boss.start();
-  for (const name of JOB_KIND_NAMES) {
-    // Made by the migration; made here too should a kind be added without one (an insert that finds it there).
-    await boss.createQueue(name, queueOptions(name, opts.attemptTimeoutMs[name]));
-    await boss.updateQueue(name, queueOptions(name, opts.attemptTimeoutMs[name]));
+  for (const { kind, attemptTimeoutMs } of opts.queues) {
+    // Made here for a new kind (an insert that finds it there when a migration or another instance made it).
+    await boss.createQueue(kind.name, queueOptions(kind, attemptTimeoutMs));
+    await boss.updateQueue(kind.name, queueOptions(kind, attemptTimeoutMs));
   }
   return boss;
 }
@@ -51,14 +54,14 @@ export const LAPSED_LEASE_RETRIES = 1_000_000;
  * A queue's pg-boss options from its kind. The lease (`expireInSeconds`) is the kind's worst case; a job whose
  * lease lapsed (its instance died mid-attempt) is taken back by the maintenance and due again at once (retryDelay 0),
  * however many times that happens (LAPSED_LEASE_RETRIES): pg-boss's retries here are only lapsed leases, and a job
- * pg-boss gave up on would leave its e-mail or message neither sent nor given up. A failed attempt is retried on the
- * kind's own schedule instead (queue.repo.ts recordOutcome), which pg-boss's constant or doubling delay cannot express.
+ * pg-boss gave up on would leave its e-mail or message neither sent nor given up (jobs/requeue would queue it again).
+ * A failed attempt is retried on the kind's own schedule instead (queue.repo.ts recordOutcome; why, in define-job.ts).
  */
-function queueOptions(name: JobKindName, attemptTimeoutMs: number): PgBoss.Queue {
+function queueOptions(kind: JobKind<never>, attemptTimeoutMs: number): PgBoss.Queue {
   return {
-    name,
+    name: kind.name,
     policy: 'standard',
-    expireInSeconds: leaseSeconds(name, attemptTimeoutMs),
+    expireInSeconds: leaseSeconds(kind, attemptTimeoutMs),
     retryLimit: LAPSED_LEASE_RETRIES,
     retryDelay: 0,
     retryBackoff: false,

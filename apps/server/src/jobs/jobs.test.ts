@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
+import { webhookDelivery } from '../modules/alerts/webhook-delivery.job.ts';
 import { postWebhook } from '../modules/alerts/webhook-sender.ts';
 import { Mailer } from '../modules/mail/mailer.ts';
 import { registerUser, uniqueEmail } from '../test/factories.ts';
@@ -13,7 +14,8 @@ import { migratedOverData } from '../test/migrations.ts';
 import { startTestSmtp } from '../test/smtp.ts';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app.ts';
 import { LAPSED_LEASE_RETRIES } from './boss.ts';
-import { JOB_KINDS, leaseSeconds } from './kinds.ts';
+import { leaseSeconds } from './define-job.ts';
+import { accountMail, alertMail } from './mail.job.ts';
 import { queueAccountMail } from './mail-jobs.repo.ts';
 import { deleteExpired } from './retention.ts';
 
@@ -135,7 +137,7 @@ describe('account e-mail on pg-boss', () => {
       sql`select expire_seconds, retry_limit from pgboss.queue where name = 'account-mail'`,
     );
     expect(queue).toEqual({
-      expire_seconds: leaseSeconds('account-mail', 2000),
+      expire_seconds: leaseSeconds(accountMail, 2000),
       retry_limit: LAPSED_LEASE_RETRIES,
     });
     const to = uniqueEmail('lease');
@@ -149,7 +151,7 @@ describe('account e-mail on pg-boss', () => {
           join account_mail_jobs m on (j.data->>'id')::bigint = m.id
           where j.name = 'account-mail' and m.to_email = ${to}`)
       )[0];
-    expect(await job()).toEqual({ expire: leaseSeconds('account-mail', 2000), state: 'created' });
+    expect(await job()).toEqual({ expire: leaseSeconds(accountMail, 2000), state: 'created' });
     await app.jobs.drain('account-mail');
     expect((await job())?.state).toBe('completed');
     expect((await jobsTo(to))[0]).toMatchObject({ attempts: 1 });
@@ -247,9 +249,9 @@ describe('whole-attempt time-outs', () => {
 
   it('derives each lease from the worst case of the attempts a claim holds', () => {
     // Mail: ten sends one after another, each at most the send time-out.
-    expect(leaseSeconds('alert-mail', 30_000)).toBe(JOB_KINDS['alert-mail'].batch * 30 + 30);
+    expect(leaseSeconds(alertMail, 30_000)).toBe(alertMail.batch * 30 + 30);
     // Webhooks: fifty attempts side by side, each at most the attempt time-out.
-    expect(leaseSeconds('webhook-delivery', 10_000)).toBe(40);
+    expect(leaseSeconds(webhookDelivery, 10_000)).toBe(40);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { unnestRows } from '../db/sql-arrays.ts';
 import type { MailMessage } from '../modules/mail/mailer.ts';
+import { accountMail, alertMail } from './mail.job.ts';
 import { queueJobs } from './queue.repo.ts';
 
 /**
@@ -17,7 +18,7 @@ export async function queueAccountMail(tx: Db, messages: MailMessage[], when = t
     returning id::int as id`);
   await queueJobs(
     tx,
-    'account-mail',
+    accountMail,
     res.rows.map((r) => ({ company_id: null, id: Number(r.id) })),
   );
 }
@@ -41,7 +42,7 @@ export async function queueAlertMail(tx: Db, rows: NewAlertMail[]): Promise<void
     returning company_id, id::int as id`);
   await queueJobs(
     tx,
-    'alert-mail',
+    alertMail,
     res.rows.map((r) => ({ company_id: Number(r.company_id), id: Number(r.id) })),
   );
 }

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
 import type { Metrics } from '../modules/metrics/metrics.ts';
-import { JOB_KINDS, retryDelay } from './kinds.ts';
+import { type JobKind, retryDelay } from './define-job.ts';
 import { fetchJobs, finishBossJob, type JobOutcome, type MailKey, mailRecords } from './queue.repo.ts';
 
 export type MailJobDeps = {
@@ -15,15 +15,16 @@ export type MailJobDeps = {
   metrics?: Metrics;
 };
 
-type Kind = 'alert-mail' | 'account-mail';
+type MailKind = JobKind<MailJobDeps>;
 
 /**
- * Sends the due e-mails of one mail queue: pg-boss's jobs (leased for the kind's worst case when fetched, SKIP
- * LOCKED), each the key of its record, sent one after another, each in one attempt bounded by the mailer's
- * whole-send time-out; each outcome is recorded with pg-boss's finish in one transaction. Returns how many were taken.
+ * Sends the due e-mails of one mail queue (jobs/mail.job.ts): pg-boss's jobs (leased for the kind's worst case when
+ * fetched, SKIP LOCKED), each the key of its record, sent one after another, each in one attempt bounded by the
+ * mailer's whole-send time-out; each outcome is recorded with pg-boss's finish in one transaction. Returns how many
+ * were taken.
  */
-export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number> {
-  const jobs = await fetchJobs(deps.boss, kind, JOB_KINDS[kind].batch);
+export async function sendDueMail(deps: MailJobDeps, kind: MailKind): Promise<number> {
+  const jobs = await fetchJobs(deps.boss, kind, kind.batch);
   if (jobs.length === 0) return 0;
   const keyOf = (k: MailKey) => `${k.company_id ?? 0}.${k.id}`;
   const found = await mailRecords(
@@ -37,7 +38,7 @@ export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number
     // Sent or given up already (a job taken again after its lease lapsed just as it finished), or its company
     // deleted: nothing to send.
     if (!record) {
-      await deps.boss.complete(kind, job.bossId, { result: 'done' }, {});
+      await deps.boss.complete(kind.name, job.bossId, { result: 'done' }, {});
       continue;
     }
     const outcome = await attempt(deps, kind, { ...record, payload: record.message }, record.attempts + 1);
@@ -49,15 +50,15 @@ export async function sendDueMail(deps: MailJobDeps, kind: Kind): Promise<number
 /** One attempt of one mail; `attempts` counts it. */
 async function attempt(
   deps: MailJobDeps,
-  kind: Kind,
+  kind: MailKind,
   job: { id: number; company_id: number | null; payload: unknown },
   attempts: number,
 ): Promise<JobOutcome> {
-  const { table, payload } = JOB_KINDS[kind];
-  const message = payload.safeParse(job.payload);
-  const messageId = `<${table}.${job.company_id ?? 0}.${job.id}@${deps.mailer.opts.from.replace(/^.*@|>.*$/g, '') || 'quantics'}>`;
-  const sent = message.success && (await deps.mailer.deliver({ ...message.data, messageId }));
-  deps.metrics?.jobAttempts.inc({ kind, result: sent ? 'success' : 'failure' });
+  const message = kind.payload.safeParse(job.payload);
+  const messageId = `<${kind.record.table}.${job.company_id ?? 0}.${job.id}@${deps.mailer.opts.from.replace(/^.*@|>.*$/g, '') || 'quantics'}>`;
+  const sent =
+    message.success && (await deps.mailer.deliver({ ...(message.data as MailMessage), messageId }));
+  deps.metrics?.jobAttempts.inc({ kind: kind.name, result: sent ? 'success' : 'failure' });
   // A payload that is not a mail (it never should be) is given up at once rather than tried for an hour.
   const retryInMs = message.success ? retryDelay(kind, attempts, deps.mailRetryDelaysMs) : null;
   return sent

@@ -1,36 +1,22 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { bossDb } from '../db/boss-db.ts';
 import type { Db } from '../db/client.ts';
 import { sqlArray, unnestRows } from '../db/sql-arrays.ts';
 import { bossIn } from './boss.ts';
-import { JOB_KINDS, type JobKindName } from './kinds.ts';
+import type { JobKind } from './define-job.ts';
+import { finishJob, type JobKey, type JobOutcome, pending, writeOutcome } from './records.repo.ts';
+
+export type { JobKey, JobOutcome } from './records.repo.ts';
 
 /**
- * The records of pg-boss's jobs (JOB_KINDS in kinds.ts): each job's data is the key of a row of its kind's table,
- * and this file is where the rows learn how their jobs' attempts ended. Claims, leases and lapsed leases are
- * pg-boss's (fetch, complete, its maintenance); the kinds' own retry schedules are written here.
+ * The records' side of pg-boss's jobs (each kind declared with defineJob): a job's data is the key of a row of its
+ * kind's table, and this file is where jobs are queued with their records and where the rows learn how their jobs'
+ * attempts ended. Claims, leases and lapsed leases are pg-boss's (fetch, complete, its maintenance); the kinds' own
+ * retry schedules are written here.
  */
 
-/** How an attempt ended: done, given up, or due again after `retryInMs`. */
-export type JobOutcome = { result: 'done' } | { result: 'failed' } | { result: 'retry'; retryInMs: number };
-
-/** The key of a job's record (company and id; account_mail_jobs has no company: null), its pg-boss job's data. */
-export type JobKey = { company_id: number | null; id: number };
-
-/** The kinds whose jobs' attempts are recorded on their rows (an event's dispatch ends in its own transaction). */
-type RecordedKind = Exclude<JobKindName, 'event-dispatch'>;
-
-/** How a kind's row says it is done, given up, and when its next attempt is due. */
-const RECORDS: Record<RecordedKind, { done: SQL; failed: SQL; runAt: SQL }> = {
-  'account-mail': { done: sql`sent_at = now()`, failed: sql`failed_at = now()`, runAt: sql`run_at` },
-  'alert-mail': { done: sql`sent_at = now()`, failed: sql`failed_at = now()`, runAt: sql`run_at` },
-  'webhook-delivery': {
-    done: sql`status = 'delivered'`,
-    failed: sql`status = 'failed'`,
-    runAt: sql`next_attempt_at`,
-  },
-};
+type AnyKind = JobKind<never>;
 
 /** A pg-boss job's data for a record's key. */
 const jobData = (k: JobKey) =>
@@ -44,21 +30,22 @@ function jobKey(data: unknown): JobKey {
 
 /**
  * Queues one job of a kind per key in the caller's transaction (the records are written in it too), so they run if
- * and only if it commits; `startAfterMs` delays them.
+ * and only if it commits. `startAfter`: a delay in ms for all, or when each is due.
  */
 export async function queueJobs(
   tx: Db,
-  kind: JobKindName,
-  keys: JobKey[],
+  kind: AnyKind,
+  keys: (JobKey & { dueAt?: Date })[],
   startAfterMs?: number,
 ): Promise<void> {
   if (keys.length === 0) return;
   const { boss, db } = bossIn(tx);
   await boss.insert(
     keys.map((k) => ({
-      name: kind,
+      name: kind.name,
       data: jobData(k),
       ...(startAfterMs !== undefined && { startAfter: `${startAfterMs} milliseconds` }),
+      ...(k.dueAt && { startAfter: k.dueAt.toISOString() }),
     })),
     { db },
   );
@@ -67,42 +54,27 @@ export async function queueJobs(
 /**
  * Records how an attempt of a pg-boss job ended, in the caller's transaction with pg-boss's own finish: the record
  * counts the attempt and says done or given up; the job is completed, and a failed attempt with a retry left is a new
- * job due after the kind's wait (the kind's schedule, not pg-boss's constant or doubling one). A crash before this
- * commits leaves the job active until its lease lapses, when pg-boss makes it due again.
+ * job due after the kind's wait (the kind's schedule, not pg-boss's: see define-job.ts). A crash before this commits
+ * leaves the job active until its lease lapses, when pg-boss makes it due again.
  */
 export async function recordOutcome(
   tx: Db,
   boss: PgBoss,
-  kind: RecordedKind,
+  kind: AnyKind,
   job: { bossId: string } & JobKey,
   outcome: JobOutcome,
 ): Promise<void> {
-  const r = RECORDS[kind];
-  const table = sql.identifier(JOB_KINDS[kind].table);
-  const key =
-    job.company_id === null ? sql`id = ${job.id}` : sql`company_id = ${job.company_id} and id = ${job.id}`;
-  const set =
-    outcome.result === 'done'
-      ? r.done
-      : outcome.result === 'failed'
-        ? r.failed
-        : sql`${r.runAt} = now() + ${outcome.retryInMs}::int * interval '1 millisecond'`;
-  await tx.execute(sql`update ${table} set ${set}, attempts = attempts + 1 where ${key}`);
-  await boss.complete(kind, job.bossId, { result: outcome.result }, { db: bossDb(tx) });
+  await writeOutcome(tx, kind, job, outcome);
+  await finishJob(tx, boss, kind, job.bossId, outcome);
   if (outcome.result === 'retry') await queueJobs(tx, kind, [job], outcome.retryInMs);
 }
 
 /** Completes jobs in the caller's transaction: their work done there, or nothing left to do (record finished, gone). */
-export async function completeJobs(
-  tx: Db,
-  boss: PgBoss,
-  kind: JobKindName,
-  bossIds: string[],
-): Promise<void> {
+export async function completeJobs(tx: Db, boss: PgBoss, kind: AnyKind, bossIds: string[]): Promise<void> {
   if (bossIds.length === 0) return;
   // pg-boss 10 takes a list of ids where its types say one; its options come after the output (its types' overload
   // with the options third would pass them as the output and run outside this transaction).
-  await boss.complete(kind, bossIds as unknown as string, {}, { db: bossDb(tx) });
+  await boss.complete(kind.name, bossIds as unknown as string, {}, { db: bossDb(tx) });
 }
 
 /**
@@ -111,11 +83,11 @@ export async function completeJobs(
  */
 export async function fetchJobs(
   boss: PgBoss,
-  kind: JobKindName,
+  kind: AnyKind,
   limit: number,
   tx?: Db,
 ): Promise<{ bossId: string; key: JobKey }[]> {
-  const jobs = await boss.fetch(kind, { batchSize: limit, ...(tx && { db: bossDb(tx) }) });
+  const jobs = await boss.fetch(kind.name, { batchSize: limit, ...(tx && { db: bossDb(tx) }) });
   return jobs.map((j) => ({ bossId: j.id, key: jobKey(j.data) }));
 }
 
@@ -126,31 +98,28 @@ export type MailKey = JobKey;
 export type MailRecord = MailKey & { attempts: number; message: unknown };
 
 /** The records of the e-mails whose pg-boss jobs this instance fetched, those still to send. */
-export async function mailRecords(
-  db: Db,
-  kind: 'account-mail' | 'alert-mail',
-  keys: MailKey[],
-): Promise<MailRecord[]> {
+export async function mailRecords(db: Db, kind: AnyKind, keys: MailKey[]): Promise<MailRecord[]> {
   if (keys.length === 0) return [];
-  const res =
-    kind === 'account-mail'
-      ? await db.execute<MailRecord>(sql`
-          select null::int as company_id, id::int as id, attempts, message from account_mail_jobs
-          where id = any(${sqlArray(
-            keys.map((k) => k.id),
-            'int',
-          )}) and sent_at is null and failed_at is null`)
-      : await db.execute<MailRecord>(sql`
+  const r = kind.record;
+  const table = sql.identifier(r.table);
+  const res = r.isCompanyKeyed
+    ? await db.execute<MailRecord>(sql`
           select t.company_id, t.id::int as id, t.attempts, t.message
-          from mail_jobs t join ${unnestRows(
+          from ${table} t join ${unnestRows(
             keys.map((k) => ({ company_id: k.company_id, id: k.id })),
             { company_id: 'int', id: 'int' },
           )} on t.company_id = r.company_id and t.id = r.id
-          where t.sent_at is null and t.failed_at is null`);
-  return res.rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    company_id: r.company_id === null ? null : Number(r.company_id),
+          where ${pending(r)}`)
+    : await db.execute<MailRecord>(sql`
+          select null::int as company_id, t.id::int as id, t.attempts, t.message from ${table} t
+          where t.id = any(${sqlArray(
+            keys.map((k) => k.id),
+            'int',
+          )}) and ${pending(r)}`);
+  return res.rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    company_id: row.company_id === null ? null : Number(row.company_id),
   }));
 }
 
@@ -158,7 +127,7 @@ export async function mailRecords(
 export async function finishBossJob(
   db: Db,
   boss: PgBoss,
-  kind: 'account-mail' | 'alert-mail',
+  kind: AnyKind,
   job: { bossId: string } & MailKey,
   outcome: JobOutcome,
 ): Promise<void> {

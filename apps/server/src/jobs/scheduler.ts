@@ -1,43 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DeliveryDeps, deliverDue } from '../modules/alerts/delivery.service.ts';
-import { sendDueDigests } from '../modules/alerts/digest.service.ts';
-import { dispatchEvents } from '../modules/alerts/dispatch.service.ts';
-import type { AuditClock } from '../modules/audits/audit-status.ts';
-import { recordOverdueCounts } from '../modules/count-plans/overdue.ts';
-import { startPlannedReaderCounts } from '../modules/count-plans/planned-readers.ts';
-import { recordOfflineDevices } from '../modules/devices/device-alerts.ts';
-import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
-import { BACKGROUND_BATCH, refreshStoresInBackground } from '../modules/dutchie/dutchie-snapshot.ts';
-import { recordTimedOutAudits } from '../modules/ingest/audit-events.ts';
-import type { IngestDeps } from '../modules/ingest/audit-lifecycle.service.ts';
-import { maintainReadStorage } from '../modules/ingest/reads-storage.service.ts';
-import { finishDueAudits } from '../modules/ingest/webhook-batches.service.ts';
-import { type MailJobDeps, sendDueMail } from './mail-jobs.ts';
-import { deleteExpired, type RetentionDays } from './retention.ts';
+import type { Database } from '../db/client.ts';
+import type { DepsOfAll, JobKind, Sweep, WorkerOptions } from './define-job.ts';
+import { JOB_KINDS } from './kinds.ts';
+import { ADVISORY_LOCKS } from './locks.ts';
+import { SWEEPS, type SweepDeps } from './sweeps.ts';
 
-import type { TaskName } from './tasks.ts';
+export type { WorkerOptions } from './define-job.ts';
 
-export type WorkerOptions = {
-  /** How often the queues (events to hand on, webhook messages, mail) are looked at. */
-  pollMs: number;
-  /** How often readers gone quiet and timed-out audits are looked for. */
-  sweepMs: number;
-  /** How often due digests are looked for. */
-  digestMs: number;
-  /** How often the reads storage job runs (partitions ahead, legacy reads moved, retention). */
-  readsMs: number;
-  /** READS_RETENTION_DAYS. */
-  readsRetentionDays: number;
-  /** How often Dutchie stores due a background refresh are looked for (DUTCHIE_BACKGROUND_REFRESH_SECONDS). */
-  dutchieMs: number;
-  /** How often timed counts whose end has passed are finished. */
-  dueCountsMs: number;
-  /** How often finished jobs, dispatched events and the webhook log past their period are deleted, and the periods. */
-  retentionMs: number;
-  retention: RetentionDays;
-  /** The tasks this instance runs (all unless said: a test runs only what it is about). */
-  tasks?: readonly TaskName[];
-};
+/** Every task by name: each job kind's queue (jobs/kinds.ts) and each sweep (jobs/sweeps.ts). */
+export type TaskName = (typeof JOB_KINDS)[number]['name'] | (typeof SWEEPS)[number]['name'];
+
+/** What every kind's handler and every sweep need, and the database's session locks (the sweeps'). */
+export type SchedulerDeps = DepsOfAll<typeof JOB_KINDS> &
+  SweepDeps & { trySessionLock: Database['trySessionLock'] };
+
+/** How long one run of a sweep works before it leaves the rest to its next run (which comes at once). */
+export const SWEEP_BUDGET_MS = 5000;
+
+/** Units a sweep's run takes at most (a full batch: it runs again at once). */
+export const SWEEP_BATCH = 100;
 
 type Loop = {
   work: () => Promise<boolean>;
@@ -49,26 +30,43 @@ type Loop = {
 };
 
 /**
- * The one scheduler of the background work: this instance's share of it. Everything it works on lives in PostgreSQL:
- * the queues are pg-boss's (events to hand on, webhook messages, e-mail: jobs/kinds.ts), fetched with SKIP LOCKED;
- * the periodic tasks run under an advisory lock (jobs/locks.ts) or are idempotent. So any number of instances can run
- * one, and whatever one did not finish (a restart) another takes up. A loop that found work goes again at once; one
- * that found none waits for its interval.
+ * The one scheduler of the background work: this instance's share of it, every task derived from the declarations
+ * (jobs/kinds.ts, jobs/sweeps.ts). Everything it works on lives in PostgreSQL: the job kinds' queues are pg-boss's,
+ * fetched with SKIP LOCKED; each sweep runs under its advisory lock (jobs/locks.ts), held for the run. So any number
+ * of instances can run one, and whatever one did not finish (a restart) another takes up. A loop that found work goes
+ * again at once; one that found none waits for its interval.
  */
 export class JobScheduler {
   readonly #loops = new Map<TaskName, Loop>();
   #isStopped = false;
 
   constructor(
-    private readonly deps: DeliveryDeps &
-      MailJobDeps & { clock: AuditClock; dutchie: DutchieContext; ingest: IngestDeps },
+    private readonly deps: SchedulerDeps,
     private readonly opts: WorkerOptions,
     private readonly log: FastifyBaseLogger,
+    /** Run once the loops have stopped: pg-boss's own stop (jobs/background.ts). */
+    private readonly afterStop: () => Promise<void> = async () => {},
   ) {
-    this.#declare();
+    for (const kind of JOB_KINDS) this.#declareKind(kind as JobKind<SchedulerDeps>);
+    for (const sweep of SWEEPS) this.#declareSweep(sweep as Sweep<SchedulerDeps>);
+    const unknown = (opts.tasks ?? []).filter((t) => !this.#loops.has(t as TaskName));
+    if (unknown.length > 0) throw new Error(`no such background task: ${unknown.join(', ')}`);
+    // Every series exists from the start (at 0), labelled by the declarations' names: a scrape shows each kind and
+    // sweep before it first moves, and nothing else.
+    const m = deps.metrics;
+    for (const result of ['success', 'failure'] as const) {
+      for (const kind of JOB_KINDS) m?.jobAttempts.inc({ kind: kind.name, result }, 0);
+      for (const sweep of SWEEPS) m?.sweepUnits.inc({ sweep: sweep.name, result }, 0);
+    }
+    for (const kind of JOB_KINDS) m?.jobsRequeued.inc({ kind: kind.name }, 0);
   }
 
-  /** Starts the timers of this instance's tasks (all, or WorkerOptions.tasks). */
+  /** Every task's name, kinds first. */
+  get tasks(): TaskName[] {
+    return [...this.#loops.keys()];
+  }
+
+  /** Starts the timers of this instance's tasks (all, or WorkerOptions.tasks): each runs once at start. */
   start(): void {
     for (const [name, loop] of this.#loops) {
       if (this.opts.tasks && !this.opts.tasks.includes(name)) continue;
@@ -77,56 +75,60 @@ export class JobScheduler {
     }
   }
 
-  /** Every task and its work, declared once (the constructor); start() runs them, drain() one of them now. */
-  #declare(): void {
-    const d = this.deps;
-    // Events handed on queue webhook messages and e-mails: this instance's senders look at once, not a poll later.
-    this.#loop('dispatch', this.opts.pollMs, async () => {
-      const handedOn = await dispatchEvents(d);
-      if (handedOn > 0) for (const next of ['webhooks', 'alert-mail'] as const) this.#wake(next);
-      return handedOn > 0;
+  /** A kind's task: a claim of its jobs, then the kinds it queued work for are woken. */
+  #declareKind(kind: JobKind<SchedulerDeps>) {
+    this.#loop(kind.name as TaskName, kind.every(this.opts), async () => {
+      const taken = await kind.handler(this.deps, kind);
+      if (taken > 0) for (const next of kind.wakes ?? []) this.#wake(next as TaskName);
+      return taken > 0;
     });
-    this.#loop('webhooks', this.opts.pollMs, async () => (await deliverDue(d)) > 0);
-    this.#loop('alert-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'alert-mail')) > 0);
-    this.#loop('account-mail', this.opts.pollMs, async () => (await sendDueMail(d, 'account-mail')) > 0);
-    this.#loop('sweeps', this.opts.sweepMs, async () => {
-      await recordOfflineDevices(d.db);
-      d.metrics?.auditsFailed.inc(await recordTimedOutAudits(d.db, d.clock));
-      await recordOverdueCounts(d.db, new Date());
-      return false;
-    });
-    // Timed counts (a fixed reader's) finish when their end has passed: on the next read of them, and here; the
-    // finished ones free their readers for the planned counts due.
-    this.#loop('due-counts', this.opts.dueCountsMs, async () => {
-      await finishDueAudits(d.ingest, null);
-      // Then the fixed readers' planned counts that are due start (count-plans/planned-readers.ts), once each.
-      await startPlannedReaderCounts(d.ingest, new Date());
-      return false;
-    });
-    this.#loop('digests', this.opts.digestMs, async () => (await sendDueDigests(d)) > 0);
-    this.#loop('reads', this.opts.readsMs, async () => {
-      const run = await maintainReadStorage({
-        db: d.db,
-        clock: d.clock,
-        retentionDays: this.opts.readsRetentionDays,
-      });
-      if (run.auditsMoved > 0)
-        this.log.info({ audits: run.auditsMoved, reads: run.readsMoved }, 'legacy reads moved');
-      if (run.dropped.length > 0) this.log.info({ partitions: run.dropped }, 'expired reads dropped');
-      return run.hasMore;
-    });
-    // Dutchie stores nobody looks at, read again so their stock events are told (their events are then dispatched).
-    this.#loop(
-      'dutchie',
-      this.opts.dutchieMs,
-      async () => (await refreshStoresInBackground(d.dutchie)) === BACKGROUND_BATCH,
-    );
-    this.#loop('retention', this.opts.retentionMs, async () => {
-      const deleted = await deleteExpired(d.db, this.opts.retention);
-      if (Object.values(deleted).some((n) => n > 0))
-        this.log.info({ deleted }, 'finished work past retention deleted');
-      return false;
-    });
+  }
+
+  #declareSweep(sweep: Sweep<SchedulerDeps>) {
+    this.#loop(sweep.name as TaskName, sweep.every(this.opts), () => this.#sweep(sweep));
+  }
+
+  /**
+   * One run of a sweep, if no instance runs it now (its lock): up to SWEEP_BATCH units, each worked alone, until its
+   * budget is spent. A unit that fails is logged and counted, and left for the next run; true when some are left.
+   */
+  async #sweep(sweep: Sweep<SchedulerDeps>): Promise<boolean> {
+    const release = await this.deps.trySessionLock(ADVISORY_LOCKS[sweep.lock.key], sweep.lock.sub);
+    if (!release) return false;
+    const count = (result: 'success' | 'failure') =>
+      this.deps.metrics?.sweepUnits.inc({ sweep: sweep.name, result });
+    try {
+      const now = new Date();
+      const until = Date.now() + (sweep.budgetMs ?? SWEEP_BUDGET_MS);
+      let units: unknown[];
+      try {
+        units = await sweep.due(this.deps, now, SWEEP_BATCH);
+      } catch (err) {
+        count('failure');
+        this.log.error({ err, sweep: sweep.name }, 'sweep could not list its work');
+        return false;
+      }
+      let isMore = units.length >= SWEEP_BATCH;
+      let failed = 0;
+      for (const unit of units) {
+        if (Date.now() >= until) {
+          isMore = true;
+          break;
+        }
+        try {
+          if ((await sweep.work(this.deps, unit, now)) === true) isMore = true;
+          count('success');
+        } catch (err) {
+          failed++;
+          count('failure');
+          this.log.error({ err, sweep: sweep.name, ...sweep.describe(unit) }, 'sweep failed on one unit');
+        }
+      }
+      // A unit that failed waits for the next interval rather than being retried in a loop.
+      return isMore && failed === 0;
+    } finally {
+      await release();
+    }
   }
 
   /** Stops taking new work and waits for what is in hand (the app's onClose, before the database closes). */
@@ -135,11 +137,13 @@ export class JobScheduler {
     const loops = [...this.#loops.values()];
     for (const loop of loops) if (loop.timer) clearTimeout(loop.timer);
     await Promise.allSettled(loops.map((l) => l.running));
+    await this.afterStop();
   }
 
   /**
    * Runs a task now until it finds no more work (after what it has in hand): tests, and the demo's seed, which
-   * wait for the mail they caused. Works whether or not the scheduler was started.
+   * wait for the mail they caused. Works whether or not the scheduler was started. A sweep another instance is
+   * running now does nothing here.
    */
   async drain(name: TaskName): Promise<void> {
     const loop = this.#loops.get(name) as Loop;
@@ -161,8 +165,8 @@ export class JobScheduler {
    * goes again when it ends. Other instances find the work at their next look, as before.
    */
   #wake(name: TaskName) {
-    const loop = this.#loops.get(name) as Loop;
-    if (this.#isStopped) return;
+    const loop = this.#loops.get(name);
+    if (!loop || this.#isStopped) return;
     if (loop.running) {
       loop.isWoken = true;
       return;

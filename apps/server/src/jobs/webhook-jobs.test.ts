@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, testConfig } from '../test/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.ts';
 
 /**
- * Event dispatch and webhook delivery are pg-boss queues (jobs/kinds.ts): every event written is a job in its
+ * Event dispatch and webhook delivery are pg-boss queues (jobs/kinds.ts, each declared with defineJob): every event written is a job in its
  * transaction, every message a job, and a message whose endpoint is switched off waits without one until it is
  * switched on. The background loops are off here: each step is run with app.jobs.drain, so what a job did is seen
  * before the next one runs.
@@ -44,7 +44,7 @@ const jobStates = async (queue: string, id: number) =>
   ).map((r) => r.state);
 
 /** Runs a task until `ok` holds: a retry is due some milliseconds after the attempt before it. */
-async function drainUntil(task: 'dispatch' | 'webhooks', ok: () => Promise<boolean>) {
+async function drainUntil(task: 'event-dispatch' | 'webhook-delivery', ok: () => Promise<boolean>) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     await t.app.jobs.drain(task);
@@ -85,7 +85,7 @@ describe('event dispatch on pg-boss', () => {
     expect(event).toMatchObject({ file: 'committed.csv', dispatched: false });
     expect(await jobStates('event-dispatch', event?.id as number)).toEqual(['created']);
 
-    await t.app.jobs.drain('dispatch');
+    await t.app.jobs.drain('event-dispatch');
     expect((await events())[0]?.dispatched).toBe(true);
     expect(await jobStates('event-dispatch', event?.id as number)).toEqual(['completed']);
     // Its message for the endpoint, with a delivery job of its own.
@@ -94,12 +94,12 @@ describe('event dispatch on pg-boss', () => {
       where company_id = ${a.companyId} and event_id = ${event?.id as number}`);
     expect(message?.endpoint_id).toBe(id);
     expect(await jobStates('webhook-delivery', message?.id as number)).toEqual(['created']);
-    await t.app.jobs.drain('webhooks');
+    await t.app.jobs.drain('webhook-delivery');
     expect(hook.accepted.filter((r) => r.id === `msg_evt_${event?.id}`)).toHaveLength(1);
     expect(await jobStates('webhook-delivery', message?.id as number)).toEqual(['completed']);
     // A second look finds nothing: the event is not handed on twice.
-    await t.app.jobs.drain('dispatch');
-    await t.app.jobs.drain('webhooks');
+    await t.app.jobs.drain('event-dispatch');
+    await t.app.jobs.drain('webhook-delivery');
     expect(hook.accepted.filter((r) => r.id === `msg_evt_${event?.id}`)).toHaveLength(1);
   });
 
@@ -116,13 +116,13 @@ describe('event dispatch on pg-boss', () => {
           where msg_id = ${msgId}`)
       )[0] as { id: number; status: string; attempts: number; held: boolean };
     // The first attempt fails (500): a retry is due after the kind's wait.
-    await drainUntil('webhooks', async () => (await message()).attempts === 1);
+    await drainUntil('webhook-delivery', async () => (await message()).attempts === 1);
     const { id: messageId } = await message();
     expect(await jobStates('webhook-delivery', messageId)).toEqual(['completed', 'created']);
 
     // Switched off before the retry: the retry's job finds the endpoint off, and the message waits without a job.
     expect((await call('PUT', `/api/webhooks/${id}`, { enabled: false })).statusCode).toBe(200);
-    await drainUntil('webhooks', async () => (await message()).held);
+    await drainUntil('webhook-delivery', async () => (await message()).held);
     expect(await message()).toMatchObject({ status: 'pending', attempts: 1, held: true });
     expect(await jobStates('webhook-delivery', messageId)).toEqual(['completed', 'completed']);
     expect(hook.attempts.filter((r) => r.id === msgId)).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('event dispatch on pg-boss', () => {
     hook.state.isFailing = false;
     expect((await call('PUT', `/api/webhooks/${id}`, { enabled: true })).statusCode).toBe(200);
     expect(await message()).toMatchObject({ held: false });
-    await drainUntil('webhooks', async () => (await message()).status === 'delivered');
+    await drainUntil('webhook-delivery', async () => (await message()).status === 'delivered');
     expect(await message()).toMatchObject({ status: 'delivered', attempts: 2, held: false });
     expect(hook.accepted.filter((r) => r.id === msgId)).toHaveLength(1);
     expect(await jobStates('webhook-delivery', messageId)).toEqual(['completed', 'completed', 'completed']);
@@ -158,7 +158,7 @@ describe('event dispatch on pg-boss', () => {
       headers: bearer(a.admin.token),
     });
     expect(removed.statusCode).toBe(200);
-    await t.app.jobs.drain('webhooks');
+    await t.app.jobs.drain('webhook-delivery');
     expect(await jobStates('webhook-delivery', message?.id as number)).toEqual(['completed']);
     expect(hook.received.filter((r) => r.id === msgId)).toEqual([]);
   });
@@ -171,15 +171,15 @@ describe('an instance that hands events on', () => {
     const app = await buildApp(
       testConfig({
         webhooks: { allowPrivate: true },
-        alerts: { isWorkerOn: true, tasks: ['dispatch', 'webhooks'], pollMs: 60_000 },
+        alerts: { isWorkerOn: true, tasks: ['event-dispatch', 'webhook-delivery'], pollMs: 60_000 },
       }),
       { database: t.database, logger: false },
     );
     try {
       await app.ready();
       // Its first looks, 50 ms after the start, find nothing: both wait a minute now.
-      await t.app.jobs.drain('dispatch');
-      await t.app.jobs.drain('webhooks');
+      await t.app.jobs.drain('event-dispatch');
+      await t.app.jobs.drain('webhook-delivery');
       await new Promise((r) => setTimeout(r, 300));
       await recordEvent(t.database.db, a.companyId, 'inventory.import_completed', {
         file_name: 'woken.csv',
@@ -190,7 +190,7 @@ describe('an instance that hands events on', () => {
         by: 'Ann',
       });
       const t0 = Date.now();
-      await app.jobs.drain('dispatch');
+      await app.jobs.drain('event-dispatch');
       await hook.waitUntil(
         (accepted) => accepted.some((r) => (r.body.data as { file_name?: string }).file_name === 'woken.csv'),
         20_000,
@@ -231,8 +231,8 @@ describe('the upgrade to pg-boss', () => {
       );
       try {
         await app.ready();
-        await app.jobs.drain('dispatch');
-        await app.jobs.drain('webhooks');
+        await app.jobs.drain('event-dispatch');
+        await app.jobs.drain('webhook-delivery');
         const ids = receiver.accepted.map((r) => r.id);
         expect(ids).toContain('msg_test_waiting');
         expect(receiver.accepted.map((r) => r.body.data)).toContainEqual(

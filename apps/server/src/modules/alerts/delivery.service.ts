@@ -1,11 +1,11 @@
 import { Webhook } from 'standardwebhooks';
-import { JOB_KINDS, retryDelay } from '../../jobs/kinds.ts';
+import { type JobKind, retryDelay } from '../../jobs/define-job.ts';
 import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
 import { completeJobs, fetchJobs, type JobOutcome, recordOutcome } from '../../jobs/queue.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { AlertDeps } from './alert-deps.ts';
 import { withUnsubscribe } from './alert-mail.ts';
 import * as repo from './delivery.repo.ts';
-import type { AlertDeps } from './dispatch.service.ts';
 import { postWebhook } from './webhook-sender.ts';
 
 export type DeliveryDeps = AlertDeps & {
@@ -20,13 +20,11 @@ export type DeliveryDeps = AlertDeps & {
  * Delivers the due webhook messages: this instance fetches their pg-boss jobs (SKIP LOCKED, leased for one
  * whole-attempt time-out plus a margin, since they are sent side by side) and sends them; each attempt is logged
  * with its answer. A job whose message is done or gone is completed; one whose endpoint is switched off is completed
- * and its message held until the endpoint is switched on again. Returns how many jobs were taken.
+ * and its message held until the endpoint is switched on again. `kind` is webhook-delivery (its declaration:
+ * webhook-delivery.job.ts). Returns how many jobs were taken.
  */
-export async function deliverDue(
-  deps: DeliveryDeps,
-  limit = JOB_KINDS['webhook-delivery'].batch,
-): Promise<number> {
-  const jobs = await fetchJobs(deps.boss, 'webhook-delivery', limit);
+export async function deliverDue(deps: DeliveryDeps, kind: JobKind<DeliveryDeps>): Promise<number> {
+  const jobs = await fetchJobs(deps.boss, kind, kind.batch);
   if (jobs.length === 0) return 0;
   const toSend = await deps.db.transaction(async (tx) => {
     const messages = await repo.messagesOfJobs(tx, jobs);
@@ -36,20 +34,25 @@ export async function deliverDue(
     );
     // Completed without an attempt: the held ones, and those with nothing left to send.
     const idle = jobs.filter((j) => !messages.get(j.bossId)?.is_enabled).map((j) => j.bossId);
-    await completeJobs(tx, deps.boss, 'webhook-delivery', idle);
+    await completeJobs(tx, deps.boss, kind, idle);
     return [...messages].filter(([, m]) => m.is_enabled);
   });
-  await Promise.all(toSend.map(([bossId, m]) => attempt(deps, bossId, m)));
+  await Promise.all(toSend.map(([bossId, m]) => attempt(deps, kind, bossId, m)));
   return jobs.length;
 }
 
-async function attempt(deps: DeliveryDeps, bossId: string, m: repo.ClaimedMessage): Promise<void> {
-  const payload = JOB_KINDS['webhook-delivery'].payload.safeParse({ msg_id: m.msg_id, body: m.body });
+async function attempt(
+  deps: DeliveryDeps,
+  kind: JobKind<DeliveryDeps>,
+  bossId: string,
+  m: repo.ClaimedMessage,
+): Promise<void> {
+  const payload = kind.payload.safeParse({ msg_id: m.msg_id, body: m.body });
   let outcome: repo.AttemptOutcome;
   try {
     // A message that is not one (it never should be) is not sent, and given up below.
     if (!payload.success) throw new Error('not a webhook message');
-    const { msg_id, body } = payload.data;
+    const { msg_id, body } = payload.data as { msg_id: string; body: string };
     const at = new Date();
     const headers: Record<string, string> = {
       'webhook-id': msg_id,
@@ -64,10 +67,8 @@ async function attempt(deps: DeliveryDeps, bossId: string, m: repo.ClaimedMessag
   }
   const result = outcome.isSuccess ? 'success' : 'failure';
   deps.metrics?.webhookDeliveries.inc({ result });
-  deps.metrics?.jobAttempts.inc({ kind: 'webhook', result });
-  const retryInMs = payload.success
-    ? retryDelay('webhook-delivery', m.attempts + 1, deps.retryDelaysMs)
-    : null;
+  deps.metrics?.jobAttempts.inc({ kind: kind.name, result });
+  const retryInMs = payload.success ? retryDelay(kind, m.attempts + 1, deps.retryDelaysMs) : null;
   const job: JobOutcome = outcome.isSuccess
     ? { result: 'done' }
     : retryInMs === null
@@ -75,13 +76,7 @@ async function attempt(deps: DeliveryDeps, bossId: string, m: repo.ClaimedMessag
       : { result: 'retry', retryInMs };
   await deps.db.transaction(async (tx) => {
     await repo.insertAttempt(tx, m, outcome);
-    await recordOutcome(
-      tx,
-      deps.boss,
-      'webhook-delivery',
-      { bossId, company_id: m.company_id, id: m.id },
-      job,
-    );
+    await recordOutcome(tx, deps.boss, kind, { bossId, company_id: m.company_id, id: m.id }, job);
     if (job.result === 'done') await repo.endpointSucceeded(tx, m);
     else if (job.result === 'retry') await repo.endpointFailing(tx, m);
     else if (await repo.switchOffIfFailing(tx, m)) await tellAdminsSwitchedOff(tx, deps, m);

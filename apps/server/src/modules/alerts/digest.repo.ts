@@ -18,26 +18,40 @@ export type DigestItem = {
   places?: string | null;
 };
 
+/** A person's digest is due: their hour has come in their time zone, and today's has not gone (`s` their settings). */
+const DUE = sql`s.digest_hour is not null
+  and extract(hour from now() at time zone s.time_zone) >= s.digest_hour
+  and (s.last_digest_on is null or s.last_digest_on < (now() at time zone s.time_zone)::date)`;
+
+/** Up to `limit` people whose digest is due, in a company where they are active (the digests sweep's units). */
+export async function dueDigests(db: Db, limit: number): Promise<{ user_id: number; company_id: number }[]> {
+  const res = await db.execute<{ user_id: number; company_id: number }>(sql`
+    select s.user_id, s.company_id from notification_settings s
+    join memberships m on m.user_id = s.user_id and m.company_id = s.company_id and m.is_active
+    where ${DUE} order by s.user_id, s.company_id limit ${limit}`);
+  return res.rows;
+}
+
 /**
- * Claims up to 100 digests that are due (the person's hour has come in their time zone, and today's has not gone) and
- * marks today as sent, in the caller's transaction; SKIP LOCKED between instances.
+ * Claims one person's digest if it is still due, marking today as sent, in the caller's transaction (SKIP LOCKED: a
+ * digest another instance is claiming now is not this one's). Undefined when it is not due (any more).
  */
-export async function claimDueDigests(tx: Db): Promise<DueDigest[]> {
-  const due = await tx.execute<DueDigest>(sql`
+export async function claimDigest(
+  tx: Db,
+  person: { user_id: number; company_id: number },
+): Promise<DueDigest | undefined> {
+  const res = await tx.execute<DueDigest>(sql`
     with due as (
       select s.user_id, s.company_id from notification_settings s
       join memberships m on m.user_id = s.user_id and m.company_id = s.company_id and m.is_active
-      where s.digest_hour is not null
-        and extract(hour from now() at time zone s.time_zone) >= s.digest_hour
-        and (s.last_digest_on is null or s.last_digest_on < (now() at time zone s.time_zone)::date)
-      order by s.user_id, s.company_id limit 100
+      where s.user_id = ${person.user_id} and s.company_id = ${person.company_id} and ${DUE}
       for update of s skip locked
     )
     update notification_settings s set last_digest_on = (now() at time zone s.time_zone)::date
     from due, users u
     where s.user_id = due.user_id and s.company_id = due.company_id and u.id = s.user_id
     returning s.user_id, s.company_id, u.email, s.last_digest_on::text as local_day`);
-  return due.rows;
+  return res.rows[0];
 }
 
 /** Set the last digest day to today when today's hour has already passed, so saving settings sends nothing at once. */

@@ -1,45 +1,54 @@
 import { EXPIRING_WINDOW_DAYS, type TDutchieItem } from '@quantics/contracts';
 import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
 import { packageStockState } from '../dutchie/dutchie-stock-events.ts';
+import type { AlertDeps } from './alert-deps.ts';
 import { withUnsubscribe } from './alert-mail.ts';
-import { claimDueDigests, type DigestItem, dutchieSnapshot, productDigestItems } from './digest.repo.ts';
-import type { AlertDeps } from './dispatch.service.ts';
+import {
+  claimDigest,
+  type DigestItem,
+  dueDigests,
+  dutchieSnapshot,
+  productDigestItems,
+} from './digest.repo.ts';
 
 /** How many lines of each kind a digest lists (it says how many more there are). */
 const LISTED = 20;
 
+/** Up to `limit` people whose digest is due (the digests sweep's units). */
+export const dueDigestPeople = dueDigests;
+
 /**
- * The daily digests that are due: each person whose chosen hour has come in their time zone and who has not had
- * today's. Marking the day and queueing the e-mail happen in one transaction (SKIP LOCKED between instances), so a
- * digest goes once a day at most; a day with nothing low, out or expiring sends nothing.
+ * One person's daily digest, if it is still due (their chosen hour has come in their time zone and today's has not
+ * gone): marking the day and queueing the e-mail happen in one transaction (SKIP LOCKED between instances), so a
+ * digest goes once a day at most; a day with nothing low, out or expiring sends nothing. True when one was queued.
  */
-export async function sendDueDigests(deps: AlertDeps): Promise<number> {
+export async function sendDigest(
+  deps: AlertDeps,
+  who: { user_id: number; company_id: number },
+): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const due = await claimDueDigests(tx);
-    let queued = 0;
-    for (const person of due) {
-      const pos = await dutchieSnapshot(tx, person.company_id);
-      const items = pos
-        ? dutchieDigestItems(pos.items, person.local_day)
-        : await productDigestItems(tx, person.company_id);
-      const paragraphs = digestParagraphs(items);
-      if (paragraphs.length === 0) continue;
-      if (pos) paragraphs.push(`From the Dutchie snapshot taken ${pos.fetched_at} (UTC).`);
-      const message = withUnsubscribe(
-        { ...deps, userId: person.user_id, companyId: person.company_id, to: person.email },
-        {
-          subject: `Your Quantics digest for ${person.local_day}`,
-          title: `Stock digest for ${person.local_day}`,
-          paragraphs,
-          action: { label: 'Open the inventory', url: `${deps.publicUrl}/inventory` },
-        },
-      );
-      await queueAlertMail(tx, [
-        { company_id: person.company_id, to_email: person.email, message: JSON.stringify(message) },
-      ]);
-      queued++;
-    }
-    return queued;
+    const person = await claimDigest(tx, who);
+    if (!person) return false;
+    const pos = await dutchieSnapshot(tx, person.company_id);
+    const items = pos
+      ? dutchieDigestItems(pos.items, person.local_day)
+      : await productDigestItems(tx, person.company_id);
+    const paragraphs = digestParagraphs(items);
+    if (paragraphs.length === 0) return false;
+    if (pos) paragraphs.push(`From the Dutchie snapshot taken ${pos.fetched_at} (UTC).`);
+    const message = withUnsubscribe(
+      { ...deps, userId: person.user_id, companyId: person.company_id, to: person.email },
+      {
+        subject: `Your Quantics digest for ${person.local_day}`,
+        title: `Stock digest for ${person.local_day}`,
+        paragraphs,
+        action: { label: 'Open the inventory', url: `${deps.publicUrl}/inventory` },
+      },
+    );
+    await queueAlertMail(tx, [
+      { company_id: person.company_id, to_email: person.email, message: JSON.stringify(message) },
+    ]);
+    return true;
   });
 }
 

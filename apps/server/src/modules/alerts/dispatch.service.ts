@@ -1,37 +1,24 @@
 import { mayBeToldOf, normalizeRole } from '@quantics/contracts';
-import type PgBoss from 'pg-boss';
-import type { Db } from '../../db/client.ts';
-import { JOB_KINDS } from '../../jobs/kinds.ts';
+import type { JobKind } from '../../jobs/define-job.ts';
 import { type NewAlertMail, queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
 import { completeJobs, fetchJobs, queueJobs } from '../../jobs/queue.repo.ts';
-import type { SecretBox } from '../../lib/crypto.ts';
-import type { Metrics } from '../metrics/metrics.ts';
+import type { AlertDeps } from './alert-deps.ts';
 import { eventMail } from './alert-mail.ts';
 import * as repo from './dispatch.repo.ts';
 import { webhookBody } from './webhook-body.ts';
-
-export type AlertDeps = {
-  db: Db;
-  /** pg-boss, which carries every queue (jobs/boss.ts). */
-  boss: PgBoss;
-  box: SecretBox;
-  publicUrl: string;
-  metrics?: Metrics;
-};
+import { webhookDelivery } from './webhook-delivery.job.ts';
 
 /**
  * Hands the next events on: one webhook message per endpoint that wants the type, and one mail job per person who
  * asked for it by e-mail (and may be told of it). The event-dispatch jobs are fetched (SKIP LOCKED), and the
  * messages with their delivery jobs, the mail jobs, the events' dispatched mark and the jobs' completion are written
  * in that one transaction, so each event is handed on exactly once, whichever instance takes it, and a crash leaves
- * it to hand on. Returns how many events were handed on.
+ * it to hand on. `kind` is event-dispatch (its declaration: event-dispatch.job.ts). Returns how many events were
+ * handed on.
  */
-export async function dispatchEvents(
-  deps: AlertDeps,
-  limit = JOB_KINDS['event-dispatch'].batch,
-): Promise<number> {
+export async function dispatchEvents(deps: AlertDeps, kind: JobKind<AlertDeps>): Promise<number> {
   const { handedOn, invalid } = await deps.db.transaction(async (tx) => {
-    const jobs = await fetchJobs(deps.boss, 'event-dispatch', limit, tx);
+    const jobs = await fetchJobs(deps.boss, kind, kind.batch, tx);
     if (jobs.length === 0) return { handedOn: [], invalid: 0 };
     // Every job's event, those not handed on yet (an event's job is written with it, once; a second look is free).
     const keys = jobs.map((j) => ({ company_id: Number(j.key.company_id), id: j.key.id }));
@@ -39,9 +26,7 @@ export async function dispatchEvents(
     // Each event's payload is checked against its type's (WEBHOOK_EVENT_DATA) before it is told to anyone: one
     // that does not match (it never should: events are written only through the typed events repo) is marked
     // dispatched without being handed on, rather than holding up the queue or sending a malformed body.
-    const events = locked.filter(
-      (e) => JOB_KINDS['event-dispatch'].payload.safeParse({ type: e.type, data: e.payload }).success,
-    );
+    const events = locked.filter((e) => kind.payload.safeParse({ type: e.type, data: e.payload }).success);
     const companyIds = [...new Set(events.map((e) => e.company_id))];
     const [endpoints, recipients] = await Promise.all([
       repo.enabledEndpoints(tx, companyIds),
@@ -79,19 +64,19 @@ export async function dispatchEvents(
         });
       }
     }
-    await queueJobs(tx, 'webhook-delivery', await repo.insertMessages(tx, messages));
+    await queueJobs(tx, webhookDelivery, await repo.insertMessages(tx, messages));
     await queueAlertMail(tx, mails);
     await repo.markDispatched(tx, locked);
     await completeJobs(
       tx,
       deps.boss,
-      'event-dispatch',
+      kind,
       jobs.map((j) => j.bossId),
     );
     return { handedOn: events, invalid: locked.length - events.length };
   });
   // Every event is handed on exactly once, by whichever instance claims it: counted here, once committed.
   for (const event of handedOn) deps.metrics?.eventsWritten.inc({ type: event.type });
-  if (invalid > 0) deps.metrics?.jobAttempts.inc({ kind: 'event-dispatch', result: 'failure' }, invalid);
+  if (invalid > 0) deps.metrics?.jobAttempts.inc({ kind: kind.name, result: 'failure' }, invalid);
   return handedOn.length + invalid;
 }

@@ -17,6 +17,7 @@ import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { releaseHeld } from './delivery.repo.ts';
 import { isSlackUrl } from './webhook-body.ts';
+import { webhookDelivery } from './webhook-delivery.job.ts';
 import { checkWebhookUrl } from './webhook-sender.ts';
 import * as repo from './webhooks.repo.ts';
 
@@ -94,8 +95,7 @@ export async function updateWebhook(
     if (!updated) throw notFound(ALERTS_MESSAGES.webhookNotFound);
     // Switched on (again): the messages that waited while it was off are due now. After the endpoint's row was
     // updated, so a delivery holding one meanwhile has either committed (and is released here) or sees it on.
-    if (updated.isEnabled)
-      await queueJobs(tx, 'webhook-delivery', await releaseHeld(tx, actor.companyId, id));
+    if (updated.isEnabled) await queueJobs(tx, webhookDelivery, await releaseHeld(tx, actor.companyId, id));
     await log(tx, actor, 'webhook.update', `updated the webhook to ${hostOf(updated.url)}`, id);
     return updated;
   });
@@ -135,7 +135,7 @@ export async function sendTest(
       msgId,
       body: JSON.stringify(body),
     });
-    await queueJobs(tx, 'webhook-delivery', [message]);
+    await queueJobs(tx, webhookDelivery, [message]);
   });
   return { message_id: msgId };
 }

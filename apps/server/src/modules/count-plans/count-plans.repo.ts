@@ -17,7 +17,10 @@ import { sqlArray } from '../../db/sql-arrays.ts';
 // Count plans of one company; every function takes the caller's companyId and filters by it.
 
 export type PlanRow = typeof countPlans.$inferSelect;
-export type PlanValues = Omit<typeof countPlans.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+export type PlanValues = Omit<
+  typeof countPlans.$inferInsert,
+  'id' | 'companyId' | 'createdAt' | 'updatedAt' | 'placesRefreshedAt'
+>;
 
 export function listPlans(db: Db, companyId: number): Promise<PlanRow[]> {
   return db
@@ -52,7 +55,8 @@ export async function updatePlan(
 ): Promise<PlanRow | undefined> {
   const [row] = await db
     .update(countPlans)
-    .set({ ...values, updatedAt: new Date() })
+    // Its places' due days are worked out again by the plan-places sweep (count-plans/plan-places.ts).
+    .set({ ...values, updatedAt: new Date(), placesRefreshedAt: null })
     .where(and(eq(countPlans.companyId, companyId), eq(countPlans.id, id)))
     .returning();
   return row;
@@ -164,12 +168,6 @@ function toDate(v: unknown): Date {
   return v instanceof Date ? v : new Date(String(v));
 }
 
-/** The companies that have at least one count plan (the overdue sweep looks at these). */
-export async function companiesWithPlans(db: Db): Promise<number[]> {
-  const rows = await db.selectDistinct({ companyId: countPlans.companyId }).from(countPlans);
-  return rows.map((r) => r.companyId);
-}
-
 /**
  * Claims the notice of a place overdue since `dueOn`: true the first time only (the primary key decides, so two
  * instances sweeping at once claim it once).
@@ -181,15 +179,6 @@ export async function claimOverdueNotice(db: Db, companyId: number, placeKey: st
     .onConflictDoNothing()
     .returning({ placeKey: countOverdueNotices.placeKey });
   return rows.length > 0;
-}
-
-/** The companies with a plan counted by a fixed reader on its own (a device and a duration). */
-export async function companiesWithReaderPlans(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ companyId: countPlans.companyId })
-    .from(countPlans)
-    .where(sql`${countPlans.deviceId} is not null and ${countPlans.durationMinutes} is not null`);
-  return rows.map((r) => r.companyId);
 }
 
 /** The company's fixed reader (one posting to its webhook), by id. */

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import * as repo from './count-plans.repo.ts';
+import { markPlacesStale } from './plan-places.repo.ts';
 
 export function planView(p: repo.PlanRow): TCountPlan {
   return {
@@ -126,3 +127,9 @@ export async function deletePlan(db: Db, auth: AuthContext, id: number): Promise
     await logPlan(tx, auth, 'delete', row.name);
   });
 }
+
+/**
+ * A count completed in the company (in its transaction): its planned places' due days are worked out again by the
+ * plan-places sweep (plan-places.ts). One update of the company's plans, none without plans.
+ */
+export const placesCounted = (tx: Db, companyId: number): Promise<void> => markPlacesStale(tx, companyId);

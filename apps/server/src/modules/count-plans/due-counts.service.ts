@@ -19,6 +19,8 @@ export type PlannedPlace = {
   room: string | null;
   name: string;
   dueOn: string;
+  /** Days after the due day before it is overdue. */
+  graceDays: number;
   isDue: boolean;
   isOverdue: boolean;
   lastCountedAt: Date | null;
@@ -109,6 +111,7 @@ export async function planStatus(
         room: t.room,
         name: t.name,
         dueOn: due,
+        graceDays: plan.graceDays,
         isDue: due <= today,
         isOverdue: isOverdue(due, plan.graceDays, today),
         lastCountedAt: t.last,

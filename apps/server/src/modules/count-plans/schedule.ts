@@ -15,6 +15,11 @@ export function localDay(at: Date, zone: string): string {
   return day;
 }
 
+/** When a local day (YYYY-MM-DD) begins in a time zone, as an instant. */
+export function dayStart(day: string, zone: string): Date {
+  return DateTime.fromISO(day, { zone }).startOf('day').toJSDate();
+}
+
 const plain = (day: string) => DateTime.fromISO(day, { zone: 'utc' });
 const iso = (d: DateTime) => d.toISODate() ?? '';
 

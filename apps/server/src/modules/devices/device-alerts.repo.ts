@@ -29,19 +29,34 @@ export async function setHeardState(
     where company_id = ${device.companyId} and device_id = ${device.deviceId}`);
 }
 
+/** A reader heard from before but not within the online window, not yet told offline (`d` a device, `s` its state). */
+const QUIET = sql`d.kind <> 'browser' and d.last_seen is not null
+  and d.last_seen < now() - ${DEVICE_ONLINE_WINDOW_MS}::int * interval '1 millisecond'
+  and s.is_offline is not true`;
+
+/** Up to `limit` companies with readers gone quiet and not yet told (the offline-readers sweep's units). */
+export async function quietCompanies(db: Db, limit: number): Promise<number[]> {
+  const res = await db.execute<{ company_id: number }>(sql`
+    select distinct d.company_id from devices d
+    left join device_alert_states s on s.company_id = d.company_id and s.device_id = d.id
+    where ${QUIET} limit ${limit}`);
+  return res.rows.map((r) => Number(r.company_id));
+}
+
+/** Readers one statement tells offline: a company with more is worked again at once. */
+export const OFFLINE_BATCH = 500;
+
 /**
- * Marks up to 500 readers heard from before but not within the online window as offline and writes device.offline
- * for each, in one statement. Answers how many.
+ * Marks up to OFFLINE_BATCH of the company's readers heard from before but not within the online window as offline and writes
+ * device.offline for each, in one statement. Answers how many.
  */
-export async function markQuietDevicesOffline(tx: Db): Promise<number> {
+export async function markQuietDevicesOffline(tx: Db, companyId: number): Promise<number> {
   const res = await tx.execute<{ n: number }>(sql`
     with quiet as (
       select d.id, d.company_id, d.name, d.last_seen, d.battery_level from devices d
       left join device_alert_states s on s.company_id = d.company_id and s.device_id = d.id
-      where d.kind <> 'browser' and d.last_seen is not null
-        and d.last_seen < now() - ${DEVICE_ONLINE_WINDOW_MS}::int * interval '1 millisecond'
-        and s.is_offline is not true
-      order by d.id limit 500
+      where d.company_id = ${companyId} and ${QUIET}
+      order by d.id limit ${OFFLINE_BATCH}
     ), upd as (
       insert into device_alert_states (device_id, company_id, is_offline)
       select id, company_id, true from quiet

@@ -1,9 +1,15 @@
 import { LOW_BATTERY } from '@quantics/contracts';
-import { tryXactLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
-import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import { recordEvent } from '../events/events.repo.ts';
-import { lockAlertState, markQuietDevicesOffline, setHeardState } from './device-alerts.repo.ts';
+import {
+  lockAlertState,
+  markQuietDevicesOffline,
+  OFFLINE_BATCH,
+  quietCompanies,
+  setHeardState,
+} from './device-alerts.repo.ts';
+
+export { OFFLINE_BATCH };
 
 /**
  * device.online and device.battery_low from a heartbeat, in its transaction, once per crossing: the device's alert
@@ -24,16 +30,14 @@ export async function heartbeatAlerts(
   if (isLow && !state.is_battery_low) await recordEvent(tx, device.companyId, 'device.battery_low', base);
 }
 
-/** The advisory lock key one instance holds while looking for readers gone quiet. */
-const OFFLINE_LOCK = ADVISORY_LOCKS.offlineReaders;
+/** Up to `limit` companies with readers gone quiet and not yet told offline (the offline-readers sweep's units). */
+export const quietReaderCompanies = quietCompanies;
 
 /**
- * device.offline for every reader heard from before but not within the online window, once until it is heard
- * again (its heartbeat clears the state). One statement, under an advisory lock so several instances tell it once.
+ * device.offline for each of the company's readers heard from before but not within the online window, once until
+ * it is heard again (its heartbeat clears the state): one statement of at most OFFLINE_BATCH (device-alerts.repo.ts) readers, in its own
+ * transaction. Run by one instance at a time (the offline-readers sweep's lock). Answers how many were told.
  */
-export async function recordOfflineDevices(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    if (!(await tryXactLock(tx, OFFLINE_LOCK))) return 0;
-    return markQuietDevicesOffline(tx);
-  });
+export async function recordOfflineDevices(db: Db, companyId: number): Promise<number> {
+  return db.transaction((tx) => markQuietDevicesOffline(tx, companyId));
 }

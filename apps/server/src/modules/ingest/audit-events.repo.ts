@@ -14,16 +14,28 @@ export async function discrepanciesByType(db: Db, companyId: number, auditId: nu
   return byType;
 }
 
+/** Audits one statement marks failed: a company with more is worked again at once. */
+export const TIMED_OUT_BATCH = 500;
+
+/** Up to `limit` companies with audits that read as failed (timed out) but are stored in progress. */
+export async function timedOutCompanies(db: Db, clock: AuditClock, limit: number): Promise<number[]> {
+  const res = await db.execute<{ company_id: number }>(sql`
+    select distinct audits.company_id from audits
+    where audits.status = 'in_progress' and ${clock.status()} = 'failed' limit ${limit}`);
+  return res.rows.map((r) => Number(r.company_id));
+}
+
 /**
- * Stores `failed` on up to 500 audits that already read as failed (derived on read) and writes audit.failed for each,
- * in one statement: only rows still stored as in_progress change, so each audit fails once. Answers how many.
+ * Stores `failed` on up to TIMED_OUT_BATCH of the company's audits that already read as failed (derived on read) and
+ * writes audit.failed for each, in one statement: only rows still stored as in_progress change, so each audit fails
+ * once. Answers how many.
  */
-export async function failTimedOutAudits(tx: Db, clock: AuditClock): Promise<number> {
+export async function failTimedOutAudits(tx: Db, clock: AuditClock, companyId: number): Promise<number> {
   const failed = await tx.execute<{ n: number }>(sql`
     with due as (
       select audits.company_id, audits.id from audits
-      where audits.status = 'in_progress' and ${clock.status()} = 'failed'
-      order by audits.id limit 500
+      where audits.company_id = ${companyId} and audits.status = 'in_progress' and ${clock.status()} = 'failed'
+      order by audits.id limit ${TIMED_OUT_BATCH}
       for update skip locked
     ), upd as (
       update audits a set status = 'failed' from due where a.company_id = due.company_id and a.id = due.id

@@ -1,10 +1,15 @@
 import type { TAudit } from '@quantics/contracts';
-import { tryXactLock } from '../../db/advisory-lock.ts';
 import type { Db } from '../../db/client.ts';
-import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { recordEvent } from '../events/events.repo.ts';
-import { discrepanciesByType, failTimedOutAudits } from './audit-events.repo.ts';
+import {
+  discrepanciesByType,
+  failTimedOutAudits,
+  TIMED_OUT_BATCH,
+  timedOutCompanies,
+} from './audit-events.repo.ts';
+
+export { TIMED_OUT_BATCH };
 
 /** audit.completed with its figures and its discrepancies counted per type, in the completing transaction. */
 export async function recordAuditCompleted(
@@ -35,16 +40,14 @@ export async function recordAuditCompleted(
   );
 }
 
-/** The advisory lock key one instance holds while recording timed-out audits. */
-const FAILED_LOCK = ADVISORY_LOCKS.timedOutAudits;
+/** Up to `limit` companies with audits timed out but stored in progress (the timed-out-audits sweep's units). */
+export const timedOutAuditCompanies = timedOutCompanies;
 
 /**
  * An audit whose reads stopped for the time-out already reads as failed (derived on read); this stores that status
- * and records audit.failed in the same statement, once per audit. Under a transaction-level advisory lock so several
- * instances do it once. Returns how many failed.
+ * for the company's and records audit.failed in the same statement, once per audit (at most TIMED_OUT_BATCH), in its
+ * own transaction. Run by one instance at a time (the timed-out-audits sweep's lock). Returns how many failed.
  */
-export async function recordTimedOutAudits(db: Db, clock: AuditClock): Promise<number> {
-  return db.transaction(async (tx) =>
-    (await tryXactLock(tx, FAILED_LOCK)) ? failTimedOutAudits(tx, clock) : 0,
-  );
+export async function recordTimedOutAudits(db: Db, clock: AuditClock, companyId: number): Promise<number> {
+  return db.transaction((tx) => failTimedOutAudits(tx, clock, companyId));
 }

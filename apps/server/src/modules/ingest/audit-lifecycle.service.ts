@@ -7,7 +7,7 @@ import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
 import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
 import { type ExpectedStock, reconcile } from '../audits/reconcile.repo.ts';
-import { planExists } from '../count-plans/count-plans.service.ts';
+import { placesCounted, planExists } from '../count-plans/count-plans.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
@@ -197,5 +197,6 @@ export async function reconcileAudit(
   });
   await recordAuditCompleted(tx, companyId, done, deps.at);
   await reviewAfterCompletion(tx, deps.clock, companyId, audit.id, deps.at);
+  await placesCounted(tx, companyId);
   return done;
 }

@@ -1,37 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-/** One background queue's backlog: how many jobs wait and how long the oldest has waited (seconds, 0 when none). */
-export type QueueDepth = { kind: string; waiting: number; oldestSeconds: number };
-
-/**
- * The queues (src/jobs/kinds.ts), read at scrape time from the records of their pg-boss jobs: e-mails (alerts and
- * account mail) not yet sent nor given up, webhook messages pending (not those held while their endpoint is off),
- * events not yet handed on. `run_at` and `next_attempt_at` are when the next attempt is due (jobs/queue.repo.ts
- * recordOutcome). The one place that knows the queue tables, so a change of the background work's storage changes
- * this function only. Each filter matches a partial index of its table.
- */
-export async function queueDepths(db: Db): Promise<QueueDepth[]> {
-  const result = await db.execute<{ kind: string; waiting: number; oldest_seconds: number }>(sql`
-    select 'alert-mail' as kind, count(*)::int as waiting,
-           coalesce(extract(epoch from now() - min(run_at)), 0)::float8 as oldest_seconds
-      from mail_jobs where sent_at is null and failed_at is null and run_at <= now()
-    union all
-    select 'account-mail', count(*)::int, coalesce(extract(epoch from now() - min(run_at)), 0)::float8
-      from account_mail_jobs where sent_at is null and failed_at is null and run_at <= now()
-    union all
-    select 'webhook', count(*)::int, coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8
-      from webhook_messages where status = 'pending' and held_at is null and next_attempt_at <= now()
-    union all
-    select 'event_dispatch', count(*)::int, coalesce(extract(epoch from now() - min(created_at)), 0)::float8
-      from events where dispatched_at is null`);
-  return result.rows.map((r) => ({
-    kind: r.kind,
-    waiting: Number(r.waiting),
-    oldestSeconds: Math.max(0, Number(r.oldest_seconds)),
-  }));
-}
-
 export type FleetFigures = {
   readersOffline: number;
   oldestSnapshotSeconds: number;

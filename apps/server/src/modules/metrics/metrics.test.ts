@@ -77,7 +77,7 @@ describe('GET /metrics', () => {
       reconciled: moved('quantics_reconcile_duration_seconds_count'),
       delivered: moved('quantics_webhook_deliveries_total', { result: 'success' }),
       deliveryFailures: moved('quantics_webhook_deliveries_total', { result: 'failure' }),
-      webhookAttempts: moved('quantics_job_attempts_total', { kind: 'webhook', result: 'success' }),
+      webhookAttempts: moved('quantics_job_attempts_total', { kind: 'webhook-delivery', result: 'success' }),
       auditEvents: moved('quantics_events_written_total', { type: 'audit.completed' }),
       batchRequests: moved('http_request_duration_seconds_count', {
         method: 'POST',
@@ -99,7 +99,7 @@ describe('GET /metrics', () => {
     // Nothing waits once the webhook is delivered (the gauges are read during a scrape and shown by the next, and the
     // delivery's record commits just after the counter moves).
     await expect
-      .poll(async () => sample(await scrape(), 'quantics_jobs_waiting', { kind: 'webhook' }))
+      .poll(async () => sample(await scrape(), 'quantics_jobs_waiting', { kind: 'webhook-delivery' }))
       .toBe(0);
     expect(sample(after, 'quantics_scrape_database_up')).toBe(1);
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
-import { fleetFigures, queueDepths } from './metrics.repo.ts';
+import { fleetFigures } from './metrics.repo.ts';
 
 /** Ways reads come in (modules/ingest/adapters), the `way` label of the reads counters. */
 export type ReadsWay =
@@ -15,6 +15,8 @@ export type ReadsWay =
 /** What the scrape reads from the process's parts at scrape time (absent ones are left out). */
 export type MetricsSources = {
   db: Db;
+  /** Each background job kind's backlog (jobs/kinds.ts jobQueueDepths): read at scrape time from the database. */
+  queues: () => Promise<{ kind: string; waiting: number; oldestSeconds: number }[]>;
   /** The pg pool's connections (PostgreSQL only): checked out, and callers waiting for one. */
   pool?: () => { inUse: number; waiting: number };
   /** Redis configured: is it connected now. */
@@ -68,6 +70,16 @@ export function createMetrics(opts: { isDefaultMetricsOn: boolean }) {
       'kind',
       'result',
     ] as const),
+    jobsRequeued: counter(
+      'quantics_jobs_requeued_total',
+      'Records found pending without a pg-boss job and queued again (a build before pg-boss wrote them), by kind',
+      ['kind'] as const,
+    ),
+    sweepUnits: counter(
+      'quantics_sweep_units_total',
+      'Units of periodic work (a company, an audit, a kind) a sweep worked, by sweep and result',
+      ['sweep', 'result'] as const,
+    ),
     webhookDeliveries: counter(
       'quantics_webhook_deliveries_total',
       'Webhook delivery attempts by result: success (2xx) or failure',
@@ -131,7 +143,7 @@ export function registerScrapeGauges(metrics: Metrics, sources: MetricsSources):
       jobsWaiting.reset();
       oldestJob.reset();
       try {
-        const [queues, fleet] = await Promise.all([queueDepths(sources.db), fleetFigures(sources.db)]);
+        const [queues, fleet] = await Promise.all([sources.queues(), fleetFigures(sources.db)]);
         for (const q of queues) {
           jobsWaiting.set({ kind: q.kind }, q.waiting);
           oldestJob.set({ kind: q.kind }, q.oldestSeconds);
