@@ -18,6 +18,7 @@ export const SYSTEM_TESTS = [
   'apps/server/src/demo/demo-launcher.test.ts',
   'apps/server/src/modules/alerts/alerts-instances.test.ts',
   'apps/server/src/jobs/crash.test.ts',
+  'apps/server/src/jobs/rolling-upgrade.test.ts',
   'apps/server/src/modules/print/serials-two-instances.test.ts',
   'apps/server/src/modules/dutchie/dutchie-stock-events.test.ts',
   'apps/server/src/modules/chat/tallie-openai.test.ts',

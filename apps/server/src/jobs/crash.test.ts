@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { call, type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { call, importOneProduct, type ServerProcess, startServerProcess } from '../test/server-process.ts';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.ts';
 
@@ -42,20 +42,9 @@ async function queuesEmpty(server: ServerProcess) {
   }
 }
 
-/** Imports a one-product CSV file through the real upload route (multipart), as the inventory screen does. */
+/** Imports a one-product CSV file through the real upload route, as the inventory screen does. */
 async function importProducts(server: ServerProcess, token: string, n: number) {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([`sku,name,quantity\nCRASH${n},Crash product ${n},${n + 1}\n`]),
-    `crash-${n}.csv`,
-  );
-  const res = await fetch(`${server.url}/api/inventory/bulk-upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.1' },
-    body: form,
-  });
-  expect(res.status).toBe(200);
+  expect(await importOneProduct(server, token, n, { sku: 'CRASH', file: 'crash' })).toBe(200);
 }
 
 /**

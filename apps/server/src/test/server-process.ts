@@ -19,14 +19,15 @@ export type ServerProcess = {
 /**
  * A real Quantics server (`node apps/server/src/server.ts`) in its own process on a free port, with `env` on top
  * of a test setup (its own data folder, a fixed APP_SECRET shared by all instances). Resolves once it listens.
+ * `root`: another checkout to run instead of this one (the build before: test/build-before.ts).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { waitForHealth?: boolean; port?: number } = {},
+  opts: { waitForHealth?: boolean; port?: number; root?: string } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -92,4 +93,28 @@ export async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+/**
+ * Imports a one-product CSV file (`names.sku` + n its SKU, `<names.file>-<n>.csv`) through the real upload route
+ * (multipart), as the inventory screen does; answers the status.
+ */
+export async function importOneProduct(
+  server: { url: string },
+  token: string,
+  n: number,
+  names: { sku: string; file: string },
+): Promise<number> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([`sku,name,quantity\n${names.sku}${n},${names.file} product ${n},${n + 1}\n`]),
+    `${names.file}-${n}.csv`,
+  );
+  const res = await fetch(`${server.url}/api/inventory/bulk-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.1' },
+    body: form,
+  });
+  return res.status;
 }
