@@ -1,7 +1,6 @@
-import { TEAM_SEAT_BATCHES } from '@quantics/contracts';
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, auditParticipants, audits, devices } from '../../db/schema/index.ts';
+import { auditBatches, audits, devices } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
@@ -9,44 +8,22 @@ import type { AuditClock } from '../audits/audit-status.ts';
  * under the audit's row lock, and a post's content hash makes a resent post a no-op.
  */
 
-/**
- * The count the device is an open participant of (in progress as everyone sees it: not timed out), with its seat; a
- * count the build before started (no participant rows) is found by its reader, newest first.
- */
+/** The device's open count (in progress as everyone sees it: not timed out), newest first. */
 export async function findOpenAudit(db: Db, companyId: number, deviceId: number, clock: AuditClock) {
-  const isOpen = and(eq(audits.status, 'in_progress'), sql`${clock.status()} = 'in_progress'`);
-  const [mine] = await db
-    .select({ id: audits.id, endsAt: audits.endsAt, seat: auditParticipants.seat })
-    .from(auditParticipants)
-    .innerJoin(
-      audits,
-      and(eq(audits.companyId, auditParticipants.companyId), eq(audits.id, auditParticipants.auditId)),
-    )
-    .where(
-      and(
-        eq(auditParticipants.companyId, companyId),
-        eq(auditParticipants.deviceId, deviceId),
-        eq(auditParticipants.isOpen, true),
-        isOpen,
-      ),
-    )
-    .limit(1);
-  if (mine) return mine;
-  const [legacy] = await db
-    .select({ id: audits.id, endsAt: audits.endsAt, seat: sql<number>`0` })
+  const [row] = await db
+    .select({ id: audits.id, endsAt: audits.endsAt })
     .from(audits)
     .where(
       and(
         eq(audits.deviceId, deviceId),
         eq(audits.companyId, companyId),
-        isOpen,
-        sql`not exists (select 1 from ${auditParticipants} where ${auditParticipants.companyId} = ${audits.companyId}
-          and ${auditParticipants.auditId} = ${audits.id})`,
+        eq(audits.status, 'in_progress'),
+        sql`${clock.status()} = 'in_progress'`,
       ),
     )
     .orderBy(desc(audits.id))
     .limit(1);
-  return legacy;
+  return row;
 }
 
 /** The audit row held FOR UPDATE (posts to one audit take turns; completion waits for them), with its end. */
@@ -84,29 +61,32 @@ export async function hasContent(
 }
 
 /**
- * Stores the post as the next batch of the reader's seat (seat × TEAM_SEAT_BATCHES + 0, 1, 2... with no gaps: the
- * caller holds the row lock). Undefined when the same content is already there (the partial unique index decides,
- * even without the lock).
+ * Stores the post as the audit's next batch (0, 1, 2... with no gaps: the caller holds the row lock). Undefined
+ * when the same content is already there (the partial unique index decides, even without the lock).
  */
 export async function appendBatch(
   db: Db,
   companyId: number,
   auditId: number,
-  seat: number,
   contentHash: string,
   readCount: number,
 ) {
-  const first = seat * TEAM_SEAT_BATCHES;
   const result = await db.execute<{ seq: number }>(sql`
     insert into audit_batches (company_id, audit_id, batch_seq, read_count, content_hash)
-    select ${companyId}::int, ${auditId}::int, coalesce(max(batch_seq) + 1, ${first}::int), ${readCount}::int,
-      ${contentHash}::text
+    select ${companyId}::int, ${auditId}::int, coalesce(max(batch_seq) + 1, 0), ${readCount}::int, ${contentHash}::text
     from audit_batches where company_id = ${companyId} and audit_id = ${auditId}
-      and batch_seq between ${first}::int and ${first + TEAM_SEAT_BATCHES - 1}::int
     on conflict do nothing
     returning batch_seq as seq`);
   const row = result.rows[0];
   return row === undefined ? undefined : Number(row.seq);
+}
+
+export async function storedBatchCount(db: Db, companyId: number, auditId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditBatches)
+    .where(and(eq(auditBatches.companyId, companyId), eq(auditBatches.auditId, auditId)));
+  return row?.n ?? 0;
 }
 
 /** Counts whose chosen duration has run out and are still open (any company, or one), oldest first. */
