@@ -7,7 +7,9 @@
 // with a serial, SKU): the same figures, the second with 98,000 scans beside its 100,000 tags.
 // Stock has places (#47): each product is also kept in BENCH_PLACES - 1 depots outside the audit's scope (default 3
 // places a product: 300,000 stock rows), so a count reads the rows of its place among the others.
-// Usage: node bench/reconcile.mjs [products=100000] [rounds=3]; BENCH_ONLY=tags or BENCH_ONLY=barcodes runs one part.
+// A store trading while it counts (#48): the same SKU count with BENCH_MOVED of the counted products (default 1%) sold
+// during the count (a movement each, recorded after the audit started), beside the count with nothing moved.
+// Usage: node bench/reconcile.mjs [products=100000] [rounds=3]; BENCH_ONLY=tags, barcodes or moved runs one part.
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
 import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -38,6 +40,7 @@ const misplaced = Math.round(productCount * 0.01);
 const unknown = Math.round(productCount * 0.02);
 const explain = process.env.EXPLAIN === '1';
 const places = Number(process.env.BENCH_PLACES ?? 3);
+const movedShare = Number(process.env.BENCH_MOVED ?? 0.01);
 
 const db = await freshDatabase();
 const server = await startServer(db.url);
@@ -45,6 +48,8 @@ const pool = new pg.Pool({ connectionString: db.url, max: 4 });
 try {
   const userToken = await signUp(server.base);
   const deviceToken = await pairReader(server.base, userToken, 'BENCH-RECONCILE');
+  // A reader counts one audit at a time: the audit reconciled bare is started on a second one.
+  const bareToken = await pairReader(server.base, userToken, 'BENCH-RECONCILE-BARE');
   const companyId = (await pool.query('select company_id from devices limit 1')).rows[0].company_id;
   // Store > Aisle (scope) and Warehouse (elsewhere); products: in scope at Aisle, the last 5% at Warehouse.
   const loc = async (name, parent) =>
@@ -87,8 +92,11 @@ try {
     union all
     (select id, epc from products where company_id = $2 and location_id = $4 order by 2 limit ${misplaced})) p`;
 
-  /** An audit at Store whose reads are: every in-scope product but `missing`, `misplaced` from the warehouse, `unknown` strangers; each tag read twice. */
-  async function seedAudit(tags) {
+  /**
+   * An audit at Store, started by the reader with `token`, whose reads are: every in-scope product but `missing`,
+   * `misplaced` from the warehouse, `unknown` strangers; each tag read twice.
+   */
+  async function seedAudit(tags, token) {
     // Counting by RFID alone at 2 units a product, each product's reads carry 2 TIDs (2 tags).
     const tid =
       tags === 'units'
@@ -98,9 +106,10 @@ try {
       server.base,
       '/api/rfid/audits',
       { client_audit_id: randomUUID(), location_id: store },
-      deviceToken,
+      token,
     );
     const auditId = start.body.audit_id;
+    if (!auditId) throw new Error(`start: ${start.status} ${JSON.stringify(start.body)}`);
     await pool.query(
       'insert into audit_batches (company_id, audit_id, batch_seq, read_count) values ($2, $1, 0, 0)',
       [auditId, companyId],
@@ -211,7 +220,29 @@ try {
     sgtin: 'GS1 SGTIN-96 tags, matched by GTIN',
     units: '2 units a product, counted by RFID alone (2 tags each)',
     mixed: '2 units a product, counted by RFID and barcodes (1 tag and 1 scan each)',
+    moved: `SKU tags, ${movedShare * 100}% of the products counted sold during the count`,
   };
+  /**
+   * A sale (or, on odd rounds, its return, so quantities stay put) of one unit of every 1/movedShare-th product in the
+   * aisle, made as the stock writers make them: one statement through the stock table under a movement context.
+   */
+  async function sellDuringCount(round) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        `select set_config('quantics.movement', '{"reason":"${round % 2 ? 'return' : 'sale'}"}', true)`,
+      );
+      await client.query(
+        `update stock set quantity = quantity + $4 where company_id = $1 and location_id = $2 and product_id % $3 = 0`,
+        [companyId, aisle, Math.round(1 / movedShare), round % 2 ? 1 : -1],
+      );
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    await pool.query('analyze stock_movements');
+  }
   /**
    * Rounds outside, modes inside: the modes' audits are completed one after the other in each round, so the shared
    * machine's load falls on them alike.
@@ -221,8 +252,9 @@ try {
     for (let round = 0; round < rounds; round++) {
       for (const tags of modes) {
         const run = runs[tags];
-        const a = await seedAudit(tags);
-        const b = await seedAudit(tags);
+        const a = await seedAudit(tags === 'moved' ? 'sku' : tags, deviceToken);
+        const b = await seedAudit(tags === 'moved' ? 'sku' : tags, bareToken);
+        if (tags === 'moved') await sellDuringCount(round);
         await pool.query('analyze audit_reads');
         await pool.query('analyze audit_scans');
         let t = performance.now();
@@ -285,13 +317,19 @@ try {
     }
   }
   const only = process.env.BENCH_ONLY;
-  if (only !== 'barcodes') {
+  if (only !== 'barcodes' && only !== 'moved') {
     await measure(['sku', 'sgtin']);
     console.log(
       `SGTIN tags beside SKU tags (completion through the API): ${(results.sgtin.api / results.sku.api).toFixed(2)}x`,
     );
   }
-  if (only !== 'tags') {
+  if (only === undefined || only === 'moved') {
+    await measure(['sku', 'moved']);
+    console.log(
+      `Sales during the count beside none (completion through the API): ${(results.moved.api / results.sku.api).toFixed(2)}x, the bare statement's PostgreSQL CPU ${(results.moved.cpu / results.sku.cpu).toFixed(2)}x`,
+    );
+  }
+  if (only !== 'tags' && only !== 'moved') {
     // The rows counted: those of the aisle (in scope) and the warehouse (read as misplaced).
     await pool.query('update stock set quantity = 2 where company_id = $1 and location_id in ($2, $3)', [
       companyId,
