@@ -11,7 +11,8 @@ import {
 import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { inventoryCounters, locations, productScans, products, stock } from '../../db/schema/index.ts';
+import { inventoryCounters, locations, productScans, products } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
 
 // The local catalogue of one company; every function takes the caller's companyId and filters by it.
 
@@ -27,19 +28,59 @@ function lastScanOf(p: typeof products) {
 export type StockRowView = { location_id: number | null; location: string | null; quantity: number };
 
 /**
- * A product's stock rows, by place (no location first, then by location id; the screens sort by name), from
- * stock_pkey. Each place's name is a scalar lookup by locations_pkey: a join here was planned as a scan of the
- * company's locations per product, twice the statement's time (docs/benchmarks.md, stock by location). The product's
- * columns are named with their table: drizzle leaves them bare in a select from products alone, where "id" would be
- * ambiguous.
+ * A product's stock rows as the product carries them (stock_retotal writes them, migration 0036): its places (0: no
+ * location) and their quantities in order of place, and the names of its locations in the same order, each by
+ * locations_pkey, as one JSON array per row (node-postgres parses that faster than three PostgreSQL arrays). No stock
+ * rows are read: reading them cost a list page 0.2-0.3 ms more CPU a request (docs/benchmarks.md, stock on products).
+ * The product's columns are named with their table: drizzle leaves them bare in a select from products alone, where
+ * "id" would be ambiguous.
  */
-export function stockOf() {
-  return sql<StockRowView[]>`(select coalesce(json_agg(json_build_object('location_id', s.location_id,
-      'location', (select l.name from ${locations} l where l.company_id = s.company_id and l.id = s.location_id),
-      'quantity', s.quantity) order by s.place), '[]'::json)
-    from ${stock} s where s.company_id = "products"."company_id" and s.product_id = "products"."id")`.mapWith(
-    byPlaceName,
-  );
+type StoredStock = [places: number[], quantities: number[], names: string[]];
+const storedStock = {
+  storedStock: sql<StoredStock>`json_build_array(
+    "products"."stock_places", "products"."stock_quantities", array(select l.name from ${locations} l
+      where l.company_id = "products"."company_id" and l.id = any("products"."stock_places") order by l.id))`,
+};
+type WithStock<R> = Omit<R, 'storedStock'> & { stock: StockRowView[] };
+
+/**
+ * Rows with their stock as answered (TStockRow[], by place name), each location named by the row's own names. The
+ * foreign keys and stock_retotal keep every place a location of the same snapshot; a row whose names do not match
+ * its places all the same (arrays written by hand) has them looked up, in one statement for the rows.
+ */
+async function withStock<R extends { storedStock: StoredStock }>(
+  db: Db,
+  companyId: number,
+  rows: R[],
+): Promise<WithStock<R>[]> {
+  const names = new Map<number, string>();
+  const unnamed: number[] = [];
+  for (const {
+    storedStock: [places, , named],
+  } of rows) {
+    const located = places.filter((place) => place !== 0);
+    if (located.length !== named.length) unnamed.push(...located);
+    else for (const [i, id] of located.entries()) names.set(id, named[i] ?? '');
+  }
+  if (unnamed.length > 0) {
+    const found = await db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(
+        and(eq(locations.companyId, companyId), sql`${locations.id} = ANY(${sqlArray(unnamed, 'int')})`),
+      );
+    for (const l of found) names.set(l.id, l.name);
+  }
+  return rows.map(({ storedStock: [places, quantities], ...row }) => ({
+    ...row,
+    stock: byPlaceName(
+      places.map((place, i) => ({
+        location_id: place === 0 ? null : place,
+        location: place === 0 ? null : (names.get(place) ?? null),
+        quantity: quantities[i] ?? 0,
+      })),
+    ),
+  }));
 }
 
 /** Places by name, no location last: the order every screen lists a product's places in. */
@@ -71,7 +112,7 @@ export const productColumns = {
   expirationDate: products.expirationDate,
   status: products.status,
   lastScanned: lastScanOf(products),
-  stock: stockOf(),
+  ...storedStock,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -162,16 +203,17 @@ export function prepareInventoryReads(db: Db) {
 /** The prepared reads with the database they run on: what the catalogue's list and search functions take. */
 export type InventoryReads = ReturnType<typeof prepareInventoryReads>;
 
-export function listProducts(
+export async function listProducts(
   reads: InventoryReads,
   companyId: number,
   status: TStockStatus | undefined,
   limit: number,
   offset: number,
 ) {
-  return status
+  const rows = await (status
     ? reads.byStatus.execute({ companyId, status, limit, offset })
-    : reads.all.execute({ companyId, limit, offset });
+    : reads.all.execute({ companyId, limit, offset }));
+  return withStock(reads.db, companyId, rows);
 }
 
 export type Summary = { total: number; lowStock: number; outOfStock: number; searchVersion: number };
@@ -217,7 +259,7 @@ export async function findProduct(db: Db, companyId: number, id: number, o: { lo
     .leftJoin(locations, locationOfProduct)
     .where(and(eq(products.companyId, companyId), eq(products.id, id)))
     .limit(1);
-  const [row] = await (o.lock ? q.for('update', { of: products }) : q);
+  const [row] = await withStock(db, companyId, await (o.lock ? q.for('update', { of: products }) : q));
   return row;
 }
 
@@ -330,7 +372,7 @@ export async function searchMatches(db: Db, companyId: number, filters: TInvento
  */
 export async function productsByIds(reads: InventoryReads, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return reads.byIds.execute({ companyId, ids });
+  return withStock(reads.db, companyId, await reads.byIds.execute({ companyId, ids }));
 }
 
 /** Products matching a search term, for a question rather than a page: up to `cap` counted, the first `limit`. */
@@ -345,8 +387,8 @@ export function searchSample(
 }
 
 /** Products in stock expiring from today to `days` days ahead, soonest first (the index's order: few rows read). */
-export function expiringProducts(db: Db, companyId: number, days: number, limit: number) {
-  return db
+export async function expiringProducts(db: Db, companyId: number, days: number, limit: number) {
+  const rows = await db
     .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - current_date)::int` })
     .from(products)
     .leftJoin(locations, locationOfProduct)
@@ -360,10 +402,11 @@ export function expiringProducts(db: Db, companyId: number, days: number, limit:
     )
     .orderBy(asc(products.expirationDate), asc(products.name), asc(products.id))
     .limit(limit);
+  return withStock(db, companyId, rows);
 }
 
 /** The first `limit` low-stock and out-of-stock products by name, in one statement (two short index scans). */
-export function stockAlertRows(db: Db, companyId: number, limit: number) {
+export async function stockAlertRows(db: Db, companyId: number, limit: number) {
   const first = (status: TStockStatus) =>
     db
       .select(productColumns)
@@ -372,12 +415,12 @@ export function stockAlertRows(db: Db, companyId: number, limit: number) {
       .where(and(eq(products.companyId, companyId), eq(products.status, status)))
       .orderBy(asc(products.name), asc(products.id))
       .limit(limit);
-  return unionAll(first('low-stock'), first('out-of-stock'));
+  return withStock(db, companyId, await unionAll(first('low-stock'), first('out-of-stock')));
 }
 
 /**
  * The products a scanned code could name, in one indexed look-up each: by EPC, by GTIN (and a UPC-E's alternative)
- * and by SKU, each with its stock rows (the lookup names the places of one kept in several). The caller picks among
+ * and by SKU, each with its places (the lookup names the places of one kept in several). The caller picks among
  * them by the resolver's precedence (contracts' matchCode).
  */
 export async function productsForCode(
@@ -391,16 +434,17 @@ export async function productsForCode(
     keys.skuKey ? eq(products.sku, keys.skuKey) : undefined,
   ].filter((c): c is SQL => c !== undefined);
   if (by.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       id: products.id,
       sku: products.sku,
       name: products.name,
       epc: products.epc,
       gtin: products.gtin,
-      stock: stockOf(),
+      ...storedStock,
     })
     .from(products)
     .where(and(eq(products.companyId, companyId), or(...by)))
     .limit(8);
+  return withStock(db, companyId, rows);
 }
