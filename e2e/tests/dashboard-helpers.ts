@@ -46,12 +46,16 @@ export async function pairReader(request: APIRequestContext, adminToken: string,
   return (await poll.json()) as { device_id: number; device_token: string };
 }
 
-/** One audit from a paired reader: each EPC read `units` times with distinct chip ids, then completed. */
+/**
+ * One audit from a paired reader: each EPC read `units` times with distinct chip ids, then completed. `meanwhile`
+ * runs after the reads are stored and before the count completes (a store trading while it is counted).
+ */
 export async function runAudit(
   request: APIRequestContext,
   deviceToken: string,
   name: string,
   found: { epc: string; units: number }[],
+  meanwhile?: () => Promise<void>,
 ) {
   const started = await request.post('/api/rfid/audits', {
     headers: auth(deviceToken),
@@ -70,6 +74,7 @@ export async function runAudit(
     data: { batch_seq: 0, reads },
   });
   expect(batch.ok(), await batch.text()).toBe(true);
+  await meanwhile?.();
   const done = await request.post(`/api/rfid/audits/${audit_id}/complete`, {
     headers: auth(deviceToken),
     data: { batch_count: 1 },
