@@ -213,9 +213,7 @@ export const countPlanPlaces = pgTable(
     // The overdue sweep's: places overdue and not yet told.
     index('count_plan_places_overdue_idx').on(t.overdueAt).where(sql`not ${t.isOverdueTold}`),
     // The planned reader counts' sweep: places a fixed reader counts, due and not yet started.
-    index('count_plan_places_reader_due_idx')
-      .on(t.dueAt)
-      .where(sql`${t.isReader} and not ${t.isRunStarted}`),
+    index('count_plan_places_reader_due_idx').on(t.dueAt).where(sql`${t.isReader} and not ${t.isRunStarted}`),
   ],
 );
 

@@ -17,7 +17,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (token: string, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const op = (method: Method, url: string, payload?: object) => call(a.operator.token, method, url, payload);
-const send = (movements: object[], token = a.operator.token) =>
+const send = (movements: unknown[], token = a.operator.token) =>
   call(token, 'POST', '/api/inventory/movements', { movements });
 const sent = async (movements: object[]) => {
   const res = await send(movements);
@@ -137,7 +137,7 @@ describe('sending movements', () => {
   it('applies all of a call or none: a bad movement is a 400 naming it, and nothing changes', async () => {
     const p = await create({ quantity: 9, location_id: places.floor });
     const before = await movementCount(a.companyId);
-    const cases: [object, string][] = [
+    const cases: [unknown, string][] = [
       [{ sku: 'NOPE1', delta: -1, reason: 'sale' }, 'movements[1].sku: no product of this company has it'],
       [{ sku: p.sku, delta: 0, reason: 'sale' }, 'movements[1].delta: must be a whole number other than 0'],
       [{ sku: p.sku, delta: 1.5, reason: 'sale' }, 'movements[1].delta: must be a whole number other than 0'],
