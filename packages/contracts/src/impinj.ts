@@ -32,7 +32,6 @@ export const IMPINJ_MESSAGES = {
   antennaPort: 'antennaPort must be a whole number from 0 to 1000',
   lastSeenTime: 'lastSeenTime must be an ISO 8601 time',
   notFixedReader: 'This device is not a fixed reader',
-  countOpen: 'A count is already open on this reader. Finish it first.',
   noCountOpen: 'No count is open on this reader',
   durationRange: `duration_minutes must be a whole number from 1 to ${COUNT_DURATION_MAX_MINUTES}`,
 } as const;

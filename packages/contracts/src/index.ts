@@ -39,6 +39,7 @@ export * from './security.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './team.ts';
+export * from './team-counts.ts';
 export * from './text.ts';
 export * from './two-factor.ts';
 export * from './waitlist.ts';

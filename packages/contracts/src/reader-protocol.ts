@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CODE_MESSAGES, CODE_QUANTITY_MAX } from './code-identity.ts';
 import { ZScannedCode } from './code-lookup.ts';
 import { ZSerialNumber } from './devices.ts';
+import { TEAM_SEAT_BATCHES } from './team-counts.ts';
 
 /**
  * The reader protocol (version 1): what handheld readers of other vendors code against. Keep it backwards
@@ -238,7 +239,8 @@ export const ZReadsRequest = z.object({
     .number({ error: 'batch_seq must be a whole number of 0 or more' })
     .int('batch_seq must be a whole number of 0 or more')
     .min(0, 'batch_seq must be a whole number of 0 or more')
-    .max(1_000_000, 'batch_seq must be at most 1000000'),
+    // Each reader numbers its own batches in a count from 0 (team counts): below TEAM_SEAT_BATCHES.
+    .max(TEAM_SEAT_BATCHES - 1, `batch_seq must be at most ${TEAM_SEAT_BATCHES - 1}`),
   reads: z
     .array(ZRead, { error: 'reads must be a list' })
     .max(READS_PER_BATCH_MAX, `reads must hold at most ${READS_PER_BATCH_MAX} reads a batch`),
@@ -258,7 +260,7 @@ export const ZCompleteAuditRequest = z.object({
     .number({ error: 'batch_count must be a whole number of 0 or more' })
     .int('batch_count must be a whole number of 0 or more')
     .min(0, 'batch_count must be a whole number of 0 or more')
-    .max(1_000_001, 'batch_count must be at most 1000001'),
+    .max(TEAM_SEAT_BATCHES, `batch_count must be at most ${TEAM_SEAT_BATCHES}`),
 });
 export type TCompleteAuditRequest = z.input<typeof ZCompleteAuditRequest>;
 /** 409 from complete: `missing_batch_seqs` lists what to resend (up to 1,000); absent for other conflicts. */

@@ -144,6 +144,12 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'PATCH /api/audits/:id/comments': 'operator',
   'POST /api/audits/import': 'operator',
   'POST /api/audits/:id/apply-counts': 'operator',
+  // Team counts: everyone sees the counts in progress and how far they are; the person who started a count (or an
+  // admin: checked in the service) adds a fixed reader to it or finishes it for everyone.
+  'GET /api/audits/open': 'member',
+  'GET /api/audits/:id/progress': 'member',
+  'POST /api/audits/:id/participants': 'operator',
+  'POST /api/audits/:id/finish': 'operator',
   // Reviews of counts: admins decide lines and keep the policy and reason codes; operators recount and take the
   // adjustments sheet; everyone reads the reason codes and the shrink report.
   'POST /api/audits/:id/review': 'admin',
@@ -169,6 +175,8 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/rfid/audits': 'device',
   'POST /api/rfid/audits/:audit_id/reads': 'device',
   'POST /api/rfid/audits/:audit_id/complete': 'device',
+  'GET /api/rfid/audits/open': 'device',
+  'POST /api/rfid/audits/:audit_id/join': 'device',
   // The Count screen: a person sets up their handheld's browser as a device; the browser reads its audit's sheet.
   'POST /api/devices/browser': 'operator',
   'GET /api/rfid/audits/:audit_id/sheet': 'device',
@@ -224,6 +232,7 @@ export const API_KEY_SCOPES: Record<string, TApiKeyScope> = {
   'GET /api/audits': 'audits:read',
   'GET /api/audits/:id': 'audits:read',
   'GET /api/audits/:id/discrepancies': 'audits:read',
+  'GET /api/audits/:id/progress': 'audits:read',
   // Every report but the security log (a person's: admins only).
   'GET /api/reports/:type.csv': 'reports:read',
   'GET /api/reports/movements.csv': 'reports:read',

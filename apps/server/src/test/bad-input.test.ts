@@ -440,6 +440,8 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { reads: [] },
     { batch_seq: -1, reads: [] },
     { batch_seq: 1.5, reads: [] },
+    // Each reader of a team count numbers its own batches below 1,000,000.
+    { batch_seq: 1_000_000, reads: [] },
     { batch_seq: 0, reads: 'all' },
     { batch_seq: 0, reads: [{ epc: 'xyz' }] },
     { batch_seq: 0, reads: [{ epc: EPC, tid: 'zz' }] },
@@ -492,7 +494,9 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { batch_count: -1 },
     { batch_count: 'two' },
     { batch_count: 1.5 },
+    { batch_count: 1_000_001 },
   ],
+  'POST /api/audits/:id/participants': [{}, { device_id: 'dock' }, { device_id: 0 }, { device_id: 1.5 }],
   'POST /api/rfid/audits/:audit_id/sheet/lookup': [
     { epcs: 'E2801160600002000000A001' },
     { epcs: ['not an epc'] },
@@ -628,6 +632,8 @@ const NO_BODY = new Set([
   'POST /api/print/agent/logout',
   'POST /api/devices/:id/webhook-password',
   'POST /api/devices/:id/counts/finish',
+  'POST /api/audits/:id/finish',
+  'POST /api/rfid/audits/:audit_id/join',
   'POST /api/settings/sessions/revoke-others',
   'POST /api/team/two-factor-reminders',
   'POST /api/team/members/:id/sign-out',

@@ -77,6 +77,8 @@ describe('audit history', () => {
     expect(page2.data.map((x: { name: string }) => x.name)).toEqual(['Perfect']);
     expect((await get('/api/audits?status=done')).statusCode).toBe(400);
     expect((await get('/api/audits?limit=0')).statusCode).toBe(400);
+    // The reader is in one open count at most: finish this one before it starts the next.
+    await asReader(t, reader.token, `/api/rfid/audits/${running}/complete`, { batch_count: 0 });
   });
 
   it('shows one audit and its discrepancies, and logs completion with the device as performer', async () => {

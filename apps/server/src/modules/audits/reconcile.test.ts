@@ -292,7 +292,9 @@ describe('applying counts', () => {
   });
 
   it('refuses an audit that is not completed, and members', async () => {
-    const start = await asReader(t, reader.token, '/api/rfid/audits', { client_audit_id: randomUUID() });
+    // A reader of its own: it stays counting this one.
+    const busy = await pairReader(t, a);
+    const start = await asReader(t, busy.token, '/api/rfid/audits', { client_audit_id: randomUUID() });
     const id = start.json().audit_id;
     const res = await apply(id, { reason: 'x' });
     expect([res.statusCode, res.json().message]).toEqual([409, AUDIT_MESSAGES.notCompleted]);

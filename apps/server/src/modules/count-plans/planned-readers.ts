@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createAudit, type IngestDeps } from '../ingest/audit-lifecycle.service.ts';
+import { isReaderBusy } from '../ingest/participants.service.ts';
 import { findOpenAudit } from '../ingest/webhook-batches.service.ts';
 import { claimRun, findFixedReader, setRunAudit } from './count-plans.repo.ts';
 import { placeKey, planStatus } from './due-counts.service.ts';
@@ -30,7 +31,7 @@ export async function startCompanyReaderCounts(
     busy.add(reader.id);
     if (await findOpenAudit(deps, device)) continue;
     const run = { planId: p.planId, placeKey: placeKey(p), dueOn: p.dueOn };
-    const isStarted = await deps.db.transaction(async (tx) => {
+    const claimed = deps.db.transaction(async (tx) => {
       if (!(await claimRun(tx, companyId, run.planId, run.placeKey, run.dueOn))) return false;
       const made = await createAudit(
         { ...deps, db: tx },
@@ -49,6 +50,12 @@ export async function startCompanyReaderCounts(
       if (made === undefined) return false;
       await setRunAudit(tx, companyId, run, made.id);
       return true;
+    });
+    // The reader started or joined another count since it was looked at: its run was not claimed (the transaction
+    // rolled back), so it is left for the next sweep, as a reader found busy is.
+    const isStarted = await claimed.catch((e: unknown) => {
+      if (isReaderBusy(e)) return false;
+      throw e;
     });
     if (isStarted) started++;
   }

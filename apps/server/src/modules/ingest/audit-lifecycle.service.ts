@@ -14,6 +14,8 @@ import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
 import { isRecount, reviewAfterCompletion } from '../reviews/review-events.ts';
 import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './ingest.repo.ts';
+import { closeParticipations } from './participants.repo.ts';
+import { finishPart, takeSeat } from './participants.service.ts';
 import { moveOwnLegacyReads, type ReadsStorageMemory } from './reads-storage.repo.ts';
 
 export type IngestDeps = {
@@ -87,9 +89,11 @@ export type NewAudit = {
 
 /**
  * The one way an audit begins, whatever brings its reads in (the reader protocol, the Count screen, a fixed
- * reader's count, a file): the place is checked and planned (a Dutchie store's snapshot fetched) first, then the
- * audit and its expected stock are inserted in one transaction, in which `within` runs too (a file's reads).
- * Undefined: an audit with the same client id (or the same file) is already there.
+ * reader's count, a planned reader count, a recount, a file): the place is checked and planned (a Dutchie store's
+ * snapshot fetched) first, then the audit, its reader's seat 0 and its expected stock are inserted in one
+ * transaction, in which `within` runs too (a file's reads, a recount's lines). A reader already in another open count
+ * is 409 naming it (participants.service.ts takeSeat: the database's unique index decides, whoever races). Undefined:
+ * an audit with the same client id (or the same file) is already there.
  */
 export async function createAudit(
   deps: IngestDeps,
@@ -120,6 +124,16 @@ export async function createAudit(
       ...(deps.at && { createdAt: deps.at }),
     });
     if (id === undefined) return undefined;
+    if ('deviceId' in source) {
+      const reader = {
+        companyId: input.companyId,
+        auditId: id,
+        ...source,
+        person: input.startedBy,
+        at: deps.at,
+      };
+      await takeSeat(tx, deps.clock, reader, true);
+    }
     if (plan.expected) await repo.insertExpected(tx, input.companyId, id, plan.expected.rows);
     await within?.(tx, { id, plan });
     return { id, plan };
@@ -129,30 +143,23 @@ export async function createAudit(
 }
 
 /**
- * Completes the audit once every batch 0..batch_count-1 has arrived, reconciling in the same transaction.
- * Completing again (or twice at once: the second waits on the row lock) answers the same audit.
+ * The reader's part of the audit is done once its batches 0..batch_count-1 have all arrived (`'stored'`: the ones
+ * it stored, a fixed reader's); the audit completes, reconciled in the same transaction, when no other participant
+ * still counts (a count of one reader: at once, as before team counts). Completing again (or twice at once: the
+ * second waits on the row lock) answers the same audit.
  */
 export async function completeAudit(
   deps: IngestDeps,
   device: DeviceContext,
   auditId: number,
-  batchCount: number,
+  batchCount: number | 'stored',
 ): Promise<TAudit> {
   await deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'update', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
     if (audit.status === 'completed') return;
     if (audit.status === 'failed') throw conflict(READER_MESSAGES.auditFailed);
-    const { missing, highest } = await repo.missingBatches(tx, device.companyId, auditId, batchCount);
-    if (missing.length > 0) {
-      throw conflict(READER_MESSAGES.missingBatches, { missing_batch_seqs: missing });
-    }
-    if (highest !== null && highest >= batchCount) {
-      throw conflict(
-        `batch_count is ${batchCount}, but batch ${highest} has arrived: send the number of batches sent`,
-        { missing_batch_seqs: [] },
-      );
-    }
+    if (!(await finishPart(tx, device, auditId, audit, batchCount, deps.at))) return;
     await reconcileAudit(tx, deps, device.companyId, audit, {
       type: 'device',
       id: device.deviceId,
@@ -174,6 +181,7 @@ export async function reconcileAudit(
   performer: Performer,
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
+  await closeParticipations(tx, deps.clock, companyId, { auditId: audit.id, at: deps.at });
   const expected: ExpectedStock = audit.expectedAsOf
     ? { from: 'snapshot' }
     : {

@@ -1,7 +1,7 @@
 import { codeKey, identifyCode, type TagDecoder, type TCodeRead } from '@quantics/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, audits, companies, devices, users } from '../../db/schema/index.ts';
+import { auditBatches, auditParticipants, audits, companies, devices, users } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import type { ExpectedRow } from '../audits/dutchie-expected.ts';
@@ -64,8 +64,10 @@ export async function findByClientId(db: Db, companyId: number, deviceId: number
 }
 
 /**
- * The reader's own audit, locked: FOR SHARE while a batch is stored (batches don't wait for each other),
- * FOR UPDATE while completing (which waits for batches in flight, and they for it).
+ * The audit the reader counts in (it started it, or joined it), locked: FOR SHARE while a batch is stored (batches
+ * don't wait for each other), FOR UPDATE while completing (which waits for batches in flight, and they for it). With
+ * the reader's seat (0 for the reader that started it, also when the build before left it no participant row) and
+ * whether it has finished its part.
  */
 export async function lockAudit(
   db: Db,
@@ -83,11 +85,27 @@ export async function lockAudit(
       locationId: audits.locationId,
       expectedAsOf: audits.expectedAsOf,
       deviceName: audits.deviceName,
+      seat: sql<number>`coalesce(${auditParticipants.seat}, 0)`,
+      isFinished: sql<boolean>`(${auditParticipants.finishedAt} is not null)`,
     })
     .from(audits)
-    .where(and(eq(audits.companyId, companyId), eq(audits.deviceId, deviceId), eq(audits.id, id)))
+    .leftJoin(
+      auditParticipants,
+      and(
+        eq(auditParticipants.companyId, audits.companyId),
+        eq(auditParticipants.auditId, audits.id),
+        eq(auditParticipants.deviceId, deviceId),
+      ),
+    )
+    .where(
+      and(
+        eq(audits.companyId, companyId),
+        eq(audits.id, id),
+        or(eq(audits.deviceId, deviceId), isNotNull(auditParticipants.deviceId)),
+      ),
+    )
     .for(mode === 'share' ? 'share' : 'update', { of: audits });
-  return row;
+  return row && { ...row, seat: Number(row.seat) };
 }
 
 /** A point-of-sale audit's expected rows, all in one statement. */
@@ -310,18 +328,4 @@ export async function insertReads(
     from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
       ${sqlArray(counts, 'int')}, ${sqlArray(seen, 'timestamptz')}${gs1.arrays}${ordinals ? sql`, ${sqlArray(ords, 'int')}` : sql``})
       with ordinality as r(epc, tid, rssi, count, seen_at${gs1.columns}${ordinals ? sql`, given` : sql``}, ord)`);
-}
-
-/** Batch numbers in 0..batchCount-1 that never arrived (the first 1,000), and the highest that did. */
-export async function missingBatches(db: Db, companyId: number, auditId: number, batchCount: number) {
-  const result = await db.execute<{ seq: number }>(sql`
-    select s::int as seq from generate_series(0, ${batchCount}::int - 1) s
-    where not exists (select 1 from audit_batches b
-      where b.company_id = ${companyId} and b.audit_id = ${auditId} and b.batch_seq = s)
-    order by s limit 1000`);
-  const [max] = await db
-    .select({ seq: sql<number | null>`max(${auditBatches.batchSeq})` })
-    .from(auditBatches)
-    .where(and(eq(auditBatches.companyId, companyId), eq(auditBatches.auditId, auditId)));
-  return { missing: result.rows.map((r) => Number(r.seq)), highest: max?.seq ?? null };
 }

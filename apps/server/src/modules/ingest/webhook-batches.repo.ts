@@ -1,17 +1,24 @@
+import { TEAM_SEAT_BATCHES } from '@quantics/contracts';
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, audits, devices } from '../../db/schema/index.ts';
+import { auditBatches, auditParticipants, audits, devices } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { openParticipation } from './participants.repo.ts';
 
 /**
  * Audits fed by devices that don't number their posts (a fixed reader's webhook): the server numbers the batches
  * under the audit's row lock, and a post's content hash makes a resent post a no-op.
  */
 
-/** The device's open count (in progress as everyone sees it: not timed out), newest first. */
+/**
+ * The count the device is an open participant of (in progress as everyone sees it: not timed out), with its seat; a
+ * count the build before started (no participant rows) is found by its reader, newest first.
+ */
 export async function findOpenAudit(db: Db, companyId: number, deviceId: number, clock: AuditClock) {
-  const [row] = await db
-    .select({ id: audits.id, endsAt: audits.endsAt })
+  const mine = await openParticipation(db, companyId, deviceId, clock);
+  if (mine) return { id: mine.auditId, endsAt: mine.endsAt, seat: mine.seat };
+  const [legacy] = await db
+    .select({ id: audits.id, endsAt: audits.endsAt, seat: sql<number>`0` })
     .from(audits)
     .where(
       and(
@@ -19,11 +26,13 @@ export async function findOpenAudit(db: Db, companyId: number, deviceId: number,
         eq(audits.companyId, companyId),
         eq(audits.status, 'in_progress'),
         sql`${clock.status()} = 'in_progress'`,
+        sql`not exists (select 1 from ${auditParticipants} where ${auditParticipants.companyId} = ${audits.companyId}
+          and ${auditParticipants.auditId} = ${audits.id})`,
       ),
     )
     .orderBy(desc(audits.id))
     .limit(1);
-  return row;
+  return legacy;
 }
 
 /** The audit row held FOR UPDATE (posts to one audit take turns; completion waits for them), with its end. */
@@ -61,32 +70,29 @@ export async function hasContent(
 }
 
 /**
- * Stores the post as the audit's next batch (0, 1, 2... with no gaps: the caller holds the row lock). Undefined
- * when the same content is already there (the partial unique index decides, even without the lock).
+ * Stores the post as the next batch of the reader's seat (seat × TEAM_SEAT_BATCHES + 0, 1, 2... with no gaps: the
+ * caller holds the row lock). Undefined when the same content is already there (the partial unique index decides,
+ * even without the lock).
  */
 export async function appendBatch(
   db: Db,
   companyId: number,
   auditId: number,
+  seat: number,
   contentHash: string,
   readCount: number,
 ) {
+  const first = seat * TEAM_SEAT_BATCHES;
   const result = await db.execute<{ seq: number }>(sql`
     insert into audit_batches (company_id, audit_id, batch_seq, read_count, content_hash)
-    select ${companyId}::int, ${auditId}::int, coalesce(max(batch_seq) + 1, 0), ${readCount}::int, ${contentHash}::text
+    select ${companyId}::int, ${auditId}::int, coalesce(max(batch_seq) + 1, ${first}::int), ${readCount}::int,
+      ${contentHash}::text
     from audit_batches where company_id = ${companyId} and audit_id = ${auditId}
+      and batch_seq between ${first}::int and ${first + TEAM_SEAT_BATCHES - 1}::int
     on conflict do nothing
     returning batch_seq as seq`);
   const row = result.rows[0];
   return row === undefined ? undefined : Number(row.seq);
-}
-
-export async function storedBatchCount(db: Db, companyId: number, auditId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditBatches)
-    .where(and(eq(auditBatches.companyId, companyId), eq(auditBatches.auditId, auditId)));
-  return row?.n ?? 0;
 }
 
 /** Counts whose chosen duration has run out and are still open (any company, or one), oldest first. */

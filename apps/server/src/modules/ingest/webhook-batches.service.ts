@@ -2,7 +2,9 @@ import type { TAudit } from '@quantics/contracts';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import { completeAudit, type IngestDeps } from './audit-lifecycle.service.ts';
 import * as ingestRepo from './ingest.repo.ts';
+import { participantOf } from './participants.repo.ts';
 import { ensureReadPartitions } from './reads-storage.repo.ts';
+import { finishForEveryone } from './team-counts.service.ts';
 import * as repo from './webhook-batches.repo.ts';
 
 /**
@@ -20,9 +22,10 @@ export const findOpenAudit = (deps: IngestDeps, device: DeviceContext) =>
   repo.findOpenAudit(deps.db, device.companyId, device.deviceId, deps.clock);
 
 /**
- * Stores one post's reads as the audit's next batch, once: the audit row is locked FOR UPDATE, so two posts take
- * turns for the next batch_seq, and a post whose content hash is already stored (the device resent it because the
- * answer was lost, or sent it twice at once) stores nothing. Reads arriving after the count's end are not stored.
+ * Stores one post's reads as the next batch of the reader's seat in the count, once: the audit row is locked FOR
+ * UPDATE, so two posts take turns for the next batch_seq, and a post whose content hash is already stored (the device
+ * resent it because the answer was lost, or sent it twice at once) stores nothing. Reads arriving after the count's
+ * end, or after the reader's part was finished, are not stored.
  */
 export async function appendToAudit(
   deps: IngestDeps,
@@ -35,9 +38,14 @@ export async function appendToAudit(
   return deps.db.transaction(async (tx) => {
     const audit = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
     if (audit?.status !== 'in_progress' || audit.isPastEnd) return { stored: false, reason: 'closed' };
-    if (await repo.hasContent(tx, device.companyId, auditId, contentHash))
+    const part = await participantOf(tx, device.companyId, auditId, device.deviceId);
+    if (part?.finishedAt) return { stored: false, reason: 'closed' };
+    const seat = part?.seat ?? 0;
+    // Two readers of one count posting the same body are two posts: the seat is part of what makes a post the same.
+    const hash = seat === 0 ? contentHash : `${contentHash}:${seat}`;
+    if (await repo.hasContent(tx, device.companyId, auditId, hash))
       return { stored: false, reason: 'duplicate' };
-    const seq = await repo.appendBatch(tx, device.companyId, auditId, contentHash, reads.length);
+    const seq = await repo.appendBatch(tx, device.companyId, auditId, seat, hash, reads.length);
     if (seq === undefined) return { stored: false, reason: 'duplicate' };
     await ingestRepo.insertReads(tx, device.companyId, auditId, seq, reads, deps.tags);
     return { stored: true, batch_seq: seq };
@@ -45,8 +53,10 @@ export async function appendToAudit(
 }
 
 /**
- * Completes the audit with every batch stored so far. The row lock is taken first, so no post slips in between
- * counting the batches and completing; completing an already completed audit answers it again.
+ * Finishes the reader's part of the count with every batch it stored so far (a person stopping a fixed reader): the
+ * count completes if no other reader still counts. A timed count past its end completes for every reader (its end is
+ * the whole count's). The row lock is taken first, so no post slips in between counting the batches and completing;
+ * completing an already completed audit answers it again.
  */
 export async function completeWithStored(
   deps: IngestDeps,
@@ -54,9 +64,13 @@ export async function completeWithStored(
   auditId: number,
 ): Promise<TAudit> {
   return deps.db.transaction(async (tx) => {
-    await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
-    const batchCount = await repo.storedBatchCount(tx, device.companyId, auditId);
-    return completeAudit({ ...deps, db: tx }, device, auditId, batchCount);
+    const row = await repo.lockForAppend(tx, device.companyId, auditId, deps.clock);
+    const within = { ...deps, db: tx };
+    if (row?.status === 'in_progress' && row.isPastEnd) {
+      const performer = { type: 'device' as const, id: device.deviceId, name: device.name };
+      return finishForEveryone(within, device.companyId, auditId, performer);
+    }
+    return completeAudit(within, device, auditId, 'stored');
   });
 }
 

@@ -29,9 +29,8 @@ export async function markNeedsApproval(db: Db, companyId: number, auditId: numb
   return rows.rows.filter((r) => r.needs).length;
 }
 
-/** The audit, locked FOR UPDATE: decisions on one audit are made one request at a time. */
-export async function lockAudit(db: Db, companyId: number, auditId: number) {
-  const [row] = await db
+const selectAudit = (db: Db, companyId: number, auditId: number) =>
+  db
     .select({
       id: audits.id,
       name: audits.name,
@@ -43,8 +42,17 @@ export async function lockAudit(db: Db, companyId: number, auditId: number) {
       recountOf: audits.recountOf,
     })
     .from(audits)
-    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)))
-    .for('update');
+    .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
+
+/** The audit, locked FOR UPDATE until the caller's transaction ends: decisions on one audit are made one at a time. */
+export async function lockAudit(db: Db, companyId: number, auditId: number) {
+  const [row] = await selectAudit(db, companyId, auditId).for('update');
+  return row;
+}
+
+/** The audit as it is, without a lock. */
+export async function findAudit(db: Db, companyId: number, auditId: number) {
+  const [row] = await selectAudit(db, companyId, auditId);
   return row;
 }
 

@@ -7,6 +7,7 @@ import {
   ZCreateReasonCodeRequest,
   ZErrorResponse,
   ZIdParam,
+  ZReaderBusy,
   ZReasonCode,
   ZReasonCodesResponse,
   ZRecountRequest,
@@ -119,10 +120,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Starts a follow-up count (recount_of) of chosen lines (or those sent to recount, or every variance) on ' +
-          "device_id or the caller's Count screen; its figures replace the lines' when it completes.",
+          "device_id or the caller's Count screen; its figures replace the lines' when it completes. A reader in " +
+          'an open count is 409 naming it (open_audit_id).',
         params: ZIdParam,
         body: ZRecountRequest,
-        response: { 201: ZAudit, ...errors },
+        response: { 201: ZAudit, ...errors, 409: ZReaderBusy },
       },
     },
     async (request, reply) =>

@@ -5,6 +5,7 @@ import {
   READER_MESSAGES,
   serialTakenMessage,
   type TAudit,
+  TEAM_COUNT_MESSAGES,
   type TFixedReaderCreated,
 } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
@@ -292,7 +293,10 @@ describe('counts on a fixed reader', () => {
     expect(start.json()).toEqual({ audit_id: expect.any(Number), status: 'in_progress' });
     const auditId = start.json().audit_id as number;
     const twice = await as(tenant.operator.token, `/api/devices/${device.id}/counts`, {});
-    expect([twice.statusCode, twice.json().message]).toEqual([409, IMPINJ_MESSAGES.countOpen]);
+    expect([twice.statusCode, twice.json()]).toEqual([
+      409,
+      { message: TEAM_COUNT_MESSAGES.readerBusy('Dock count', auditId), open_audit_id: auditId },
+    ]);
 
     const fix1 = epcs.FIX1 ?? '';
     const fix3 = epcs.FIX3 ?? '';

@@ -7,13 +7,16 @@ import {
   ZErrorResponse,
   ZHeartbeatRequest,
   ZHeartbeatResponse,
+  ZJoinCountResponse,
   ZMissingBatches,
+  ZOpenCountsResponse,
   ZPairingPaired,
   ZPairingPending,
   ZPairingPollRequest,
   ZPairingStartRequest,
   ZPairingStartResponse,
   ZPollTooFast,
+  ZReaderBusy,
   ZReadsRequest,
   ZReadsResponse,
   ZStartAuditRequest,
@@ -25,6 +28,7 @@ import { requireDevice } from '../../../lib/request-context.ts';
 import { heartbeat } from '../../devices/heartbeat.service.ts';
 import { pairingDeps, pollPairing, startPairing } from '../../devices/pairing.service.ts';
 import { completeAudit } from '../audit-lifecycle.service.ts';
+import { joinCount, openCounts } from '../team-counts.service.ts';
 import { ingestBatch, startAudit } from './reader-protocol.service.ts';
 
 const tags = [READER_PROTOCOL_TAG];
@@ -100,13 +104,15 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
         security: deviceSecurity,
         description:
           '201 for a new audit; 200 with the same audit when this client_audit_id was seen before. A company ' +
-          'whose stock is in Dutchie audits a room (room) or the whole store against its Dutchie quantities.',
+          'whose stock is in Dutchie audits a room (room) or the whole store against its Dutchie quantities. A ' +
+          'reader in another open count is 409 naming it (open_audit_id): resume it, or finish it first.',
         body: ZStartAuditRequest,
         response: {
           200: ZStartAuditResponse,
           201: ZStartAuditResponse,
           400: ZErrorResponse,
           404: ZErrorResponse,
+          409: ZReaderBusy,
           502: ZErrorResponse,
           503: ZErrorResponse,
         },
@@ -116,6 +122,37 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { created, ...audit } = await startAudit(ingest, requireDevice(request), request.body);
       return reply.status(created ? 201 : 200).send(audit);
     },
+  );
+
+  app.get(
+    '/api/rfid/audits/open',
+    {
+      schema: {
+        tags,
+        security: deviceSecurity,
+        description:
+          "The company's counts in progress, newest first, with the readers counting in each: to join one.",
+        response: { 200: ZOpenCountsResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) => openCounts(app.db, app.audits, requireDevice(request).companyId),
+  );
+
+  app.post(
+    '/api/rfid/audits/:audit_id/join',
+    {
+      schema: {
+        tags,
+        security: deviceSecurity,
+        description:
+          'This reader joins a count in progress: its batches then go to that count, numbered from 0 for this reader, ' +
+          'and its complete finishes its part. Joining again answers the same; a reader in another open count is 409 ' +
+          'naming it (open_audit_id).',
+        params: ZAuditPathParam,
+        response: { 200: ZJoinCountResponse, 404: ZErrorResponse, 409: ZReaderBusy },
+      },
+    },
+    async (request) => joinCount(ingest, requireDevice(request), request.params.audit_id),
   );
 
   app.post(
@@ -149,7 +186,9 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: deviceSecurity,
         description:
-          'Reconciles once batches 0..batch_count-1 have all arrived (409 lists the missing batch_seqs); completing again answers the same audit.',
+          "This reader's part is done once its batches 0..batch_count-1 have all arrived (409 lists the missing " +
+          'batch_seqs); the audit is reconciled when no other reader of the count is still counting (a count of one ' +
+          'reader: at once). Completing again answers the same audit.',
         params: ZAuditPathParam,
         body: ZCompleteAuditRequest,
         response: { 200: ZAudit, 404: ZErrorResponse, 409: ZMissingBatches },

@@ -1,4 +1,4 @@
-import { READER_MESSAGES, type TAudit, type TReadsResponse } from '@quantics/contracts';
+import { READER_MESSAGES, type TAudit, TEAM_COUNT_MESSAGES, type TReadsResponse } from '@quantics/contracts';
 import { conflict, notFound } from '../../../lib/app-error.ts';
 import type { DeviceContext } from '../../../lib/request-context.ts';
 import { getAudit } from '../../audits/audits.service.ts';
@@ -10,6 +10,7 @@ import {
   type IngestDeps,
 } from '../audit-lifecycle.service.ts';
 import * as repo from '../ingest.repo.ts';
+import { storedSeq } from '../participants.service.ts';
 import { ensureReadPartitions } from '../reads-storage.repo.ts';
 
 /**
@@ -55,7 +56,8 @@ export async function startAudit(
 
 /**
  * Stores one batch of reads, once: the (audit, batch_seq) key makes a resent batch (or ten copies at once) a no-op
- * answered like the first. The audit row is held FOR SHARE, so completion waits for batches in flight.
+ * answered like the first. The audit row is held FOR SHARE, so completion waits for batches in flight. In a team count
+ * each reader numbers its own batches from 0: its batch n is stored at its seat's number (participants.service.ts).
  */
 export async function ingestBatch(
   deps: IngestDeps,
@@ -69,10 +71,11 @@ export async function ingestBatch(
   const stored = await deps.db.transaction(async (tx) => {
     const audit = await repo.lockAudit(tx, device.companyId, device.deviceId, auditId, 'share', deps.clock);
     if (!audit) throw notFound(READER_MESSAGES.auditNotFound);
-    if (!(await repo.claimBatch(tx, device.companyId, auditId, batchSeq, reads.length, deps.at))) {
+    const seq = storedSeq(audit.seat, batchSeq);
+    if (!(await repo.claimBatch(tx, device.companyId, auditId, seq, reads.length, deps.at))) {
       return {
         batch_seq: batchSeq,
-        accepted: await repo.batchReadCount(tx, device.companyId, auditId, batchSeq),
+        accepted: await repo.batchReadCount(tx, device.companyId, auditId, seq),
         duplicate: true,
       };
     }
@@ -82,7 +85,12 @@ export async function ingestBatch(
         audit.status === 'completed' ? READER_MESSAGES.auditCompleted : READER_MESSAGES.auditFailed,
       );
     }
-    await repo.insertBatch(tx, device.companyId, auditId, batchSeq, reads, deps.tags);
+    // A reader that finished its part sent the number of its batches: a new one contradicts it.
+    if (audit.isFinished) {
+      countBatch(deps, way, 'refused');
+      throw conflict(TEAM_COUNT_MESSAGES.partFinished);
+    }
+    await repo.insertBatch(tx, device.companyId, auditId, seq, reads, deps.tags);
     return { batch_seq: batchSeq, accepted: reads.length, duplicate: false };
   });
   if (!stored.duplicate) countBatch(deps, way, reads.length);

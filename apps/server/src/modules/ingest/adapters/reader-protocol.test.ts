@@ -20,15 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const startAudit = async (body: object = {}) => {
-  const res = await asReader(t, reader.token, '/api/rfid/audits', { client_audit_id: randomUUID(), ...body });
+/** The reader each audit was started on: a reader of its own unless one is given (a reader counts one count at a time). */
+const readerOf = new Map<number, string>();
+const startAudit = async (body: object = {}, on?: PairedReader) => {
+  const by = on ?? (await pairReader(t, a));
+  const res = await asReader(t, by.token, '/api/rfid/audits', { client_audit_id: randomUUID(), ...body });
   expect(res.statusCode).toBe(201);
+  readerOf.set(res.json().audit_id, by.token);
   return res.json().audit_id as number;
 };
+const tokenOf = (auditId: number) => readerOf.get(auditId) ?? reader.token;
 const send = (auditId: number, batchSeq: number, reads: object[]) =>
-  asReader(t, reader.token, `/api/rfid/audits/${auditId}/reads`, { batch_seq: batchSeq, reads });
+  asReader(t, tokenOf(auditId), `/api/rfid/audits/${auditId}/reads`, { batch_seq: batchSeq, reads });
 const complete = (auditId: number, batchCount: number) =>
-  asReader(t, reader.token, `/api/rfid/audits/${auditId}/complete`, { batch_count: batchCount });
+  asReader(t, tokenOf(auditId), `/api/rfid/audits/${auditId}/complete`, { batch_count: batchCount });
 const storedReads = async (auditId: number) =>
   (await t.database.db.select().from(auditReads).where(eq(auditReads.auditId, auditId))).length;
 
@@ -161,14 +166,16 @@ describe('completing', () => {
 });
 
 describe('time-out', () => {
-  it('fails an audit with no batch for the time-out, as read by everyone', async () => {
-    const id = await startAudit();
+  it('fails an audit with no batch for the time-out, as read by everyone, and frees its reader', async () => {
+    const handheld = await pairReader(t, a);
+    const id = await startAudit({}, handheld);
     await send(id, 0, readsOf(epc, 1));
     await t.database.db
       .update(auditBatches)
       .set({ receivedAt: sql`now() - interval '121 minutes'` })
       .where(eq(auditBatches.auditId, id));
-    const fresh = await startAudit();
+    // The reader's count timed out: it no longer holds the reader, which starts another.
+    const fresh = await startAudit({}, handheld);
     await t.database.db
       .update(audits)
       .set({ createdAt: sql`now() - interval '119 minutes'` })

@@ -1,8 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { audits, devices } from '../../../db/schema/index.ts';
-import { ADVISORY_LOCKS } from '../../../jobs/locks.ts';
-import type { AuditClock } from '../../audits/audit-status.ts';
+import { devices } from '../../../db/schema/index.ts';
 
 // Fixed readers' own rows: every function takes the caller's companyId, except the webhook's token lookup.
 
@@ -43,44 +41,4 @@ export async function findReader(db: Db, companyId: number, id: number) {
     .where(and(eq(devices.companyId, companyId), eq(devices.id, id)))
     .limit(1);
   return row;
-}
-
-/**
- * Holds the device's count lock until the transaction ends: starting a count takes it, so two starts on one
- * reader take turns and the second sees the first's count.
- */
-export async function lockDeviceCounts(db: Db, deviceId: number) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.fixedReaderCounts}::int, ${deviceId}::int)`,
-  );
-}
-
-/** Another count of the device still open (not timed out), started before this one or alongside it. */
-export async function otherOpenAudit(
-  db: Db,
-  clock: AuditClock,
-  companyId: number,
-  deviceId: number,
-  auditId: number,
-) {
-  const [row] = await db
-    .select({ id: audits.id })
-    .from(audits)
-    .where(
-      and(
-        eq(audits.companyId, companyId),
-        eq(audits.deviceId, deviceId),
-        eq(audits.status, 'in_progress'),
-        ne(audits.id, auditId),
-        sql`${clock.status()} = 'in_progress'`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** Names who started the count, what kind it is, and when a timed one ends (from its start). */
-/** Undoes a count that lost a race to start (nothing can have been stored in it that anyone saw finished). */
-export async function deleteAudit(db: Db, companyId: number, auditId: number) {
-  await db.delete(audits).where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)));
 }

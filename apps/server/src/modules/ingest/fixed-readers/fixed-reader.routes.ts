@@ -4,6 +4,7 @@ import {
   ZErrorResponse,
   ZFixedReaderCreated,
   ZIdParam,
+  ZReaderBusy,
   ZStartCountRequest,
   ZStartCountResponse,
 } from '@quantics/contracts';
@@ -53,10 +54,17 @@ export const fixedReaderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Starts a count on a fixed reader, at its home unless location_id (or, for a Dutchie store, room) names ' +
-          'another place; with duration_minutes it finishes itself then. 409 while one is open.',
+          'another place; with duration_minutes it finishes itself then. 409 while the reader is in an open count, ' +
+          'naming it (open_audit_id).',
         params: ZIdParam,
         body: ZStartCountRequest,
-        response: { 201: ZStartCountResponse, ...errors, 502: ZErrorResponse, 503: ZErrorResponse },
+        response: {
+          201: ZStartCountResponse,
+          ...errors,
+          409: ZReaderBusy,
+          502: ZErrorResponse,
+          503: ZErrorResponse,
+        },
       },
     },
     async (request, reply) =>

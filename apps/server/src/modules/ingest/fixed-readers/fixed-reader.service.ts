@@ -106,9 +106,9 @@ export async function replaceWebhookPassword(
 }
 
 /**
- * Starts a count on the reader: at its home unless the call names another place, optionally timed. 409 while one
- * is open. Two starts at once: both create their audit, then take turns on the device's lock; the one that finds
- * the other's count open removes its own and answers 409, so exactly one count opens.
+ * Starts a count on the reader: at its home unless the call names another place, optionally timed. A count it is
+ * already in is 409 naming it: the one open count per reader is held by the database where every start goes through
+ * (createAudit), so of two starts at once exactly one opens a count. A timed count past its end is finished first.
  */
 export async function startCount(
   deps: IngestDeps,
@@ -122,9 +122,7 @@ export async function startCount(
   },
 ): Promise<TStartCountResponse> {
   const reader = await fixedReader(deps, actor.companyId, id);
-  const device: DeviceContext = { deviceId: reader.id, companyId: actor.companyId, name: reader.name };
   await finishDueAudits(deps, actor.companyId);
-  if (await findOpenAudit(deps, device)) throw conflict(IMPINJ_MESSAGES.countOpen);
   const isNamed = input.location_id !== null || input.room !== null;
   const place = isNamed
     ? { location_id: input.location_id, room: input.room }
@@ -144,16 +142,6 @@ export async function startCount(
     durationMinutes: input.duration_minutes,
   });
   if (started === undefined) throw new Error('a random client audit id was taken');
-  const isFirst = await deps.db.transaction(async (tx) => {
-    await repo.lockDeviceCounts(tx, reader.id);
-    if (await repo.otherOpenAudit(tx, deps.clock, actor.companyId, reader.id, started.id)) {
-      // Committed before answering 409 (throwing here would roll the removal back).
-      await repo.deleteAudit(tx, actor.companyId, started.id);
-      return false;
-    }
-    return true;
-  });
-  if (!isFirst) throw conflict(IMPINJ_MESSAGES.countOpen);
   return { audit_id: started.id, status: 'in_progress' };
 }
 
