@@ -44,6 +44,8 @@ moves as (
       else 'adjusted' end as kind
   from stock_movements mv
   where mv.company_id = ${cid} and mv.recorded_at >= (select at from count_start) ${inPlaces}
+    -- A count recorded after the fact (its completion in the past: the demo's history) saw nothing recorded since.
+    and (${completedAt} >= now() or mv.recorded_at <= ${completedAt})
 ),
 first_reads as (
   select product_id, min(at) as at from (
