@@ -5,7 +5,7 @@ import type { DeviceContext } from '../../lib/request-context.ts';
 import { type Performer, recordActivity } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
-import { type AuditPlan, pointOfSalePlan } from '../audits/dutchie-expected.ts';
+import { type AuditPlan, pointOfSalePlan, salesDuringCount } from '../audits/dutchie-expected.ts';
 import { type ExpectedStock, reconcile } from '../audits/reconcile.repo.ts';
 import { placesCounted, planExists } from '../count-plans/count-plans.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
@@ -182,6 +182,10 @@ export async function reconcileAudit(
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
   await closeParticipations(tx, deps.clock, companyId, { auditId: audit.id, at: deps.at });
+  if (audit.expectedAsOf) {
+    const counted = { id: audit.id, expectedAsOf: audit.expectedAsOf };
+    await salesDuringCount(tx, deps.dutchie, companyId, counted, deps.at);
+  }
   const expected: ExpectedStock = audit.expectedAsOf
     ? { from: 'snapshot' }
     : {
