@@ -156,7 +156,12 @@ const LATER_COLUMNS: Record<string, string[]> = {
     'decided_by_name',
     'decided_at',
     'recount_audit_id',
+    // 0037_stock_movements: a count in a trading store.
+    'expected_at_start',
+    'moved_during',
   ],
+  // 0036_stock_on_products: the product's stock rows beside its total.
+  products: ['stock_places', 'stock_quantities'],
   // 0024_fixed_reader_interface, 0026_count_plans.
   devices: ['webhook_interface'],
   companies: ['time_zone'],

@@ -119,6 +119,12 @@ describe('reads stored before partitioning', () => {
     // The open audit completes before the job reached it: its legacy reads count with the new ones.
     await addProducts(t, companyId, [{ sku: 'LEG1', quantity: 3 }]);
     await database.db.execute(sql`update products set epc = ${SKU_EPC} where company_id = ${companyId}`);
+    // The catalogue held them before the count began (the product stands for one made under the build before,
+    // which kept no movements): its stock's opening movement is dated then, so the count expects them as it reads.
+    await database.db.execute(
+      sql`update stock_movements set at = '2026-02-27T08:00:00Z', recorded_at = '2026-02-27T08:00:00Z'
+        where company_id = ${companyId}`,
+    );
     const operator = await addPerson(t, companyId, 'operator');
     const reader = await pairReader(t, { operator });
     await database.db.execute(sql`update audits set device_id = ${reader.deviceId} where id = ${openId}`);
