@@ -17,6 +17,9 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 /** True when a foreign key refused the change (a row still referenced, or a reference to a missing row). */
 export const isForeignKeyViolation = (e: unknown): boolean => pgError(e)?.code === '23503';
 
+/** True when PostgreSQL chose this transaction to end a deadlock (it may simply run again). */
+export const isDeadlock = (e: unknown): boolean => pgError(e)?.code === '40P01';
+
 /**
  * True for PostgreSQL's data exceptions (class 22): a value it cannot take, such as a NUL character (22021, 22P05),
  * a number out of range (22003), text too long (22001) or a bad date (22007, 22008).

@@ -35,7 +35,8 @@ const inRange = (r: Range) =>
   );
 
 /**
- * A product's movements, newest first: `limit` of them after the cursor, in one place (a location, 'none') or all,
+ * A product's movements, newest first (`nulls last`, as stock_movements_product_idx is declared: both columns are
+ * never null, but without it the order is not the index's and a busy product's page walks the company's history): `limit` of them after the cursor, in one place (a location, 'none') or all,
  * within [from, to). Read by stock_movements_product_idx, one index range whatever the history's length.
  */
 export async function productHistory(
@@ -55,7 +56,7 @@ export async function productHistory(
     select ${COLUMNS} from stock_movements m
     left join locations l on l.company_id = m.company_id and l.id = m.location_id
     where m.company_id = ${companyId} and m.product_id = ${productId} ${place} ${inRange(q)} ${after}
-    order by m.at desc, m.id desc limit ${q.limit}`);
+    order by m.at desc nulls last, m.id desc nulls last limit ${q.limit}`);
   return r.rows.map(numeric);
 }
 

@@ -123,6 +123,8 @@ export async function applyMovements(tx: Db, companyId: number, actor: MovementA
     changed as (
       insert into stock (company_id, product_id, location_id, quantity)
       select ${companyId}::int, product_id, location_id, delta from sums
+      -- One order for every call's row locks, so two calls moving the same products wait instead of deadlocking.
+      order by product_id, location_id nulls first
       on conflict (company_id, product_id, place)
         do update set quantity = stock.quantity + excluded.quantity, updated_at = now()
       returning product_id, place, quantity

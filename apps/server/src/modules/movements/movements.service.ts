@@ -12,7 +12,7 @@ import {
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { isDeadlock, isUniqueViolation } from '../../lib/pg-errors.ts';
 import { unknownLocations } from '../locations/locations.service.ts';
 import { type MovementActor, setMovementsWritten } from './movement-context.repo.ts';
 import * as repo from './movements.repo.ts';
@@ -88,7 +88,9 @@ export async function applyMovements(
     try {
       return await db.transaction((tx) => applyOnce(tx, caller, sent, naming));
     } catch (e) {
-      if (attempt === 0 && isUniqueViolation(e, 'stock_movements_client_unique')) continue;
+      // The same client_id sent twice at once: the second finds it recorded. A deadlock with another writer of
+      // these stock rows (not another call of movements, whose locks are ordered): once more.
+      if (attempt === 0 && (isUniqueViolation(e, 'stock_movements_client_unique') || isDeadlock(e))) continue;
       throw e;
     }
   }
