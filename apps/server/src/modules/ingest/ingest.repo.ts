@@ -5,6 +5,7 @@ import { auditBatches, auditParticipants, audits, companies, devices, users } fr
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import type { ExpectedRow } from '../audits/dutchie-expected.ts';
+import { lockParticipants, participantOf } from './participants.repo.ts';
 import { storedHex } from './reads-storage.repo.ts';
 
 // The reader's writes: audits it starts and the batches of reads it streams.
@@ -64,10 +65,14 @@ export async function findByClientId(db: Db, companyId: number, deviceId: number
 }
 
 /**
- * The audit the reader counts in (it started it, or joined it), locked: FOR SHARE while a batch is stored (batches
- * don't wait for each other), FOR UPDATE while completing (which waits for batches in flight, and they for it). With
- * the reader's seat (0 for the reader that started it, also when the build before left it no participant row) and
- * whether it has finished its part.
+ * The audit the reader counts in (it started it, or joined it), with the reader's seat (0 for the reader that started
+ * it, also when the build before left it no participant row) and whether it has finished its part, locked:
+ * - 'share', while a batch is stored: the reader's own participant row FOR SHARE (batches don't wait for each other,
+ *   and the readers of one count don't all share-lock one row: PostgreSQL would make each lock a multixact of all of
+ *   them), then the audit read in a statement of its own, so a completion that committed meanwhile is seen; a count
+ *   without participant rows (the build before's) has its row held FOR SHARE, as before;
+ * - 'update', while completing: the audit row and every participant row FOR UPDATE, so completion waits for the
+ *   batches in flight of all its readers, and they for it.
  */
 export async function lockAudit(
   db: Db,
@@ -77,7 +82,8 @@ export async function lockAudit(
   mode: 'share' | 'update',
   clock: AuditClock,
 ) {
-  const [row] = await db
+  const part = mode === 'share' ? await participantOf(db, companyId, id, deviceId, 'share') : undefined;
+  const query = db
     .select({
       id: audits.id,
       name: audits.name,
@@ -103,8 +109,9 @@ export async function lockAudit(
         eq(audits.id, id),
         or(eq(audits.deviceId, deviceId), isNotNull(auditParticipants.deviceId)),
       ),
-    )
-    .for(mode === 'share' ? 'share' : 'update', { of: audits });
+    );
+  const [row] = await (part ? query : query.for(mode, { of: audits }));
+  if (row && mode === 'update') await lockParticipants(db, companyId, id);
   return row && { ...row, seat: Number(row.seat) };
 }
 

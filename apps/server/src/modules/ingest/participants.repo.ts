@@ -63,9 +63,27 @@ export async function openParticipation(db: Db, companyId: number, deviceId: num
   return row;
 }
 
-/** The reader's place in the count, if it has one. */
-export async function participantOf(db: Db, companyId: number, auditId: number, deviceId: number) {
-  const [row] = await db
+/** Every participant row of the count FOR UPDATE: what completes it waits for its readers' batches in flight. */
+export async function lockParticipants(db: Db, companyId: number, auditId: number) {
+  await db
+    .select({ seat: auditParticipants.seat })
+    .from(auditParticipants)
+    .where(and(eq(auditParticipants.companyId, companyId), eq(auditParticipants.auditId, auditId)))
+    .for('update');
+}
+
+/**
+ * The reader's place in the count, if it has one; `'share'`: its row held FOR SHARE until the transaction ends (a
+ * batch of its being stored).
+ */
+export async function participantOf(
+  db: Db,
+  companyId: number,
+  auditId: number,
+  deviceId: number,
+  lock?: 'share',
+) {
+  const query = db
     .select({ seat: auditParticipants.seat, finishedAt: auditParticipants.finishedAt })
     .from(auditParticipants)
     .where(
@@ -75,6 +93,7 @@ export async function participantOf(db: Db, companyId: number, auditId: number, 
         eq(auditParticipants.deviceId, deviceId),
       ),
     );
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 

@@ -1,4 +1,3 @@
-import { TEAM_SEAT_BATCHES } from '@quantics/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locationScope } from '../../db/location-scope.ts';
@@ -88,47 +87,6 @@ export async function membersOf(db: Db, companyId: number, auditIds: number[]) {
     )
     .where(and(eq(auditParticipants.companyId, companyId), inArray(auditParticipants.auditId, auditIds)))
     .orderBy(asc(auditParticipants.auditId), asc(auditParticipants.seat));
-}
-
-/**
- * Each seat's part of the count from what it sent: reads and the last batch's arrival (its batches), and units (its
- * distinct tags, EPC + TID, an EPC without TIDs one; its distinct serials; its plain scans' quantities). One pass over
- * the count's reads, grouped by seat and tag.
- */
-export async function seatFigures(db: Db, companyId: number, auditId: number) {
-  const seatOf = sql`(batch_seq / ${TEAM_SEAT_BATCHES}::int)`;
-  const res = await db.execute<{
-    seat: number;
-    reads: number;
-    units: number;
-    last_read_at: string | null;
-  }>(sql`
-    with batches as (
-      select ${seatOf} as seat, sum(read_count)::int as reads, max(received_at) as last_read_at
-      from audit_batches where company_id = ${companyId} and audit_id = ${auditId} group by 1
-    ),
-    tags as (
-      select seat, sum(units)::int as units from (
-        select ${seatOf} as seat, greatest(count(distinct tid), 1) as units
-        from audit_reads where company_id = ${companyId} and audit_id = ${auditId} group by 1, epc
-      ) t group by seat
-    ),
-    scans as (
-      select seat, sum(units)::int as units from (
-        select ${seatOf} as seat,
-          case when bool_and(serialized) then 1 else sum(coalesce(quantity, 1)) end as units
-        from audit_scans where company_id = ${companyId} and audit_id = ${auditId} group by 1, key
-      ) s group by seat
-    )
-    select b.seat, b.reads, (coalesce(t.units, 0) + coalesce(s.units, 0))::int as units,
-      to_char(b.last_read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_read_at
-    from batches b left join tags t on t.seat = b.seat left join scans s on s.seat = b.seat`);
-  return new Map(
-    res.rows.map((r) => [
-      Number(r.seat),
-      { reads: Number(r.reads), units: Number(r.units), lastReadAt: r.last_read_at },
-    ]),
-  );
 }
 
 /**

@@ -18,7 +18,7 @@ import { getAudit } from '../audits/audits.service.ts';
 import { type IngestDeps, reconcileAudit } from './audit-lifecycle.service.ts';
 import { countProgress } from './count-progress.repo.ts';
 import { deviceOwner } from './ingest.repo.ts';
-import { participantOf } from './participants.repo.ts';
+import { lockParticipants, participantOf } from './participants.repo.ts';
 import { takeSeat } from './participants.service.ts';
 import * as repo from './team-counts.repo.ts';
 
@@ -157,6 +157,7 @@ export async function finishForEveryone(
     const count = await repo.findCount(tx, deps.clock, companyId, auditId, true);
     if (!count) throw notFound(AUDIT_MESSAGES.notFound);
     may(count);
+    await lockParticipants(tx, companyId, auditId);
     if (count.status === 'completed') return;
     if (count.status !== 'in_progress') throw conflict(READER_MESSAGES.auditFailed);
     await reconcileAudit(tx, { ...deps, db: tx }, companyId, count, performer);
@@ -177,7 +178,7 @@ export async function progress(
   const count = await repo.findCount(deps.db, deps.clock, companyId, auditId, false);
   if (!count) throw notFound(AUDIT_MESSAGES.notFound);
   const isCompleted = count.status === 'completed';
-  const [members, figures, seats] = await Promise.all([
+  const [members, figures] = await Promise.all([
     repo.membersOf(deps.db, companyId, [auditId]),
     // A completed count's figures are the reconciliation's; its places are still worked out from its reads.
     countProgress(deps.db, {
@@ -186,7 +187,6 @@ export async function progress(
       locationId: count.locationId,
       isSnapshot: !!count.expectedAsOf,
     }),
-    repo.seatFigures(deps.db, companyId, auditId),
   ]);
   // A count the build before started has no participant rows: its reader is seat 0.
   const readers = members.length
@@ -199,7 +199,7 @@ export async function progress(
     units_found: isCompleted ? count.tagsFound : figures.found,
     units_expected: isCompleted ? count.tagsExpected : figures.expected,
     participants: readers.map((m) => {
-      const mine = seats.get(m.seat);
+      const mine = figures.seats.get(m.seat);
       return {
         device_id: m.deviceId ?? 0,
         device_name: m.deviceName,
