@@ -126,9 +126,12 @@ export const products = pgTable(
     index('products_company_location_idx').on(t.companyId, t.locationId),
     // In the expiring list's order (soonest, then name), so its first five are read without a sort.
     index('products_company_expiration_idx').on(t.companyId, t.expirationDate, t.name, t.id),
-    // The dashboard's Low Inventory list (fewest units first); only products low or out of stock are in it.
-    index('products_company_low_quantity_idx')
-      .on(t.companyId, t.quantity, t.name, t.id)
+    // The dashboard's Low Inventory list reads the products low or out of stock from here and sorts them by units.
+    // Not keyed by `quantity` (as products_company_low_quantity_idx was, 0040_products_hot_stock): no index of
+    // products names it, so a movement that leaves a product's status as it was rewrites the row in place (a HOT
+    // update: no new entry in any of its indexes, the trigram one included).
+    index('products_company_low_name_idx')
+      .on(t.companyId, t.name, t.id)
       .where(sql`status <> 'in-stock'`),
   ],
 );
