@@ -16,6 +16,8 @@ import { epcFromSku } from './rfid.ts';
 // GTINs with right check digits: UPC-A 012345678905, EAN-13 4006381333931, EAN-8 96385074, GTIN-14 10012345678902.
 const UPC = '012345678905';
 const GTIN_UPC = '00012345678905';
+// GS1's example SSCC (General Specifications): extension 1, prefix 0614141, check digit 8.
+const SSCC = '106141412345678908';
 
 type Row = [label: string, input: string, expected: Partial<TCodeIdentity>];
 
@@ -95,6 +97,56 @@ const TABLE: Row[] = [
   ],
   ['GS1 with no GTIN', `]d2${'10LOTONLY'}`, { kind: 'gs1', gtin: null, reason: CODE_MESSAGES.gs1NoGtin }],
   ['GS1 that cannot be read', ']d2ZZZZ', { kind: 'gs1', reason: CODE_MESSAGES.gs1Unreadable }],
+  // GS1 element strings with no symbology identifier, GS or brackets: (00) or (01) first, every check digit holding.
+  [
+    'no identifier: GTIN then a serial with letters',
+    '010001234567890521SN3',
+    {
+      kind: 'gs1',
+      format: 'GS1 element string',
+      gtin: GTIN_UPC,
+      serial: 'SN3',
+      serialized: true,
+      skuKey: null,
+    },
+  ],
+  [
+    'no identifier: GTIN, expiry and a lot',
+    `01${GTIN_UPC}17261231${'10'}LOT9`,
+    { kind: 'gs1', gtin: GTIN_UPC, expiry: '2026-12-31', lot: 'LOT9', serial: null },
+  ],
+  [
+    'no identifier: an SSCC (a carton label)',
+    `00${SSCC}`,
+    { kind: 'sscc', format: 'SSCC', sscc: SSCC, gtin: null, skuKey: null, reason: null, serialized: true },
+  ],
+  [
+    'GS1-128 carton label with ]C1',
+    `]C100${SSCC}`,
+    { kind: 'sscc', format: 'GS1-128 SSCC', sscc: SSCC, gtin: null },
+  ],
+  [
+    'an SSCC with a GTIN stays a GTIN read, its SSCC kept',
+    `(00)${SSCC}(01)${GTIN_UPC}`,
+    { kind: 'gs1', gtin: GTIN_UPC, sscc: SSCC },
+  ],
+  // Ambiguous: stays what it was (a SKU) when any check digit fails, a length is short or a part is no AI.
+  [
+    'no identifier, GTIN check digit wrong',
+    '010001234567890621SN3',
+    { kind: 'text', skuKey: '010001234567890621SN3' },
+  ],
+  ['no identifier, SSCC check digit wrong', '00106141412345678907', { kind: 'text', gtin: null, sscc: null }],
+  ['no identifier, SSCC one digit short', '0010614141234567890', { kind: 'text', sscc: null }],
+  ['no identifier, trailing text no AI reads', `01${GTIN_UPC}ABC`, { kind: 'text' }],
+  ['no identifier, a GLN (414) check digit wrong', `01${GTIN_UPC}414061414100041721X`, { kind: 'text' }],
+  [
+    'no identifier, a GLN (414) right',
+    `01${GTIN_UPC}414061414100041821X`,
+    { kind: 'gs1', gtin: GTIN_UPC, serial: 'X' },
+  ],
+  ['bare 18 digits: a SKU, not an SSCC', SSCC, { kind: 'text', sscc: null, skuKey: SSCC }],
+  ['a SKU starting 01', '01-SHIRT-RED', { kind: 'text', skuKey: '01-SHIRT-RED' }],
   // GS1 Digital Link: any host, a path before the key, qualifiers in any order, query attributes.
   [
     'Digital Link with a serial',
@@ -158,6 +210,7 @@ describe('identifyCode: what was read', () => {
       `GS1 DataMatrix: GTIN ${GTIN_UPC}, serial ABC`,
     );
     expect(describeCode(identifyCode('CP100115'))).toBe('Text CP100115');
+    expect(describeCode(identifyCode(`00${SSCC}`))).toBe(`SSCC ${SSCC}`);
   });
 });
 
@@ -196,6 +249,13 @@ describe('matchCode: precedence', () => {
     expect(codeKey(identifyCode(`]d201${GTIN_UPC}21A`))).toBe(`serial:${GTIN_UPC}:A`);
     expect(codeKey(identifyCode(UPC))).toBe(codeKey(identifyCode(`]C101${GTIN_UPC}10L1`)));
     expect(codeKey(identifyCode('cp100115'))).toBe(codeKey(identifyCode('CP100115')));
+    // One carton however often its label is scanned, whichever way the scanner sends it.
+    expect(codeKey(identifyCode(`00${SSCC}`))).toBe(`sscc:${SSCC}`);
+    expect(codeKey(identifyCode(`]C100${SSCC}`))).toBe(`sscc:${SSCC}`);
+    // The plain element string and the DataMatrix of one item are one serial.
+    expect(codeKey(identifyCode('010001234567890521SN3'))).toBe(
+      codeKey(identifyCode(`]d201${GTIN_UPC}21SN3`)),
+    );
   });
 });
 

@@ -31,7 +31,7 @@ export const CODE_MESSAGES = {
 export const METRC_LABEL = /^1A4[0-9A-F]{21}$/i;
 export const isMetrcLabel = (value: string) => METRC_LABEL.test(value);
 
-export type TCodeKind = 'epc' | 'gtin' | 'gs1' | 'digital_link' | 'text';
+export type TCodeKind = 'epc' | 'gtin' | 'gs1' | 'sscc' | 'digital_link' | 'text';
 
 export type TCodeIdentity = {
   /** The text as read (trimmed). */
@@ -43,6 +43,8 @@ export type TCodeIdentity = {
   epc: string | null;
   /** The GTIN-14 it carries. */
   gtin: string | null;
+  /** The SSCC (18 digits, check digit valid) of a logistic unit (a carton, a pallet): GS1 AI (00). */
+  sscc: string | null;
   /** An 8-digit code valid both as EAN-8 and as UPC-E: the UPC-E's GTIN, tried after `gtin`. */
   altGtin: string | null;
   serial: string | null;
@@ -63,6 +65,7 @@ const base = (text: string): TCodeIdentity => ({
   format: 'Text',
   epc: null,
   gtin: null,
+  sscc: null,
   altGtin: null,
   serial: null,
   lot: null,
@@ -143,10 +146,75 @@ function identifyElementString(text: string, body: string, format: string): TCod
   id.lot = ai('10');
   id.expiry = ai('17');
   id.serialized = id.serial !== null;
+  const sscc = ai('00');
+  if (sscc !== null && isSscc(sscc)) id.sscc = sscc;
+  // A carton label's SSCC alone: the logistic unit. With a GTIN too it stays a GTIN read, as before SSCCs were known.
+  if (!gtin && id.sscc) {
+    id.kind = 'sscc';
+    id.format = format === 'GS1 element string' ? 'SSCC' : `${format} SSCC`;
+    id.serialized = true;
+    return id;
+  }
   if (!gtin || !/^\d{14}$/.test(gtin)) id.reason = CODE_MESSAGES.gs1NoGtin;
   else if (!hasCheckDigit(gtin)) id.reason = CODE_MESSAGES.checkDigit;
   else id.gtin = gtin;
   return id;
+}
+
+/** An SSCC: 18 digits whose last is GS1's check digit over the other 17. */
+export const isSscc = (value: string) => /^\d{18}$/.test(value) && hasCheckDigit(value);
+
+/**
+ * The AIs whose data carries a GS1 check digit, with how many of its leading digits it covers (the check digit being
+ * the last of them), from the GS1 General Specifications' AI table (section 3.2, "GS1 Application Identifiers in
+ * numerical order"; the check digit of section 7.9.1): SSCC, GTIN, content GTIN, GDTI, GCN, GSIN, the GLNs of
+ * 410 to 417, GRAI (after its leading 0), ITIP and GSRN.
+ */
+const CHECKED_AIS: Record<string, { from: number; length: number }> = {
+  '00': { from: 0, length: 18 },
+  '01': { from: 0, length: 14 },
+  '02': { from: 0, length: 14 },
+  '253': { from: 0, length: 13 },
+  '255': { from: 0, length: 13 },
+  '402': { from: 0, length: 17 },
+  '410': { from: 0, length: 13 },
+  '411': { from: 0, length: 13 },
+  '412': { from: 0, length: 13 },
+  '413': { from: 0, length: 13 },
+  '414': { from: 0, length: 13 },
+  '415': { from: 0, length: 13 },
+  '416': { from: 0, length: 13 },
+  '417': { from: 0, length: 13 },
+  '8003': { from: 1, length: 13 },
+  '8006': { from: 0, length: 14 },
+  '8017': { from: 0, length: 18 },
+  '8018': { from: 0, length: 18 },
+};
+
+/** The two AIs a plain element string (no symbology identifier, no GS, no brackets) may begin with. */
+const PLAIN_FIRST_AIS: Record<string, number> = { '00': 18, '01': 14 };
+
+/**
+ * A GS1 element string a scanner sent with no symbology identifier (most scanners' default), told apart from a SKU
+ * only when nothing else is possible: it begins with (00) or (01), bark-js reads all of it into AIs, its first AI
+ * has its full fixed length, and every check digit it carries holds. Anything short of that is not one.
+ */
+function isPlainElementString(text: string): boolean {
+  const first = PLAIN_FIRST_AIS[text.slice(0, 2)];
+  if (first === undefined || !/^\d+$/.test(text.slice(2, 2 + first))) return false;
+  let elements: { ai: string; raw: string }[];
+  try {
+    elements = bark(text).elements;
+  } catch {
+    return false;
+  }
+  if (elements[0]?.raw.length !== first) return false;
+  return elements.every(({ ai, raw }) => {
+    const checked = CHECKED_AIS[ai];
+    if (!checked) return true;
+    const digits = raw.slice(checked.from, checked.from + checked.length);
+    return digits.length === checked.length && /^\d+$/.test(digits) && hasCheckDigit(digits);
+  });
 }
 
 /**
@@ -206,7 +274,9 @@ function safeDecode(segment: string): string {
  * 4. 8, 12, 13 or 14 digits: a GTIN barcode (EAN-8 or UPC-E, UPC-A, EAN-13, GTIN-14), its check digit checked;
  *    still tried as a SKU.
  * 5. 16 or more digits starting 01: a GS1 element string sent with no symbology identifier.
- * 6. Anything else: a SKU (or a Dutchie package id), any case.
+ * 6. Starting (00) or (01), read whole into AIs with every check digit holding: a GS1 element string sent with no
+ *    symbology identifier (`010001234567890521SN3`; `00` and an SSCC: a carton label).
+ * 7. Anything else: a SKU (or a Dutchie package id), any case.
  */
 export function identifyCode(input: string): TCodeIdentity {
   let text = input.trim();
@@ -237,6 +307,7 @@ export function identifyCode(input: string): TCodeIdentity {
     if (text.length >= 16 && text.startsWith('01'))
       return identifyElementString(text, text, 'GS1 element string');
   }
+  if (isPlainElementString(text)) return identifyElementString(text, text, 'GS1 element string');
   return base(text);
 }
 
@@ -250,6 +321,7 @@ export function describeCode(id: TCodeIdentity): string {
     ].filter(Boolean);
     return parts.length ? `${id.format}: ${parts.join(', ')}` : id.format;
   }
+  if (id.kind === 'sscc') return `${id.format} ${id.sscc}`;
   if (id.kind === 'epc' && id.format === 'SGTIN') return `GTIN ${id.gtin}, serial ${id.serial}`;
   return `${id.format} ${id.text}`;
 }
@@ -293,6 +365,7 @@ export function matchTag<T>(
  */
 export function codeKey(id: TCodeIdentity): string {
   if (id.epc) return `epc:${id.epc}`;
+  if (id.kind === 'sscc') return `sscc:${id.sscc}`;
   if (id.serialized && id.gtin) return `serial:${id.gtin}:${id.serial}`;
   if (id.gtin) return `gtin:${id.gtin}`;
   return `text:${id.skuKey ?? id.text}`;
