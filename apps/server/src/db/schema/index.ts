@@ -12,3 +12,4 @@ export * from './security.ts';
 export * from './team.ts';
 export * from './team-counts.ts';
 export * from './waitlist.ts';
+export * from './epcis.ts';

@@ -36,6 +36,8 @@ export const locations = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     parentLocationId: integer('parent_location_id'),
+    /** The place's GS1 Global Location Number (13 digits, check digit valid), for EPCIS (issue 53); null: none. */
+    gln: text('gln'),
     ...timestamps,
   },
   (t) => [
@@ -52,6 +54,8 @@ export const locations = pgTable(
       sql`lower(${t.name})`,
     ),
     index('locations_parent_idx').on(t.companyId, t.parentLocationId),
+    // A GLN names one place of the company: a captured event's destination is found by it.
+    uniqueIndex('locations_gln_unique').on(t.companyId, t.gln).where(sql`${t.gln} IS NOT NULL`),
   ],
 );
 
