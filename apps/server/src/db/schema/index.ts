@@ -9,6 +9,7 @@ export * from './readers.ts';
 export * from './reads.ts';
 export * from './reviews.ts';
 export * from './security.ts';
+export * from './shipments.ts';
 export * from './team.ts';
 export * from './team-counts.ts';
 export * from './waitlist.ts';
