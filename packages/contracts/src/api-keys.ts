@@ -10,6 +10,8 @@ export const API_KEY_SCOPE_NAMES = [
   'inventory:write',
   'audits:read',
   'reports:read',
+  'epcis:read',
+  'epcis:write',
 ] as const;
 export type TApiKeyScope = (typeof API_KEY_SCOPE_NAMES)[number];
 export const ZApiKeyScope = z.enum(API_KEY_SCOPE_NAMES);
@@ -21,6 +23,8 @@ export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
   'inventory:write': 'Add, edit and delete products',
   'audits:read': 'Read audits and their discrepancies',
   'reports:read': 'Download reports',
+  'epcis:read': 'Read EPCIS events: counts as EPCIS 2.0 documents, and the events query',
+  'epcis:write': 'Send EPCIS 2.0 documents to the capture interface',
 };
 
 /** Every key starts with this, so a person (or a secret scanner) can tell it from other tokens. */

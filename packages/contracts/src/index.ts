@@ -13,6 +13,7 @@ export * from './count-plans.ts';
 export * from './devices.ts';
 export * from './dutchie.ts';
 export * from './dutchie-analytics.ts';
+export * from './epcis.ts';
 export * from './fixed-interface-bodies.ts';
 export * from './fixed-interfaces.ts';
 export * from './gs1.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGln } from './epcis.ts';
 import { multiline } from './text.ts';
 
 export const LOCATION_MESSAGES = {
@@ -45,6 +46,11 @@ export const ZLocation = z.object({
   product_count: z.number().int(),
   /** Names from the top of the tree down to this one, joined with ' > '. */
   path: z.string(),
+  /**
+   * Its GS1 Global Location Number, for EPCIS (issue 53); null: none (EPCIS names it urn:quantics:location:{id}).
+   * Always sent by the server; optional in the type so objects made before it (tests' fixtures) still type.
+   */
+  gln: z.string().nullable().optional(),
   /** In the list (GET /api/locations) only: its counting. */
   counting: ZPlaceCounting.optional(),
   created_at: z.string(),
@@ -75,6 +81,8 @@ export const ZLocationRequest = z.object({
     })
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
+  /** 13 digits with a valid check digit; '' or null clears it; left out: kept as it is (a form without the field). */
+  gln: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ZGln.nullable()).optional(),
 });
 export type TLocationRequest = z.input<typeof ZLocationRequest>;
 export type TLocationInput = z.output<typeof ZLocationRequest>;
