@@ -73,6 +73,12 @@ export const ZJoinCountResponse = z.object({
   status: ZAuditStatus,
   /** The reader's seat in the count (0: it started it). */
   seat: z.number().int(),
+  /**
+   * The reader's next batch number in this count: 0 for a reader new to it; after batches it sent, the one after its
+   * highest. A reader that lost what it kept (a Count screen given up on) goes on from here, or completes its part
+   * with it as batch_count.
+   */
+  next_batch_seq: z.number().int(),
 });
 export type TJoinCountResponse = z.infer<typeof ZJoinCountResponse>;
 

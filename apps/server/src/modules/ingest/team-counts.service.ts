@@ -18,7 +18,7 @@ import { getAudit } from '../audits/audits.service.ts';
 import { type IngestDeps, reconcileAudit } from './audit-lifecycle.service.ts';
 import { countProgress } from './count-progress.repo.ts';
 import { deviceOwner } from './ingest.repo.ts';
-import { lockParticipants, participantOf } from './participants.repo.ts';
+import { lockParticipants, missingBatches, participantOf } from './participants.repo.ts';
 import { takeSeat } from './participants.service.ts';
 import * as repo from './team-counts.repo.ts';
 
@@ -108,7 +108,9 @@ export async function joinCount(
     const owner = await deviceOwner(tx, device.companyId, device.deviceId);
     const reader = { ...device, deviceName: device.name, person: owner ?? null };
     const seat = await seatReader(tx, deps.clock, count, reader);
-    return { audit_id: auditId, status: count.status as TAuditStatus, seat };
+    const { highest } = await missingBatches(tx, device.companyId, auditId, seat, 0);
+    const next_batch_seq = highest === null ? 0 : highest + 1;
+    return { audit_id: auditId, status: count.status as TAuditStatus, seat, next_batch_seq };
   });
 }
 

@@ -93,10 +93,15 @@ describe('two handhelds count one store', () => {
     const joined = await join(h2, id);
     expect([joined.statusCode, joined.json()]).toEqual([
       200,
-      { audit_id: id, status: 'in_progress', seat: 1 },
+      { audit_id: id, status: 'in_progress', seat: 1, next_batch_seq: 0 },
     ]);
     expect((await join(h2, id)).json()).toEqual(joined.json());
-    expect((await join(h1, id)).json()).toEqual({ audit_id: id, status: 'in_progress', seat: 0 });
+    expect((await join(h1, id)).json()).toEqual({
+      audit_id: id,
+      status: 'in_progress',
+      seat: 0,
+      next_batch_seq: 0,
+    });
 
     expect((await send(h1, id, 0, [tag('T1', 0), tag('T1', 1)])).json()).toEqual({
       batch_seq: 0,
@@ -113,6 +118,9 @@ describe('two handhelds count one store', () => {
     await send(h2, id, 1, [tag('T2', 0), { code: 'BAR1' }, link('S1'), link('S2')]);
     expect((await send(h2, id, 1, [])).json()).toMatchObject({ batch_seq: 1, accepted: 4, duplicate: true });
     expect(await seqs(id)).toEqual([0, 1, 1_000_000, 1_000_001]);
+    // A reader that lost what it kept goes on numbering from its join's answer.
+    expect((await join(h2, id)).json()).toMatchObject({ seat: 1, next_batch_seq: 2 });
+    expect((await join(h1, id)).json()).toMatchObject({ seat: 0, next_batch_seq: 2 });
 
     const live = await progress(id);
     // T1 3 (TIDs 0, 1, 2), SER1 2 (serials S1, S2), T2 1, BAR1 2 + 1 (plain scans add up) of 3 + 2 + 2 + 5.

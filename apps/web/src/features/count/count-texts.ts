@@ -47,6 +47,11 @@ export const COUNT_TEXTS = {
   waitingTitle: 'Waiting to be named',
   waitingReads: (n: number) =>
     `${n.toLocaleString()} ${n === 1 ? 'read is' : 'reads are'} waiting to be named: they count once the portal answers.`,
+  // Team counts (issue 49): several handhelds on one count; at most one open count per reader.
+  wholePlace: 'Whole catalogue',
+  joinFailed: 'Failed to join the count',
+  readerBusyHint:
+    'Resume it to carry on counting it here, or finish it: the reads sent so far count, and this handheld is free again.',
   placesFailed: (isDutchie: boolean) =>
     isDutchie
       ? 'The rooms could not be loaded: only the whole store can be counted.'

@@ -146,8 +146,8 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
         security: deviceSecurity,
         description:
           'This reader joins a count in progress: its batches then go to that count, numbered from 0 for this reader, ' +
-          'and its complete finishes its part. Joining again answers the same; a reader in another open count is 409 ' +
-          'naming it (open_audit_id).',
+          'and its complete finishes its part. Joining again answers the same, with next_batch_seq (a reader that lost ' +
+          'what it kept goes on from there); a reader in another open count is 409 naming it (open_audit_id).',
         params: ZAuditPathParam,
         response: { 200: ZJoinCountResponse, 404: ZErrorResponse, 409: ZReaderBusy },
       },

@@ -3,7 +3,12 @@ import { isRetryable, ReaderError } from '../api/reader-client';
 import { askBackgroundSync, sendBatch } from './count-sender';
 import { isCodeRead, type StoredBatch, type StoredCount, saveBatch, saveCount } from './count-store';
 
-export type OutboxProblem = { kind: 'device-removed' | 'audit-closed'; message: string };
+export type OutboxProblem = {
+  kind: 'device-removed' | 'audit-closed';
+  message: string;
+  /** A count started offline that the portal refused because this reader is in another open count: that count. */
+  openAuditId?: number;
+};
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 10_000;
@@ -157,10 +162,11 @@ export class BatchOutbox {
   private fail(err: unknown) {
     const status = err instanceof ReaderError ? err.status : 0;
     const message = err instanceof Error ? err.message : String(err);
+    const open = err instanceof ReaderError ? err.body?.open_audit_id : undefined;
     this.problem =
       status === 401
         ? { kind: 'device-removed', message: READER_MESSAGES.deviceTokenRequired }
-        : { kind: 'audit-closed', message };
+        : { kind: 'audit-closed', message, ...(typeof open === 'number' && { openAuditId: open }) };
     this.changed();
   }
 

@@ -1,7 +1,11 @@
 import {
   type TAudit,
+  type TJoinCountResponse,
+  type TOpenCount,
   type TStartAuditRequest,
   ZAudit,
+  ZJoinCountResponse,
+  ZOpenCountsResponse,
   ZReadsResponse,
   ZStartAuditResponse,
 } from '@quantics/contracts';
@@ -81,6 +85,33 @@ export function completeAudit(token: string, auditId: number, batchCount: number
     method: 'POST',
     body: { batch_count: batchCount },
   });
+}
+
+/**
+ * This reader joins a count in progress (or, in it already, is answered its seat again): its next batch number in
+ * that count comes back with it (0 when new to it; after its highest batch when it counted there before).
+ */
+export function joinCount(token: string, auditId: number): Promise<TJoinCountResponse> {
+  return readerCall(token, `/api/rfid/audits/${auditId}/join`, {
+    schema: ZJoinCountResponse,
+    method: 'POST',
+  });
+}
+
+/** A count in progress as listed to join (its name and place), or undefined when it is not in progress. */
+export async function findOpenCount(token: string, auditId: number): Promise<TOpenCount | undefined> {
+  const open = await readerCall(token, '/api/rfid/audits/open', { schema: ZOpenCountsResponse });
+  return open.data.find((c) => c.id === auditId);
+}
+
+/**
+ * This reader's part of a count done with the batches the server has from it (what this browser kept of the count
+ * is given up or gone): the count completes if no other reader still counts in it, and the reader is free for the
+ * next count either way.
+ */
+export async function finishOwnPart(token: string, auditId: number): Promise<TAudit> {
+  const { next_batch_seq } = await joinCount(token, auditId);
+  return completeAudit(token, auditId, next_batch_seq);
 }
 
 /**

@@ -67,8 +67,11 @@ const SHEET: TCountSheet = {
 
 /** The reader protocol's calls, answered as the server would. */
 let calls: { method: string; path: string; body: unknown }[] = [];
+/** The join's answer: this reader's next batch number in the count (the batches of it the portal has). */
+let joinNext = 0;
 beforeEach(() => {
   calls = [];
+  joinNext = 0;
   db.counts.clear();
   db.batches.clear();
   vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
@@ -80,9 +83,11 @@ beforeEach(() => {
         ? { audit_id: 7, items: lookedUp(body) }
         : path === '/api/rfid/audits'
           ? { audit_id: 7, status: 'in_progress' }
-          : path.endsWith('/complete')
-            ? completedAudit(7, 1)
-            : { batch_seq: body.batch_seq, accepted: body.reads.length, duplicate: false };
+          : path.endsWith('/join')
+            ? { audit_id: 7, status: 'in_progress', seat: 1, next_batch_seq: joinNext }
+            : path.endsWith('/complete')
+              ? completedAudit(7, 1)
+              : { batch_seq: body.batch_seq, accepted: body.reads.length, duplicate: false };
     return new Response(JSON.stringify(answer), { status: 200 });
   });
 });
@@ -284,6 +289,64 @@ describe('CountSession with barcodes', () => {
     expect(sentReads()).toEqual([
       { batch_seq: 0, reads: [{ epc: TAG, count: 2, seen_at: '2026-01-01T00:00:00.000Z' }] },
       { batch_seq: 1, reads: [{ code: UPC, seen_at: expect.any(String) }] },
+    ]);
+  });
+});
+
+describe("CountSession and the portal's open count (issue 49)", () => {
+  const protocolCalls = () =>
+    calls.filter((c) => !c.path.includes('/sheet')).map((c) => [c.method, c.path, c.body]);
+
+  it("discarding a count the portal knows finishes this reader's part with the batches that arrived", async () => {
+    const session = await start();
+    session.take([epc(TAG)], []);
+    await session.flush();
+    await vi.waitFor(() => expect(session.getView().unsent).toBe(0));
+    // Batch 0 arrived: the portal answers 1 as this reader's next batch.
+    joinNext = 1;
+    await session.discard();
+    expect(protocolCalls()).toEqual([
+      ['POST', '/api/rfid/audits', expect.objectContaining({ client_audit_id: expect.any(String) })],
+      ['POST', '/api/rfid/audits/7/reads', expect.objectContaining({ batch_seq: 0 })],
+      ['POST', '/api/rfid/audits/7/join', null],
+      ['POST', '/api/rfid/audits/7/complete', { batch_count: 1 }],
+    ]);
+    expect(db.counts.size).toBe(0);
+    expect(db.batches.size).toBe(0);
+  });
+
+  it('discarding a count started offline and never created tells the portal nothing', async () => {
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+      calls.push({ method: init.method ?? 'GET', path, body: null });
+      throw new TypeError('Failed to fetch');
+    });
+    const session = await start();
+    expect(session.getView().isStartedOnServer).toBe(false);
+    session.stop();
+    const before = calls.length;
+    await session.discard();
+    expect(calls.slice(before)).toEqual([]);
+    expect(db.counts.size).toBe(0);
+  });
+
+  it('joining a count (or resuming its own): batches go on from the number the portal answers', async () => {
+    joinNext = 3;
+    const session = await CountSession.join({
+      key: 'u1:c1',
+      token: 'device-token',
+      deviceId: 3,
+      count: { id: 7, name: 'Store team', audit_type: null },
+      scopeLabel: 'Store',
+    });
+    expect(session.stored).toMatchObject({ auditId: 7, nextSeq: 3, name: 'Store team', isBlind: false });
+    session.take([epc(TAG)], []);
+    await named(session);
+    expect(session.getView().found).toBe(1);
+    await session.finish();
+    expect(protocolCalls()).toEqual([
+      ['POST', '/api/rfid/audits/7/join', null],
+      ['POST', '/api/rfid/audits/7/reads', expect.objectContaining({ batch_seq: 3 })],
+      ['POST', '/api/rfid/audits/7/complete', { batch_count: 4 }],
     ]);
   });
 });

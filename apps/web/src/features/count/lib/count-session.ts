@@ -11,7 +11,7 @@ import {
 } from '@quantics/contracts';
 import { isRetryable, readerCall } from '../api/reader-client';
 import { BatchOutbox } from './batch-outbox';
-import { completeAudit, createAudit } from './count-sender';
+import { completeAudit, createAudit, finishOwnPart, joinCount } from './count-sender';
 import {
   deleteCount,
   loadCount,
@@ -29,6 +29,7 @@ import { SheetLookup } from './sheet-lookup';
 export type { CountView, LastRead, LastReadView, Prompt, ReadKind, ToFindRow } from './count-view';
 
 const LAST_SHOWN = 8;
+const BLIND_COUNT = 'Blind count';
 /** The sheet of a count started offline until the server's comes: nothing expected yet. */
 const PENDING_SHEET: TCountSheet = { audit_id: 0, tags_expected: 0, items: [] };
 
@@ -135,7 +136,7 @@ export class CountSession {
       ...(input.name && { name: input.name }),
       ...(input.locationId !== null && { location_id: input.locationId }),
       ...(input.room !== null && { room: input.room }),
-      ...(input.isBlind && { audit_type: 'Blind count' }),
+      ...(input.isBlind && { audit_type: BLIND_COUNT }),
       ...(input.planId != null && { plan_id: input.planId }),
     };
     const stored: StoredCount = {
@@ -202,6 +203,44 @@ export class CountSession {
       // The short list's own tags are named already (offline too); anything else waits for the lookup.
       named: sheet.items.map((i) => tagKey(i.epc)),
       ...(input.audit.recount_of !== null && { recountOf: input.audit.recount_of }),
+    };
+    await saveCount(stored);
+    return new CountSession(stored, input.token, []);
+  }
+
+  /**
+   * Joins a count in progress (another person's, to count it together; or this reader's own, resumed after what
+   * this browser kept of it was lost): its batches go on from the number the portal answers, so nothing sent before
+   * is numbered again; the sheet's totals are fetched, and what is read is named by the lookup, as in any count.
+   */
+  static async join(input: {
+    key: string;
+    token: string;
+    deviceId: number;
+    count: { id: number; name: string; audit_type: string | null };
+    scopeLabel: string;
+  }): Promise<CountSession> {
+    const joined = await joinCount(input.token, input.count.id);
+    const sheet = await readerCall(input.token, `/api/rfid/audits/${input.count.id}/sheet?items=none`, {
+      schema: ZCountSheet,
+    });
+    const stored: StoredCount = {
+      key: input.key,
+      deviceId: input.deviceId,
+      clientAuditId: `join-${input.count.id}`,
+      auditId: input.count.id,
+      isSheetPending: false,
+      name: input.count.name,
+      scopeLabel: input.scopeLabel,
+      isBlind: input.count.audit_type === BLIND_COUNT,
+      startedAt: Date.now(),
+      nextSeq: joined.next_batch_seq,
+      sheet,
+      named: [],
+      seen: [],
+      scans: [],
+      readsCount: 0,
+      ignoredCount: 0,
     };
     await saveCount(stored);
     return new CountSession(stored, input.token, []);
@@ -428,10 +467,22 @@ export class CountSession {
     return audit;
   }
 
-  /** Gives the count up on this browser (the audit cannot go on): its local data goes. */
+  /**
+   * Gives the count up on this browser: its local data goes, and the portal is told this reader is done with it (its
+   * part finished with the batches that arrived; a count of one reader completes), so the reader is not held by a
+   * count nobody carries on. No connection (or the count closed already): nothing more to do here; a start then
+   * answers 409 naming the count, and the screen offers to resume it or finish it.
+   */
   async discard() {
     this.stop();
     await deleteCount(this.stored.key);
+    const auditId = this.stored.auditId;
+    if (auditId === null || this.outbox.problem?.kind === 'device-removed') return;
+    try {
+      await finishOwnPart(this.token, auditId);
+    } catch {
+      // Offline, or the count is closed already: see above.
+    }
   }
 
   /** The connection is back (the browser says so): try the waiting batches now. */

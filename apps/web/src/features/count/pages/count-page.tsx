@@ -1,4 +1,4 @@
-import type { TAudit, TRecountToDo, TUser, TWedgeRead } from '@quantics/contracts';
+import type { TAudit, TOpenCount, TRecountToDo, TUser, TWedgeRead } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -17,12 +17,14 @@ import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
 import { useStartRecount } from '@/shared/reviews/reviews-api';
 import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
+import { ReaderError } from '../api/reader-client';
 import { CaptureField, type CaptureHandle } from '../components/capture-field';
 import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
 import { DueNow } from '../components/due-now';
 import { LastReads } from '../components/last-reads-list';
 import { QuantitySwitch } from '../components/quantity-switch';
+import { ReaderBusy, type ReaderBusyState } from '../components/reader-busy';
 import { ReaderTest } from '../components/reader-test';
 import { RecountsWaiting } from '../components/recounts-waiting';
 import { ScanDialogs } from '../components/scan-dialogs';
@@ -30,6 +32,7 @@ import { SetUpBrowser } from '../components/set-up-browser';
 import { type StartChoice, StartCountForm } from '../components/start-count-form';
 import { ToFindList } from '../components/to-find-list';
 import { COUNT_TEXTS } from '../count-texts';
+import { findOpenCount, finishOwnPart } from '../lib/count-sender';
 import { CountSession, type CountView, type LastReadView } from '../lib/count-session';
 
 const prefixKey = (user: TUser) => `quantics.count.prefix.${countKey(user)}`;
@@ -76,6 +79,15 @@ function Elapsed({ since }: { since: number }) {
   );
 }
 
+/** The 409 of a start or a join whose reader is in another open count: that count and the server's words. */
+function readerBusyOf(err: unknown): ReaderBusyState | null {
+  const id = err instanceof ReaderError && err.status === 409 ? err.body?.open_audit_id : undefined;
+  return typeof id === 'number' ? { message: (err as Error).message, auditId: id } : null;
+}
+
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof Error && err.message ? err.message : fallback;
+
 function SyncStatus({ view }: { view: CountView }) {
   if (view.isOffline)
     return (
@@ -119,6 +131,10 @@ export function CountPage() {
   const [isStarting, setIsStarting] = useState(false);
   const [isFinishing, setIsFinishing] = useState(false);
   const [result, setResult] = useState<TAudit | null>(null);
+  // A start refused because this handheld is still in another open count: offered to resume it or finish it.
+  const [busy, setBusy] = useState<ReaderBusyState | null>(null);
+  const [retry, setRetry] = useState<StartChoice | null>(null);
+  const [isFinishingBusy, setIsFinishingBusy] = useState(false);
   const [prefix, setPrefix] = useState(() => (user ? (localStorage.getItem(prefixKey(user)) ?? '') : ''));
   // A habit of the person on this handheld, kept like the prefix: a shop that counts by hand always wants it.
   const [askQuantity, setAskQuantity] = useState(
@@ -236,6 +252,7 @@ export function CountPage() {
     if (!credential) return;
     setIsStarting(true);
     setResult(null);
+    setBusy(null);
     try {
       setSession(
         await CountSession.start({
@@ -246,9 +263,62 @@ export function CountPage() {
         }),
       );
     } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.startFailed);
+      const isBusy = readerBusyOf(err);
+      setBusy(isBusy);
+      setRetry(isBusy ? choice : null);
+      if (!isBusy) notify.error(errorText(err, COUNT_TEXTS.startFailed));
     } finally {
       setIsStarting(false);
+    }
+  };
+
+  // Joins a count in progress (or resumes this handheld's own): its reads go to that count from now on.
+  const join = async (count: Pick<TOpenCount, 'id' | 'name' | 'place' | 'audit_type'>) => {
+    if (!credential) return;
+    setIsStarting(true);
+    setResult(null);
+    try {
+      setSession(
+        await CountSession.join({
+          key: countKey(user),
+          token: credential.token,
+          deviceId: credential.deviceId,
+          count,
+          scopeLabel: count.place ?? COUNT_TEXTS.wholePlace,
+        }),
+      );
+      setBusy(null);
+      setRetry(null);
+    } catch (err) {
+      const isBusy = readerBusyOf(err);
+      setBusy(isBusy);
+      if (!isBusy) notify.error(errorText(err, COUNT_TEXTS.joinFailed));
+    } finally {
+      setIsStarting(false);
+    }
+  };
+
+  // The count that held this handheld, resumed here: as listed among the counts in progress (its place, its name).
+  const resumeBusy = async () => {
+    if (!busy || !credential) return;
+    const listed = await findOpenCount(credential.token, busy.auditId).catch(() => undefined);
+    await join(listed ?? { id: busy.auditId, name: `Audit #${busy.auditId}`, place: null, audit_type: null });
+  };
+
+  // This handheld's part of that count finished with what the portal has of it; then the start asked for goes on.
+  const finishBusy = async () => {
+    if (!busy || !credential) return;
+    setIsFinishingBusy(true);
+    try {
+      const done = await finishOwnPart(credential.token, busy.auditId);
+      setBusy(null);
+      queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
+      if (retry) await start(retry);
+      else setResult(done);
+    } catch (err) {
+      notify.error(errorText(err, COUNT_TEXTS.finishFailed));
+    } finally {
+      setIsFinishingBusy(false);
     }
   };
 
@@ -281,8 +351,11 @@ export function CountPage() {
   };
 
   const startOver = async () => {
+    const refused = view?.problem?.openAuditId;
     await session?.discard();
     setSession(null);
+    // A count started offline, refused because this handheld was in another open count: offered as a start is.
+    if (refused !== undefined && view?.problem) setBusy({ message: view.problem.message, auditId: refused });
     if (view?.problem?.kind === 'device-removed') {
       await forgetCredential(user);
       setCredential(null);
@@ -438,6 +511,14 @@ export function CountPage() {
               View result
             </Button>
           </Card>
+        )}
+        {busy && (
+          <ReaderBusy
+            busy={busy}
+            onResume={() => void resumeBusy()}
+            onFinish={finishBusy}
+            isWorking={isFinishingBusy}
+          />
         )}
         {credential && (
           <RecountsWaiting deviceId={credential.deviceId} onOpen={openRecount} isStarting={isStarting} />
