@@ -14,3 +14,4 @@ export * from './team.ts';
 export * from './team-counts.ts';
 export * from './waitlist.ts';
 export * from './epcis.ts';
+export * from './zones.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -38,6 +39,13 @@ export const locations = pgTable(
     parentLocationId: integer('parent_location_id'),
     /** The place's GS1 Global Location Number (13 digits, check digit valid), for EPCIS (issue 53); null: none. */
     gln: text('gln'),
+    /** What the place is (issue 52): store, sales_floor, stockroom, dock, warehouse or other (contracts' LOCATION_KINDS). */
+    kind: text('kind').notNull().default('other'),
+    /**
+     * When a person chose or confirmed the kind (null: never; the Locations page offers a kind guessed from the name
+     * for a place of kind other until an admin confirms or dismisses it, never setting one silently).
+     */
+    kindReviewedAt: timestamp('kind_reviewed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -56,6 +64,10 @@ export const locations = pgTable(
     index('locations_parent_idx').on(t.companyId, t.parentLocationId),
     // A GLN names one place of the company: a captured event's destination is found by it.
     uniqueIndex('locations_gln_unique').on(t.companyId, t.gln).where(sql`${t.gln} IS NOT NULL`),
+    check(
+      'locations_kind_check',
+      sql`${t.kind} IN ('store', 'sales_floor', 'stockroom', 'dock', 'warehouse', 'other')`,
+    ),
   ],
 );
 
@@ -93,6 +105,8 @@ export const products = pgTable(
     stockPlaces: integer('stock_places').array().notNull().default(sql`'{}'::integer[]`),
     stockQuantities: integer('stock_quantities').array().notNull().default(sql`'{}'::integer[]`),
     minStockLevel: integer('min_stock_level').notNull().default(0),
+    /** The minimum for each of its sales-floor places, unless the place's stock row sets its own (issue 52). */
+    floorMin: integer('floor_min'),
     locationId: integer('location_id'),
     expirationDate: date('expiration_date', { mode: 'string' }),
     /**
@@ -218,6 +232,8 @@ export const stock = pgTable(
     locationId: integer('location_id'),
     place: integer('place').notNull().generatedAlwaysAs(sql`coalesce(location_id, 0)`),
     quantity: integer('quantity').notNull().default(0),
+    /** The least this place should hold (the refill list, issue 52); null: the product's floor_min on a sales floor. */
+    minQuantity: integer('min_quantity'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

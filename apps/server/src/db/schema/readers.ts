@@ -306,6 +306,8 @@ export const audits = pgTable(
     packagesExpected: integer('packages_expected'),
     packagesFound: integer('packages_found'),
     accuracy: integer('accuracy'),
+    /** Inventory record accuracy: the share (percent) of the audit's products whose count was exactly right. */
+    recordAccuracy: integer('record_accuracy'),
     countsAppliedAt: tz('counts_applied_at'),
     countsAppliedBy: text('counts_applied_by'),
     countsAppliedReason: text('counts_applied_reason'),
