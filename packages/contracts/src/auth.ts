@@ -24,6 +24,8 @@ export const ZUser = z.object({
   company: z.string(),
   company_id: z.number().int(),
   inventory_type: ZInventoryType,
+  /** The company's time zone (IANA): its days are the reports' days and their defaults. */
+  time_zone: z.string().optional(),
   /** The company requires two-factor and this person has not set it up: only the setup is open to them. */
   must_set_up_two_factor: z.boolean(),
 });

@@ -8,6 +8,7 @@ export * from './code-identity.ts';
 export * from './code-lookup.ts';
 export * from './common.ts';
 export * from './companies.ts';
+export * from './company-day.ts';
 export * from './count.ts';
 export * from './count-plans.ts';
 export * from './devices.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, companyDay } from './company-day.ts';
 import { isIsoDate } from './inventory.ts';
 
 export const REPORT_TYPES = ['inventory', 'audits', 'low-stock', 'discrepancies'] as const;
@@ -24,10 +25,10 @@ export const REPORT_MESSAGES = {
   badDate: 'Dates must be written YYYY-MM-DD',
 } as const;
 
-/** The default range: from 720 hours (30 days) before today to today. */
-export function defaultReportRange(now = new Date()): { start: string; end: string } {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  return { start: day(new Date(now.getTime() - 720 * 3600 * 1000)), end: day(now) };
+/** The default range: the company's today and the 30 days before it (its time zone's days). */
+export function defaultReportRange(zone: string, now = new Date()): { start: string; end: string } {
+  const end = companyDay(zone, now);
+  return { start: addDays(end, -30), end };
 }
 
 /** File names carry the report type and its dates. */

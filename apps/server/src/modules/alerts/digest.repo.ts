@@ -1,9 +1,19 @@
 import type { TDutchieItem } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companyToday, zoneOf } from '../../db/company-day.ts';
 
-/** A person whose digest is due, with the day it is for in their time zone. */
-export type DueDigest = { user_id: number; company_id: number; email: string; local_day: string };
+/**
+ * A person whose digest is due, with the day it is for in their time zone (when it is sent), and the company's today
+ * (what "expiring within 30 days" counts from).
+ */
+export type DueDigest = {
+  user_id: number;
+  company_id: number;
+  email: string;
+  local_day: string;
+  company_day: string;
+};
 
 /** A line of a digest. */
 export type DigestItem = {
@@ -50,7 +60,8 @@ export async function claimDigest(
     update notification_settings s set last_digest_on = (now() at time zone s.time_zone)::date
     from due, users u
     where s.user_id = due.user_id and s.company_id = due.company_id and u.id = s.user_id
-    returning s.user_id, s.company_id, u.email, s.last_digest_on::text as local_day`);
+    returning s.user_id, s.company_id, u.email, s.last_digest_on::text as local_day,
+      ${companyToday(zoneOf(sql`s.company_id`))}::text as company_day`);
   return res.rows[0];
 }
 
@@ -62,21 +73,23 @@ export async function skipTodayIfPast(db: Db, userId: number, companyId: number)
 }
 
 /**
- * A local catalogue's products that are low, out (their total against their minimum), or expiring within 30 days,
+ * A local catalogue's products that are low, out (their total against their minimum), or expiring within 30 days of
+ * the company's today,
  * with the places of those kept in several (a key range of stock_pkey each, for these few products only).
  */
 export async function productDigestItems(db: Db, companyId: number): Promise<DigestItem[]> {
   const res = await db.execute<DigestItem>(sql`
+    with t as (select ${companyToday(zoneOf(companyId))} as today)
     select p.name, p.sku, p.quantity, p.status, p.expiration_date::text as expiration_date,
-      coalesce(p.expiration_date >= current_date and p.expiration_date <= current_date + 30, false) as is_expiring,
+      coalesce(p.expiration_date >= t.today and p.expiration_date <= t.today + 30, false) as is_expiring,
       (select case when count(*) > 1 then string_agg(
           s.quantity || coalesce(' at ' || l.name, ' with no location'), ', ' order by l.name nulls last, s.place)
         end
         from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
         where s.company_id = p.company_id and s.product_id = p.id) as places
-    from products p
+    from products p, t
     where p.company_id = ${companyId} and (p.status in ('low-stock', 'out-of-stock')
-      or (p.expiration_date >= current_date and p.expiration_date <= current_date + 30))
+      or (p.expiration_date >= t.today and p.expiration_date <= t.today + 30))
     order by p.name, p.id limit 1000`);
   return res.rows;
 }

@@ -1,4 +1,4 @@
-import { EXPIRING_WINDOW_DAYS, type TDutchieItem } from '@quantics/contracts';
+import { daysBetween, EXPIRING_WINDOW_DAYS, type TDutchieItem } from '@quantics/contracts';
 import { queueAlertMail } from '../../jobs/mail-jobs.repo.ts';
 import { packageStockState } from '../dutchie/dutchie-stock-events.ts';
 import type { AlertDeps } from './alert-deps.ts';
@@ -31,7 +31,7 @@ export async function sendDigest(
     if (!person) return false;
     const pos = await dutchieSnapshot(tx, person.company_id);
     const items = pos
-      ? dutchieDigestItems(pos.items, person.local_day)
+      ? dutchieDigestItems(pos.items, person.company_day)
       : await productDigestItems(tx, person.company_id);
     const paragraphs = digestParagraphs(items);
     if (paragraphs.length === 0) return false;
@@ -52,18 +52,14 @@ export async function sendDigest(
   });
 }
 
-const DAY_MS = 86_400_000;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The snapshot's packages that are low, out, or in stock and expiring within 30 days of the person's `day`. */
-export function dutchieDigestItems(items: TDutchieItem[], day: string): DigestItem[] {
-  const today = new Date(`${day}T00:00:00Z`).getTime();
+/** The snapshot's packages that are low, out, or in stock and expiring within 30 days of the company's `today`. */
+export function dutchieDigestItems(items: TDutchieItem[], today: string): DigestItem[] {
   return items
     .flatMap((i): DigestItem[] => {
       const status = packageStockState(i.quantity);
-      const daysLeft = i.expirationDate
-        ? Math.round((new Date(`${i.expirationDate}T00:00:00Z`).getTime() - today) / DAY_MS)
-        : null;
+      const daysLeft = i.expirationDate ? daysBetween(today, i.expirationDate.slice(0, 10)) : null;
       const isExpiring =
         i.quantity > 0 && daysLeft !== null && daysLeft >= 0 && daysLeft <= EXPIRING_WINDOW_DAYS;
       if (status === 'in-stock' && !isExpiring) return [];

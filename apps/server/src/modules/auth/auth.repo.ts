@@ -97,6 +97,7 @@ export async function findUserInCompany(db: Db, userId: number, companyId: numbe
       company: companies.name,
       company_id: companies.id,
       inventory_type: companies.inventoryType,
+      time_zone: companies.timeZone,
       requireTwoFactor: companies.requireTwoFactor,
       isTwoFactorEnabled: users.isTwoFactorEnabled,
     })

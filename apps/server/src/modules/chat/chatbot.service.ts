@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { companyZone } from '../../db/company-day.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
@@ -64,6 +65,7 @@ export async function chat(
     userId: actor.userId,
     role: actor.role,
     inventoryType: actor.inventoryType,
+    timeZone: await companyZone(deps.db, actor.companyId),
     audits: deps.audits,
     dutchie: deps.dutchie,
     inventory: deps.inventory,

@@ -1,4 +1,6 @@
+import { companyDay } from '@quantics/contracts';
 import { DateTime } from 'luxon';
+import { companyDayStartAt } from '../../db/company-day.ts';
 
 /**
  * When a planned place is due, in calendar days of the company's time zone. Instants become local days with luxon
@@ -8,17 +10,11 @@ import { DateTime } from 'luxon';
 
 export type Rhythm = { everyDays: number | null; weekdays: number[] | null; monthDay: number | null };
 
-/** The local day of an instant in a time zone, YYYY-MM-DD. */
-export function localDay(at: Date, zone: string): string {
-  const day = DateTime.fromJSDate(at, { zone }).toISODate();
-  if (day === null) throw new Error(`not a time zone: ${zone}`);
-  return day;
-}
+/** The local day of an instant in a time zone, YYYY-MM-DD (the company's day, @quantics/contracts). */
+export const localDay = (at: Date, zone: string): string => companyDay(zone, at);
 
 /** When a local day (YYYY-MM-DD) begins in a time zone, as an instant. */
-export function dayStart(day: string, zone: string): Date {
-  return DateTime.fromISO(day, { zone }).startOf('day').toJSDate();
-}
+export const dayStart = companyDayStartAt;
 
 const plain = (day: string) => DateTime.fromISO(day, { zone: 'utc' });
 const iso = (d: DateTime) => d.toISODate() ?? '';

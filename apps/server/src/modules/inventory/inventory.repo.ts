@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { companyToday, zoneOf } from '../../db/company-day.ts';
 import { inventoryCounters, locations, productScans, products } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
@@ -386,17 +387,21 @@ export function searchSample(
   return searchPage(reads, companyId, { search: term, status: undefined }, { limit, offset: 0, cap });
 }
 
-/** Products in stock expiring from today to `days` days ahead, soonest first (the index's order: few rows read). */
+/**
+ * Products in stock expiring from the company's today to `days` days ahead, soonest first (the index's order: few
+ * rows read).
+ */
 export async function expiringProducts(db: Db, companyId: number, days: number, limit: number) {
+  const today = companyToday(zoneOf(companyId));
   const rows = await db
-    .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - current_date)::int` })
+    .select({ ...productColumns, daysLeft: sql<number>`(${products.expirationDate} - ${today})::int` })
     .from(products)
     .leftJoin(locations, locationOfProduct)
     .where(
       and(
         eq(products.companyId, companyId),
-        sql`${products.expirationDate} >= current_date`,
-        sql`${products.expirationDate} <= current_date + ${days}::int`,
+        sql`${products.expirationDate} >= ${today}`,
+        sql`${products.expirationDate} <= ${today} + ${days}::int`,
         sql`${products.quantity} > 0`,
       ),
     )

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import {
+  addDays,
   CSV_MESSAGES,
+  companyDay,
   ZErrorResponse,
   ZIdParam,
   ZMovementHistory,
@@ -11,6 +13,7 @@ import {
   ZMovementsResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyDayStartAt, companyZone } from '../../db/company-day.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { checkRange, movementHistory, movementsReportCsv } from './history.service.ts';
@@ -20,12 +23,10 @@ import { CSV_NAMING, movementsOfCsv } from './movements-csv.ts';
 /** A CSV of at most 5,000 movements is far below this. */
 const CSV_MAX_BYTES = 4 * 1024 * 1024;
 
-/** A day bound as an instant: `from` at the day's start, `to` after the day's end (UTC). */
-const bound = (v: string | undefined, edge: 'from' | 'to') => {
+/** A day bound as an instant: `from` at the start of the company's day, `to` at the end of it (its time zone's). */
+const bound = (v: string | undefined, edge: 'from' | 'to', zone: string) => {
   if (v === undefined || v.length !== 10) return v;
-  const day = new Date(`${v}T00:00:00Z`);
-  if (edge === 'to') day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString();
+  return companyDayStartAt(edge === 'to' ? addDays(v, 1) : v, zone).toISOString();
 };
 
 /**
@@ -109,15 +110,19 @@ export const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         querystring: ZMovementsReportQuery,
         description:
-          "The company's stock movements as CSV, oldest first, streamed: from and to are days (YYYY-MM-DD, UTC, " +
-          'both included) or instants (ISO 8601); without them, every movement.',
+          "The company's stock movements as CSV, oldest first, streamed: from and to are days (YYYY-MM-DD, the " +
+          "company's time zone's, both included) or instants (ISO 8601); without them, every movement.",
       },
     },
     async (request, reply) => {
       const { companyId } = callerOf(request);
-      const range = { from: bound(request.query.from, 'from'), to: bound(request.query.to, 'to') };
+      const zone = await companyZone(app.db, companyId);
+      const range = {
+        from: bound(request.query.from, 'from', zone),
+        to: bound(request.query.to, 'to', zone),
+      };
       checkRange(range);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = companyDay(zone);
       const body = (async function* () {
         yield '\uFEFF';
         yield* movementsReportCsv(app.db, companyId, range);

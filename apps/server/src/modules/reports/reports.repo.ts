@@ -1,6 +1,7 @@
 import { SECURITY_LOG_ACTIONS } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inCompanyDays, zoneOf } from '../../db/company-day.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
@@ -100,7 +101,7 @@ export function discrepanciesPage(s: ReportScope, after: Key | undefined, size: 
     ORDER BY d.id LIMIT ${size}`;
 }
 
-/** The company's security log (SECURITY_LOG_ACTIONS) between two days, both included, oldest first. */
+/** The company's security log (SECURITY_LOG_ACTIONS) between two of its days, both included, oldest first. */
 export function securityLogPage(
   companyId: number,
   from: string,
@@ -113,14 +114,13 @@ export function securityLogPage(
     FROM activity_log
     WHERE company_id = ${companyId}
       AND action = ANY(${sqlArray(SECURITY_LOG_ACTIONS, 'text')})
-      AND created_at >= ${from}::date AND created_at < ${to}::date + 1
+      AND ${inCompanyDays(sql`created_at`, from, to, zoneOf(companyId))}
       ${after ? sql`AND (created_at, id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
     ORDER BY created_at, id LIMIT ${size}`;
 }
 
-/** Whole days, start and end included, in UTC. */
-const inRange = (column: SQL, s: ReportScope) =>
-  sql`${column} >= ${s.start}::date AND ${column} < ${s.end}::date + 1`;
+/** Whole days of the company's time zone, start and end included. */
+const inRange = (column: SQL, s: ReportScope) => inCompanyDays(column, s.start, s.end, zoneOf(s.companyId));
 
 export async function* reportRows(db: Db, source: PagedQuery, size = 1000): AsyncGenerator<unknown[][]> {
   let after: Key | undefined;

@@ -10,6 +10,7 @@ import {
   ZSecurityLogQuery,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyZone } from '../../db/company-day.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
@@ -30,15 +31,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         querystring: ZSecurityLogQuery,
         description:
-          "Admins: the company's security log as CSV (from and to: YYYY-MM-DD, both included, default the last 30 " +
-          'days): sign-ins, failed sign-ins, two-factor and password changes, sessions ended, role and policy ' +
+          "Admins: the company's security log as CSV (from and to: YYYY-MM-DD, days of the company's time zone, " +
+          'both included, default the last 30 days): sign-ins, failed sign-ins, two-factor and password changes, sessions ended, role and policy ' +
           'changes, with the address and User-Agent. Streamed; cells that a spreadsheet would run as a formula are ' +
           'neutralised. A range with no events is the header alone.',
       },
     },
     async (request, reply) => {
       const { companyId } = requireAuth(request);
-      const range = defaultReportRange();
+      const range = defaultReportRange(await companyZone(app.db, companyId));
       const from = request.query.from ?? range.start;
       const to = request.query.to ?? range.end;
       const pages = reportRows(app.db, securityLogSource(companyId, from, to));
@@ -64,7 +65,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           "inventory (a line per product and place: Location is the home, Place where the line's Quantity is, " +
           "Total Quantity the product's), low-stock (products whose total is low or out, their places and units " +
           'in Location), audits and discrepancies (start and end dates, ' +
-          'YYYY-MM-DD, default the last 30 days) as CSV. For a point-of-sale company, inventory is every Dutchie ' +
+          "YYYY-MM-DD, days of the company's time zone, both included, default the last 30 days) as CSV. " +
+          'For a point-of-sale company, inventory is every Dutchie ' +
           'package (zero quantities included) and low-stock the packages with 0 < quantity <= 5, with the reorder ' +
           'value (shortage to 5 x unit cost).',
       },
@@ -72,15 +74,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { companyId, inventoryType } = callerOf(request);
       const { type } = request.params;
-      const range = defaultReportRange();
+      const zone = await companyZone(app.db, companyId);
+      const range = defaultReportRange(zone);
       const start = request.query.start ?? range.start;
       const end = request.query.end ?? range.end;
       const body =
         inventoryType === 'dutchie' && (type === 'inventory' || type === 'low-stock')
           ? await pointOfSaleCsv(companyId, type)
           : await catalogueCsv(companyId, type, start, end);
-      const today = new Date().toISOString().slice(0, 10);
-      const name = reportFileName(type, start, end, today);
+      const name = reportFileName(type, start, end, range.end);
       // One page read ahead at most (Readable.from buffers 16 by default): memory stays flat whatever the size.
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

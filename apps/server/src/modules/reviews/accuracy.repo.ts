@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companyDay, inCompanyDays, zoneOf } from '../../db/company-day.ts';
 
 // Stock accuracy over time: the completed counts' accuracy per place and week or month. Scoped by company.
 
@@ -17,19 +18,18 @@ export async function accuracyRows(
   to: string,
   period: 'week' | 'month',
 ) {
+  const zone = zoneOf(companyId);
   const result = await db.execute<AccuracyRowSql>(sql`
-    with c as (select time_zone as tz from companies where id = ${companyId}),
-    counts as (
+    with counts as (
       select (case when a.expected_as_of is not null or a.room is not null then coalesce(a.room, 'All rooms')
           else coalesce(l.name, 'No location') end) as place,
-        date_trunc(${period}, a.completed_at at time zone c.tz)::date as period,
+        date_trunc(${period}, ${companyDay(sql`a.completed_at`, zone)}::timestamp)::date as period,
         a.accuracy
-      from audits a cross join c
+      from audits a
       left join locations l on l.company_id = a.company_id and l.id = a.location_id
       where a.company_id = ${companyId} and a.status = 'completed' and a.recount_of is null
         and a.accuracy is not null
-        and a.completed_at >= (${from}::date)::timestamp at time zone c.tz
-        and a.completed_at < (${to}::date + 1)::timestamp at time zone c.tz
+        and ${inCompanyDays(sql`a.completed_at`, from, to, zone)}
     )
     select place, to_char(period, 'YYYY-MM-DD') as period, count(*)::int as audits,
       sum(accuracy)::int as accuracy_sum

@@ -1,11 +1,12 @@
-import type { TAccuracyPeriod, TAccuracyReport } from '@quantics/contracts';
+import { addDays, companyDay, type TAccuracyPeriod, type TAccuracyReport } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { companyZone } from '../../db/company-day.ts';
 import { accuracyRows } from './accuracy.repo.ts';
 
-/** The default range: the last 180 days, today included. */
-function defaultRange(now = new Date()) {
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  return { from: day(new Date(now.getTime() - 180 * 86_400_000)), to: day(now) };
+/** The default range: the company's last 180 days, its today included. */
+function defaultRange(zone: string, now = new Date()) {
+  const to = companyDay(zone, now);
+  return { from: addDays(to, -180), to };
 }
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
@@ -19,7 +20,7 @@ export async function accuracyReport(
   companyId: number,
   query: { from?: string; to?: string; period: TAccuracyPeriod },
 ): Promise<TAccuracyReport> {
-  const range = defaultRange();
+  const range = defaultRange(await companyZone(db, companyId));
   const from = query.from ?? (query.to && query.to < range.from ? query.to : range.from);
   const to = query.to ?? (query.from && query.from > range.to ? query.from : range.to);
   const found = await accuracyRows(db, companyId, from, to, query.period);

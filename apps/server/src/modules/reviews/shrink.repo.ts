@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inCompanyDays, zoneOf } from '../../db/company-day.ts';
 
 // The shrink report: the adjustments counts made, over a period, grouped. Scoped by company.
 
@@ -32,7 +33,7 @@ export type ShrinkRowSql = {
 };
 
 /**
- * Adjustments made in [from, to + 1 day): the shortage and overage lines applied to the catalogue, and a Dutchie
+ * Adjustments made in the company's days from `from` to `to` (both included, its time zone's): the shortage and overage lines applied to the catalogue, and a Dutchie
  * store's approved lines (entered in Dutchie from the adjustments sheet), at the unit cost they were counted with. A
  * line a recount found as expected changed nothing.
  */
@@ -59,8 +60,7 @@ export async function shrinkRows(db: Db, companyId: number, from: string, to: st
     where d.company_id = ${companyId} and d.discrepancy_type in ('shortage', 'overage')
       and d.found_quantity <> d.expected_quantity
       and (d.applied_at is not null or (a.expected_as_of is not null and d.decision = 'approve'))
-      and coalesce(d.applied_at, d.decided_at) >= ${from}::date
-      and coalesce(d.applied_at, d.decided_at) < ${to}::date + 1
+      and ${inCompanyDays(sql`coalesce(d.applied_at, d.decided_at)`, from, to, zoneOf(companyId))}
     group by 1, 2
     order by sum(greatest(d.expected_quantity - d.found_quantity, 0) * d.unit_cost) desc, 1`);
   return result.rows;

@@ -1,16 +1,17 @@
 import { defaultReportRange, type TShrinkReport, type TShrinkRow } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
+import { companyZone } from '../../db/company-day.ts';
 import { type ShrinkGroup, shrinkRows } from './shrink.repo.ts';
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** Approved adjustments over a period (default the last 30 days, both ends included), by one grouping. */
+/** Approved adjustments over a period of the company's days (default the last 30, both ends included), by one grouping. */
 export async function shrinkReport(
   db: Db,
   companyId: number,
   query: { from?: string; to?: string; group_by: ShrinkGroup },
 ): Promise<TShrinkReport> {
-  const range = defaultReportRange();
+  const range = defaultReportRange(await companyZone(db, companyId));
   const from = query.from ?? range.start;
   const to = query.to ?? range.end;
   const rows: TShrinkRow[] = (await shrinkRows(db, companyId, from, to, query.group_by)).map((r) => {

@@ -1,6 +1,7 @@
 import { DASHBOARD_LIST_SIZE, EXPIRING_WINDOW_DAYS, TRENDS_DAYS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companyToday, zoneOf } from '../../db/company-day.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
@@ -204,14 +205,18 @@ export async function lowStock(db: Db, companyId: number) {
   return mapLowStock((await db.execute(lowStockSql(companyId))).rows);
 }
 
-/** Products in stock expiring from today to 30 days ahead, soonest first (nothing expires from an empty shelf). */
+/**
+ * Products in stock expiring from the company's today to 30 days ahead, soonest first (nothing expires from an empty
+ * shelf).
+ */
 export const expiringSql = (companyId: number) => sql`
   -- Ordered by the column (p.), not the formatted output of the same name, so the index gives the order.
+  WITH t AS (SELECT ${companyToday(zoneOf(companyId))} AS today)
   SELECT p.id, p.name, p.sku, p.quantity, to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
-    (p.expiration_date - current_date)::int AS days_left
-  FROM products p
-  WHERE p.company_id = ${companyId} AND p.expiration_date >= current_date
-    AND p.expiration_date <= current_date + ${EXPIRING_WINDOW_DAYS}::int AND p.quantity > 0
+    (p.expiration_date - t.today)::int AS days_left
+  FROM products p, t
+  WHERE p.company_id = ${companyId} AND p.expiration_date >= t.today
+    AND p.expiration_date <= t.today + ${EXPIRING_WINDOW_DAYS}::int AND p.quantity > 0
   ORDER BY p.expiration_date, p.name, p.id LIMIT ${DASHBOARD_LIST_SIZE}
 `;
 type ExpiringRow = {

@@ -1,4 +1,11 @@
-import { CHAT_SUGGESTIONS_MAX, hasRole, MENU, menuFor, type TAuditStatus } from '@quantics/contracts';
+import {
+  CHAT_SUGGESTIONS_MAX,
+  companyDay,
+  hasRole,
+  MENU,
+  menuFor,
+  type TAuditStatus,
+} from '@quantics/contracts';
 import { BYE, FALLBACK, GREETING, THANKS, TOPICS, unsureText } from './builtin-topics.ts';
 import { CORPUS, type IntentName } from './nlu/corpus.ts';
 import { daysAhead, isFuture, PERIODS, type PeriodKey, periodText } from './nlu/entities.ts';
@@ -37,7 +44,7 @@ const lowStock = async (ctx: TallieContext) => {
 const withinText = (days: number) => (days === 0 ? 'today' : `within the next ${days} days`);
 
 const expiring: Data = async (ctx, { entities: { period } }) => {
-  const days = daysAhead(period);
+  const days = daysAhead(period, companyDay(ctx.timeZone));
   const r = await runTool(ctx, 'expiring_soon', { days });
   const items = r.expiring as Row[];
   // A past period ("last week") is not a window ahead: the default one is used, and said.

@@ -1,3 +1,4 @@
+import { companyDay } from '@quantics/contracts';
 import { z } from 'zod';
 import { CORPUS } from './nlu/corpus.ts';
 import { daysAhead, isFuture } from './nlu/entities.ts';
@@ -71,7 +72,7 @@ export function suggestedCall(ctx: TallieContext, u: Understanding): { name: Too
       case 'stock.low':
         return { name: 'low_stock', args: {} };
       case 'stock.expiring':
-        return { name: 'expiring_soon', args: { days: daysAhead(period) } };
+        return { name: 'expiring_soon', args: { days: daysAhead(period, companyDay(ctx.timeZone)) } };
       case 'stock.find':
         return product
           ? { name: 'find_product', args: { query: product, ...(place ? { place } : {}) } }

@@ -15,6 +15,8 @@ export type TallieContext = {
   userId: number;
   role: TRole;
   inventoryType: TInventoryType;
+  /** The company's time zone: its days are the periods Tallie speaks of ("last week", "today"). */
+  timeZone: string;
   /** The configured audit time-out (app.audits). */
   audits: AuditClock;
   /** The Dutchie services' context: a point-of-sale company's inventory questions are answered from Dutchie. */

@@ -1,5 +1,14 @@
-import { AUDIT_STATUSES, EXPIRING_WINDOW_DAYS, hasRole, type TAudit, type TRole } from '@quantics/contracts';
+import {
+  AUDIT_STATUSES,
+  addDays,
+  companyDay,
+  EXPIRING_WINDOW_DAYS,
+  hasRole,
+  type TAudit,
+  type TRole,
+} from '@quantics/contracts';
 import { z } from 'zod';
+import { companyDayStartAt } from '../../../db/company-day.ts';
 import { auditsInRange, listAudits, listDiscrepancies } from '../../audits/audits.service.ts';
 import { dueView, planStatus } from '../../count-plans/due-counts.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
@@ -42,7 +51,6 @@ const ZAuditArgs = z.object({
 const ZShrinkArgs = z.object({
   period: z.enum(PAST_PERIODS as [PeriodKey, ...PeriodKey[]]).optional(),
 });
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 const auditBrief = (a: TAudit) => ({
   name: a.name,
@@ -122,16 +130,24 @@ export const TOOLS = {
     parameters: {
       type: 'object',
       properties: {
-        period: { type: 'string', enum: PAST_PERIODS, description: 'When the audits were started (UTC)' },
+        period: {
+          type: 'string',
+          enum: PAST_PERIODS,
+          description: "When the audits were started (the company's days)",
+        },
         status: { type: 'string', enum: [...AUDIT_STATUSES] },
       },
       additionalProperties: false,
     },
     minRole: 'member',
-    run: async ({ db, companyId, audits }, args) => {
+    run: async ({ db, companyId, audits, timeZone }, args) => {
       const { period, status } = ZAuditArgs.parse(args ?? {});
-      const range = period ? pastRange(period) : null;
-      if (range) {
+      const days = period ? pastRange(period, companyDay(timeZone)) : null;
+      if (days) {
+        const range = {
+          from: companyDayStartAt(days.from, timeZone),
+          to: companyDayStartAt(addDays(days.to, 1), timeZone),
+        };
         const r = await auditsInRange(db, companyId, { range, status, limit: 5 }, audits);
         return {
           period,
@@ -222,13 +238,10 @@ export const TOOLS = {
       additionalProperties: false,
     },
     minRole: 'member',
-    run: async ({ db, companyId }, args) => {
+    run: async ({ db, companyId, timeZone }, args) => {
       const { period } = ZShrinkArgs.parse(args ?? {});
-      const range = period ? pastRange(period) : null;
-      const r = await shrinkReport(db, companyId, {
-        group_by: 'reason',
-        ...(range ? { from: isoDay(range.from), to: isoDay(new Date(range.to.getTime() - 1)) } : {}),
-      });
+      const range = period ? pastRange(period, companyDay(timeZone)) : null;
+      const r = await shrinkReport(db, companyId, { group_by: 'reason', ...(range ?? {}) });
       return {
         ...(period ? { period } : {}),
         from: r.from,

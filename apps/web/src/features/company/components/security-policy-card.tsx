@@ -134,15 +134,16 @@ export function SecurityPolicyCard({ company, userId }: { company: TCompany; use
           )}
         </section>
 
-        <SecurityLogExport />
+        <SecurityLogExport zone={company.time_zone} />
       </div>
     </Card>
   );
 }
 
-function SecurityLogExport() {
+/** The log between two of the company's days (its time zone's), by default its last 30. */
+function SecurityLogExport({ zone }: { zone: string }) {
   const [range, setRange] = useState(() => {
-    const r = defaultReportRange();
+    const r = defaultReportRange(zone);
     return { from: r.start, to: r.end };
   });
   const exportLog = useMutation({

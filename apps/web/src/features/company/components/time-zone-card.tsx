@@ -13,7 +13,7 @@ function zoneNames(current: string): string[] {
   return [...new Set(['UTC', ...known, current])].sort((a, b) => a.localeCompare(b));
 }
 
-/** Admins: the time zone in which the company's days are counted (when planned counts fall due). */
+/** Admins: the time zone in which the company's days are counted (reports, the dashboard, planned counts). */
 export function TimeZoneCard({ company }: { company: TCompany }) {
   const update = useUpdateCompany();
   const zones = useMemo(() => zoneNames(company.time_zone), [company.time_zone]);
@@ -36,7 +36,7 @@ export function TimeZoneCard({ company }: { company: TCompany }) {
             Time zone
           </h2>
           <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
-            Planned counts fall due by the days of this time zone.
+            Reports, the dashboard, Tallie and planned counts go by the days of this time zone.
           </p>
         </div>
       </div>

@@ -2,19 +2,19 @@ import { reportFileName, type TReportType } from '@quantics/contracts';
 import { ApiError, getToken, handleUnauthorized } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 
-export type ReportRequest = { type: TReportType; start: string; end: string };
+/** A report, its dates, and the company's today (an undated report's file name). */
+export type ReportRequest = { type: TReportType; start: string; end: string; today: string };
 
 /**
  * GET /api/reports/{type}.csv with the bearer token. The server builds and streams the CSV; the browser reads it
  * chunk by chunk (reporting the bytes received, for the button's progress) and saves it under the server's name.
  */
 export async function downloadReport(
-  { type, start, end }: ReportRequest,
+  { type, start, end, today }: ReportRequest,
   onProgress: (bytes: number) => void,
 ): Promise<string> {
   const query =
     type === 'audits' || type === 'discrepancies' ? `?${new URLSearchParams({ start, end })}` : '';
-  const today = new Date().toISOString().slice(0, 10);
   return downloadCsv(`/api/reports/${type}.csv${query}`, reportFileName(type, start, end, today), onProgress);
 }
 

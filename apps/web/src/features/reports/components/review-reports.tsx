@@ -1,20 +1,24 @@
-import type { TAccuracyPeriod, TShrinkGroup } from '@quantics/contracts';
+import { addDays, companyDay, type TAccuracyPeriod, type TShrinkGroup } from '@quantics/contracts';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { useCompanyZone } from '../company-zone';
 import { AccuracyPanel } from './accuracy-panel';
 import { ReportDates, rangeError } from './report-dates';
 import { ShrinkPanel } from './shrink-panel';
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last 90 days, today included: a quarter of shrink, and about thirteen weeks of accuracy. */
-export function defaultReviewRange(now = new Date()) {
-  return { start: day(new Date(now.getTime() - 89 * 86_400_000)), end: day(now) };
+/**
+ * The company's last 90 days, its today included (its time zone's days): a quarter of shrink, and about thirteen
+ * weeks of accuracy.
+ */
+export function defaultReviewRange(zone: string, now = new Date()) {
+  const end = companyDay(zone, now);
+  return { start: addDays(end, -89), end };
 }
 
 /** Shrink (approved adjustments) and stock accuracy per location over one period, each with its CSV. */
 export function ReviewReports() {
-  const [range, setRange] = useState(() => defaultReviewRange());
+  const zone = useCompanyZone();
+  const [range, setRange] = useState(() => defaultReviewRange(zone));
   const [group, setGroup] = useState<TShrinkGroup>('reason');
   const [period, setPeriod] = useState<TAccuracyPeriod>('week');
   const error = rangeError(range.start, range.end);

@@ -1,4 +1,4 @@
-import { DATED_REPORTS, defaultReportRange, type TReportType } from '@quantics/contracts';
+import { companyDay, DATED_REPORTS, defaultReportRange, type TReportType } from '@quantics/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { downloadReport, type ReportRequest } from '../api/download-report';
 import { useReportStats } from '../api/report-stats';
+import { useCompanyZone } from '../company-zone';
 import { ReportDates, rangeError } from '../components/report-dates';
 import { ReportStats } from '../components/report-stats';
 import { ReportTypePicker } from '../components/report-type-picker';
@@ -33,7 +34,8 @@ export function ReportsPage() {
     if (stats.error) notify.error(REPORT_TEXTS.statsFailed);
   }, [stats.error]);
   const [type, setType] = useState<TReportType>('inventory');
-  const [range, setRange] = useState(() => defaultReportRange());
+  const zone = useCompanyZone();
+  const [range, setRange] = useState(() => defaultReportRange(zone));
   const [bytes, setBytes] = useState(0);
   const isDated = DATED_REPORTS.includes(type);
   const error = isDated ? rangeError(range.start, range.end) : undefined;
@@ -85,7 +87,7 @@ export function ReportsPage() {
             className="w-full sm:w-auto"
             isLoading={generate.isPending}
             disabled={!!error}
-            onClick={() => generate.mutate({ type, ...range })}
+            onClick={() => generate.mutate({ type, ...range, today: companyDay(zone) })}
           >
             {!generate.isPending && <Download className="size-5" aria-hidden />}
             {REPORT_TEXTS.generate}

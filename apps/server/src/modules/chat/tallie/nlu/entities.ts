@@ -1,8 +1,17 @@
-import { EXPIRING_WINDOW_DAYS, type TAuditStatus, type TMenuKey } from '@quantics/contracts';
+import {
+  addDays,
+  daysBetween,
+  EXPIRING_WINDOW_DAYS,
+  monthStart,
+  type TAuditStatus,
+  type TMenuKey,
+  weekStart,
+  yearStart,
+} from '@quantics/contracts';
 
 /**
  * The entities Tallie recognises besides a product: NLP.js enum entities (matched fuzzily, so "nxt week" is next
- * week), and what a period means as dates. Times are UTC, like the audits' dates and the expiry days.
+ * week), and what a period means as dates: the company's days (its time zone's), like every report's.
  */
 export const PERIODS = {
   today: ['today', 'so far today', 'this day'],
@@ -42,67 +51,55 @@ export const PAGE_TEXTS: Record<TMenuKey, string[]> = {
   settings: ['settings', 'profile', 'password', 'two-factor', '2fa', 'account settings', 'preferences'],
 };
 
-const DAY_MS = 86_400_000;
-const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-/** Monday 00:00 UTC of the week of d. */
-const startOfWeek = (d: Date) => startOfDay(d) - ((d.getUTCDay() + 6) % 7) * DAY_MS;
-const startOfMonth = (y: number, m: number) => Date.UTC(y, m, 1);
+/** A past period's days, both included, in the company's time zone (days of @quantics/contracts' company-day). */
+export type DayRange = { from: string; to: string };
 
-export type DateRange = { from: Date; to: Date };
-
-/** The stretch of time a past period covers (to is exclusive); null for a period in the future. */
-export function pastRange(period: PeriodKey, now = new Date()): DateRange | null {
-  const today = startOfDay(now);
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const range = (from: number, to: number) => ({ from: new Date(from), to: new Date(to) });
-  const end = now.getTime() + 1;
+/** The company's days a past period covers (`today` is the company's today); null for a period in the future. */
+export function pastRange(period: PeriodKey, today: string): DayRange | null {
+  const range = (from: string, to: string) => ({ from, to });
   switch (period) {
     case 'today':
-      return range(today, end);
+      return range(today, today);
     case 'yesterday':
-      return range(today - DAY_MS, today);
+      return range(addDays(today, -1), addDays(today, -1));
     case 'this_week':
-      return range(startOfWeek(now), end);
+      return range(weekStart(today), today);
     case 'last_week':
-      return range(startOfWeek(now) - 7 * DAY_MS, startOfWeek(now));
+      return range(addDays(weekStart(today), -7), addDays(weekStart(today), -1));
     case 'this_month':
-      return range(startOfMonth(y, m), end);
+      return range(monthStart(today), today);
     case 'last_month':
-      return range(startOfMonth(y, m - 1), startOfMonth(y, m));
+      return range(monthStart(today, -1), addDays(monthStart(today), -1));
     case 'this_year':
-      return range(Date.UTC(y, 0, 1), end);
+      return range(yearStart(today), today);
     case 'last_year':
-      return range(Date.UTC(y - 1, 0, 1), Date.UTC(y, 0, 1));
+      return range(yearStart(today, -1), addDays(yearStart(today), -1));
     default:
       return null;
   }
 }
 
 /**
- * How many days ahead an expiry question looks: "next week" is 7 days, "this month" the days left in it, "today"
- * 0. A past period (or none) looks the default 30 days ahead.
+ * How many days ahead an expiry question looks from the company's `today`: "next week" is 7 days, "this month" the
+ * days left in it, "today" 0. A past period (or none) looks the default 30 days ahead.
  */
-export function daysAhead(period: PeriodKey | undefined, now = new Date()): number {
-  const today = startOfDay(now);
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const until = (t: number) => Math.round((t - today) / DAY_MS);
+export function daysAhead(period: PeriodKey | undefined, today: string): number {
+  const until = (day: string) => daysBetween(today, day);
   switch (period) {
     case 'today':
       return 0;
     case 'tomorrow':
       return 1;
     case 'this_week':
-      return until(startOfWeek(now) + 6 * DAY_MS);
+      return until(addDays(weekStart(today), 6));
     case 'next_week':
       return 7;
     case 'this_month':
-      return until(startOfMonth(y, m + 1) - DAY_MS);
+      return until(addDays(monthStart(today, 1), -1));
     case 'next_month':
       return 30;
     case 'this_year':
-      return until(Date.UTC(y, 11, 31));
+      return until(addDays(yearStart(today, 1), -1));
     default:
       return EXPIRING_WINDOW_DAYS;
   }
@@ -111,4 +108,4 @@ export function daysAhead(period: PeriodKey | undefined, now = new Date()): numb
 /** "this month" as a reader says it. */
 export const periodText = (p: PeriodKey) => p.replace('_', ' ');
 
-export const isFuture = (p: PeriodKey) => pastRange(p) === null;
+export const isFuture = (p: PeriodKey) => pastRange(p, '2000-01-01') === null;

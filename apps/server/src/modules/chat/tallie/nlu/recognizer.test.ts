@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { companyDay } from '@quantics/contracts';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from './corpus.ts';
-import { daysAhead, pastRange } from './entities.ts';
+import { daysAhead, type PeriodKey, pastRange } from './entities.ts';
 import { normalise } from './normalise.ts';
 import { productOf } from './product-entity.ts';
 import { createRecognizer, TUNING, trainRecognizer } from './recognizer.ts';
@@ -167,26 +168,49 @@ describe('the product a question names', () => {
 });
 
 describe('periods', () => {
-  // Wednesday 25 November 2026, 13:00 UTC.
-  const now = new Date(Date.UTC(2026, 10, 25, 13));
-  const iso = (d: Date | undefined) => d?.toISOString().slice(0, 10);
+  // Wednesday 25 November 2026.
+  const today = '2026-11-25';
 
-  it('are stretches of the past for audits', () => {
-    const month = pastRange('this_month', now);
-    expect([iso(month?.from), month?.to.getTime()]).toEqual(['2026-11-01', now.getTime() + 1]);
-    const lastWeek = pastRange('last_week', now);
-    expect([iso(lastWeek?.from), iso(lastWeek?.to)]).toEqual(['2026-11-16', '2026-11-23']);
-    const lastMonth = pastRange('last_month', now);
-    expect([iso(lastMonth?.from), iso(lastMonth?.to)]).toEqual(['2026-10-01', '2026-11-01']);
-    expect(pastRange('next_week', now)).toBeNull();
+  it('are stretches of the past for audits, in whole days', () => {
+    expect(pastRange('this_month', today)).toEqual({ from: '2026-11-01', to: '2026-11-25' });
+    expect(pastRange('last_week', today)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(pastRange('last_month', today)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(pastRange('yesterday', today)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    expect(pastRange('last_year', today)).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(pastRange('next_week', today)).toBeNull();
   });
 
   it('are days ahead for expiring products: next week is 7', () => {
-    expect(daysAhead('next_week', now)).toBe(7);
-    expect(daysAhead('today', now)).toBe(0);
-    expect(daysAhead('this_month', now)).toBe(5);
-    expect(daysAhead('this_week', now)).toBe(4);
-    expect(daysAhead(undefined, now)).toBe(30);
-    expect(daysAhead('last_week', now)).toBe(30);
+    expect(daysAhead('next_week', today)).toBe(7);
+    expect(daysAhead('today', today)).toBe(0);
+    expect(daysAhead('this_month', today)).toBe(5);
+    expect(daysAhead('this_week', today)).toBe(4);
+    expect(daysAhead('this_year', today)).toBe(36);
+    expect(daysAhead(undefined, today)).toBe(30);
+    expect(daysAhead('last_week', today)).toBe(30);
+  });
+
+  // Kiritimati is UTC+14: 09:59:59 UTC on Sunday 29 November is its Sunday's last second, 10:00 its Monday (UTC is
+  // still on Sunday). Pago Pago is UTC-11: 10:59:59 UTC on 1 December is still its 30 November, 11:00 its 1 December.
+  const edges: [string, string, PeriodKey, string, string][] = [
+    ['Pacific/Kiritimati', '2026-11-29T09:59:59Z', 'last_week', '2026-11-16', '2026-11-22'],
+    ['Pacific/Kiritimati', '2026-11-29T10:00:00Z', 'last_week', '2026-11-23', '2026-11-29'],
+    ['Pacific/Kiritimati', '2026-11-29T10:00:00Z', 'today', '2026-11-30', '2026-11-30'],
+    ['UTC', '2026-11-29T10:00:00Z', 'today', '2026-11-29', '2026-11-29'],
+    ['Pacific/Pago_Pago', '2026-12-01T10:59:59Z', 'this_month', '2026-11-01', '2026-11-30'],
+    ['Pacific/Pago_Pago', '2026-12-01T11:00:00Z', 'this_month', '2026-12-01', '2026-12-01'],
+    ['Pacific/Pago_Pago', '2026-12-01T11:00:00Z', 'last_month', '2026-11-01', '2026-11-30'],
+  ];
+  it.each(edges)(
+    "are the company's days at the edges of its midnight: %s at %s, %s",
+    (zone, at, p, from, to) => {
+      expect(pastRange(p, companyDay(zone, new Date(at)))).toEqual({ from, to });
+    },
+  );
+
+  it('look ahead from the company’s today', () => {
+    const pago = (at: string) => companyDay('Pacific/Pago_Pago', new Date(at));
+    expect(daysAhead('this_month', pago('2026-12-01T10:59:59Z'))).toBe(0);
+    expect(daysAhead('this_month', pago('2026-12-01T11:00:00Z'))).toBe(30);
   });
 });
