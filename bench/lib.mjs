@@ -72,10 +72,11 @@ export async function startServer(databaseUrl, env = {}, { dir = join(import.met
 const keptEmail = (company) => `${company.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@bench.test`;
 
 /** A new database on the PostgreSQL server (or the kept BENCH_DB), and a portal process on it (migrated at start). */
-export async function startBench(extraEnv = {}, { dir } = {}) {
+export async function startBench(extraEnv = {}, { dir, db } = {}) {
   // BENCH_DB=<name> keeps one seeded database for several runs (created if missing, never dropped): a bench that
-  // finds its companies there signs in instead of seeding again (`seeded`, `signIn`).
-  const kept = process.env.BENCH_DB;
+  // finds its companies there signs in instead of seeding again (`seeded`, `signIn`). `db`: another kept name (a
+  // second server, of the code before, on a database of its own).
+  const kept = db ?? process.env.BENCH_DB;
   if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DB: a lowercase database name');
   const dbName = kept ?? `quantics_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();

@@ -42,6 +42,11 @@ const EXPLAIN = process.argv.includes('--explain');
 // database, alternated with this tree's: a change to try, measured without committing it.
 const ALSO_DIR = option('also-dir', undefined);
 const PER_CALL = 1000;
+// --before-dir=DIR: a second server of the checkout at DIR (the code before a change: a git worktree of it, its
+// node_modules linked) on a database of its own (<this one's>_before, seeded the same way and migrated by its own
+// server), measured in the same rounds as this tree: the API, the statement bare and the bare INSERT each way.
+const BEFORE_DIR = option('before-dir', undefined);
+const NO_SERVICE = process.argv.includes('--no-service');
 
 const repo = await tsImport('../apps/server/src/modules/movements/movements.repo.ts', import.meta.url);
 const history = await tsImport('../apps/server/src/modules/movements/history.repo.ts', import.meta.url);
@@ -57,6 +62,8 @@ const bench = await startBench();
 const { base, dbUrl, dbName } = bench;
 const pool = new pg.Pool({ connectionString: dbUrl, max: 12 });
 const db = drizzle(pool);
+/** With --before-dir: the code before, its server, database, pool, repo module and bench company (startBefore). */
+let before;
 
 /** Appends `value` to the list at `into[key]`. */
 const push = (into, key, value) => {
@@ -85,14 +92,14 @@ const executor = (client, log) => ({
 // The catalogue: three stores with a sales floor and a backroom each; product i at its store's floor; one in five
 // also in its store's backroom and the next store's floor (a third of its units each).
 
-async function seedCatalogue(companyId) {
-  const { rows: stores } = await pool.query(
+async function seedCatalogue(companyId, p = pool) {
+  const { rows: stores } = await p.query(
     `INSERT INTO locations (company_id, name) SELECT $1, 'Store ' || n FROM generate_series(1, 3) n RETURNING id`,
     [companyId],
   );
   const room = async (name) =>
     (
-      await pool.query(
+      await p.query(
         `INSERT INTO locations (company_id, name, parent_location_id)
          SELECT $1, $2, s FROM unnest($3::int[]) WITH ORDINALITY u(s, n) ORDER BY n RETURNING id`,
         [companyId, name, stores.map((s) => s.id)],
@@ -100,7 +107,7 @@ async function seedCatalogue(companyId) {
     ).rows.map((r) => r.id);
   const floors = await room('Sales Floor');
   const backrooms = await room('Backroom');
-  await pool.query(
+  await p.query(
     `INSERT INTO products (company_id, name, sku, rfid_tag, epc, quantity, min_stock_level, location_id, unit_cost,
        retail_price)
      SELECT $1, 'Product ' || i, sku, rpad(sku, 12, '0'), upper(encode(convert_to(rpad(sku, 12, '0'), 'UTF8'), 'hex')),
@@ -108,7 +115,7 @@ async function seedCatalogue(companyId) {
      FROM generate_series(1, $2::int) i, LATERAL (SELECT 'S' || lpad(i::text, 8, '0') AS sku) k`,
     [companyId, PRODUCTS, floors],
   );
-  await pool.query(
+  await p.query(
     `WITH home AS (
        UPDATE stock s SET quantity = s.quantity - 2 * (s.quantity / 3) FROM products p
        WHERE s.company_id = $1 AND p.company_id = $1 AND p.id = s.product_id AND substr(p.sku, 2)::int % 5 = 0
@@ -120,13 +127,13 @@ async function seedCatalogue(companyId) {
      WHERE p.company_id = $1 AND substr(p.sku, 2)::int % 5 = 0`,
     [companyId, floors, backrooms],
   );
-  await pool.query('VACUUM ANALYZE products');
-  await pool.query('VACUUM ANALYZE stock');
+  await p.query('VACUUM ANALYZE products');
+  await p.query('VACUUM ANALYZE stock');
 }
 
 /** The company's products: id, SKU, home and places (ids, home first). */
-async function catalogue(companyId) {
-  const { rows } = await pool.query(
+async function catalogue(companyId, p = pool) {
+  const { rows } = await p.query(
     `SELECT p.id, p.sku, p.location_id AS home,
        array(SELECT s.location_id FROM stock s WHERE s.company_id = p.company_id AND s.product_id = p.id
              ORDER BY s.location_id = p.location_id DESC, s.location_id) AS places
@@ -231,11 +238,11 @@ function bareInsert(client, companyId, actor, rows) {
 }
 
 /** The repo's statement in its own transaction, after the service's set_config, as the API runs it. */
-async function barePair(client, companyId, actor, rows, log) {
+async function barePair(client, companyId, actor, rows, log, code = repo) {
   await client.query('BEGIN');
   try {
     await client.query(`SELECT set_config('quantics.movement', '{"written": true}', true)`);
-    await repo.applyMovements(executor(client, log), companyId, actor, rows);
+    await code.applyMovements(executor(client, log), companyId, actor, rows);
     await client.query('COMMIT');
   } catch (e) {
     await client.query('ROLLBACK');
@@ -243,8 +250,8 @@ async function barePair(client, companyId, actor, rows, log) {
   }
 }
 
-async function withClient(work) {
-  const client = await pool.connect();
+async function withClient(work, p = pool) {
+  const client = await p.connect();
   try {
     return await work(client);
   } finally {
@@ -258,13 +265,13 @@ async function withClient(work) {
  * sample (lib.mjs's cpuPerCall reads them only before and after: a pool's idle connection closed meanwhile would be
  * subtracted). Both the node process's and PostgreSQL's, beside PostgreSQL's alone.
  */
-async function cpuDuring(pid, run) {
+async function cpuDuring(pid, run, { p = pool, name = dbName } = {}) {
   const own = pid === process.pid;
   const node = () => (own ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : cpuMsOf(pid));
   const first = new Map();
   const last = new Map();
   const sample = async () => {
-    const { rows } = await pool.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName]);
+    const { rows } = await p.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
     for (const { pid: p } of rows) {
       const t = cpuMsOf(p);
       if (t === 0) continue;
@@ -291,42 +298,77 @@ async function cpuDuring(pid, run) {
  * stock rows each call rewrites vacuumed, and stock_movements analyzed, so the planner knows how many movements a
  * company has. Without it the client_id lookup was planned as a scan of the company's movements (0.4-2.7 s a call).
  */
-async function housekeeping() {
-  await pool.query('VACUUM ANALYZE products, stock');
-  await pool.query('ANALYZE stock_movements');
+async function housekeeping(p = pool) {
+  await p.query('VACUUM ANALYZE products, stock');
+  await p.query('ANALYZE stock_movements');
+  if (p === pool && before) await housekeeping(before.pool);
+}
+
+/** `POST /api/inventory/movements` to the server at `at`, answered 200. */
+const postTo = (at, token) => {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return (call) =>
+    fetch(`${at}/api/inventory/movements`, { method: 'POST', headers, body: call.body }).then(async (r) => {
+      const text = await r.text();
+      if (r.status !== 200) throw new Error(`${r.status} ${text}`);
+    });
+};
+
+/**
+ * Warm-up, not measured: V8 compiles the server's code, each pooled connection plans its statements. The first call's
+ * answer is checked: every movement applied, and the quantities of the places it moved.
+ */
+async function warmUp(at, ctx, cases) {
+  const warm = makeCalls(ctx.products, 8, `w${randomBytes(3).toString('hex')}`);
+  const check = await fetch(`${at}/api/inventory/movements`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+    body: warm[0].body,
+  }).then((r) => r.json());
+  const placesMoved = new Set(warm[0].rows.map((r) => `${r.productId}:${r.locationId}`)).size;
+  if (check.applied !== PER_CALL || check.quantities?.length !== placesMoved) {
+    throw new Error(`the API at ${at} answered ${JSON.stringify(check).slice(0, 300)}`);
+  }
+  warm.shift();
+  for (const work of cases) await throughput(warm, 2, work);
 }
 
 async function postRounds(label, ctx) {
   const { products, companyId, token, actor } = ctx;
   const caller = { companyId, inventoryType: 'manual', actor };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const cases = {
-    API: (call) =>
-      fetch(`${base}/api/inventory/movements`, { method: 'POST', headers, body: call.body }).then(
-        async (r) => {
-          const text = await r.text();
-          if (r.status !== 200) throw new Error(`${r.status} ${text}`);
-        },
-      ),
+    API: postTo(base, token),
     'service in process': (call) =>
       service.applyMovements(db, caller, service.checkMovements({ movements: call.movements })),
     'statement bare': (call) => withClient((c) => barePair(c, companyId, actor, call.rows)),
     'INSERT only': (call) => withClient((c) => bareInsert(c, companyId, actor, call.rows)),
   };
-  // Warm-up, not measured: V8 compiles the server's code, each pooled connection plans its statements. The first
-  // call's answer is checked: every movement applied, and the quantities of the places it moved.
-  const warm = makeCalls(products, 8, `w${randomBytes(3).toString('hex')}`);
-  const check = await fetch(`${base}/api/inventory/movements`, {
-    method: 'POST',
-    headers,
-    body: warm[0].body,
-  }).then((r) => r.json());
-  const placesMoved = new Set(warm[0].rows.map((r) => `${r.productId}:${r.locationId}`)).size;
-  if (check.applied !== PER_CALL || check.quantities?.length !== placesMoved) {
-    throw new Error(`the API answered ${JSON.stringify(check).slice(0, 300)}`);
+  // --before-dir: the code before on its own database, the same three ways but in process (its calls made from its
+  // own catalogue); --no-service leaves the service in process out (shorter runs).
+  if (before) {
+    const b = before.ctx;
+    Object.assign(cases, {
+      'API before': postTo(before.base, b.token),
+      'statement bare before': (call) =>
+        withClient((c) => barePair(c, b.companyId, b.actor, call.rows, undefined, before.repo), before.pool),
+      'INSERT only before': (call) =>
+        withClient((c) => bareInsert(c, b.companyId, b.actor, call.rows), before.pool),
+    });
   }
-  warm.shift();
-  for (const work of Object.values(cases)) await throughput(warm, 2, work);
+  if (NO_SERVICE) delete cases['service in process'];
+  const isBefore = (name) => name.endsWith(' before');
+  await warmUp(
+    base,
+    ctx,
+    Object.entries(cases).flatMap(([n, w]) => (isBefore(n) ? [] : [w])),
+  );
+  if (before) {
+    await warmUp(
+      before.base,
+      before.ctx,
+      Object.entries(cases).flatMap(([n, w]) => (isBefore(n) ? [w] : [])),
+    );
+  }
 
   const results = {};
   for (let round = 0; round < ROUNDS; round++) {
@@ -336,12 +378,15 @@ async function postRounds(label, ctx) {
       if (round % 2 === 1) names.reverse();
       for (const name of names) {
         const calls = makeCalls(
-          products,
+          isBefore(name) ? before.ctx.products : products,
           CALLS,
           `${label}${round}${concurrency}${randomBytes(3).toString('hex')}`,
         );
-        const r = await cpuDuring(name === 'API' ? bench.pid : process.pid, () =>
-          throughput(calls, concurrency, cases[name]),
+        const pid = name === 'API' ? bench.pid : name === 'API before' ? before.pid : process.pid;
+        const r = await cpuDuring(
+          pid,
+          () => throughput(calls, concurrency, cases[name]),
+          isBefore(name) ? { p: before.pool, name: before.dbName } : undefined,
         );
         push(results, `${name}|${concurrency}`, { ...r, cpu: r.cpu / CALLS, pg: r.pg / CALLS });
       }
@@ -356,8 +401,10 @@ async function postRounds(label, ctx) {
     `${'case'.padEnd(22)} c   movements/s   p50 ms   p95 ms   CPU ms/call (PG)   failed calls   x INSERT only`,
   );
   for (const concurrency of [1, 4]) {
-    const insertRate = median(results[`INSERT only|${concurrency}`].map((r) => r.rate));
     for (const name of Object.keys(cases)) {
+      const insertRate = median(
+        results[`INSERT only${isBefore(name) ? ' before' : ''}|${concurrency}`].map((r) => r.rate),
+      );
       const rs = results[`${name}|${concurrency}`];
       const rate = median(rs.map((r) => r.rate));
       const failed = rs.reduce((n, r) => n + r.errors.length, 0);
@@ -410,6 +457,11 @@ END $$`;
 const PRODUCT_INDEXES = `SELECT indexrelid::regclass::text AS name FROM pg_index
   WHERE indrelid = 'products'::regclass AND NOT indisprimary`;
 
+// Migration 0040 made it so (products_company_low_name_idx, and room on the pages): `--only=hot` now compares the
+// schema as migrated with the low-stock index before it, and leaves the database as migrated.
+const LOW_BEFORE_0040 = `CREATE INDEX IF NOT EXISTS products_company_low_quantity_idx ON products
+  USING btree (company_id, quantity, name, id) WHERE status <> 'in-stock'`;
+
 const VARIANTS = {
   'INSERT only (bare)': { insertOnly: true },
   'statement, no triggers at all': { before: [`SET LOCAL session_replication_role = replica`] },
@@ -419,7 +471,7 @@ const VARIANTS = {
     before: ['ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_company_id_companies_id_fk'],
   },
   '  - products without the trigram index': { before: ['DROP INDEX products_company_name_trgm_idx'] },
-  '  - products without low_quantity_idx (HOT)': { before: ['DROP INDEX products_company_low_quantity_idx'] },
+  '  + low-stock index keyed by quantity (before 0040, no HOT)': { before: [LOW_BEFORE_0040] },
   '  - products with its primary key only': { dropAllProductIndexes: true },
   '  - no products triggers': {
     before: [
@@ -604,18 +656,12 @@ async function serviceQueries({ products, companyId, actor }, calls = 7) {
 // the company's low rows by the new index and sorts them (see docs/benchmarks.md). The bench database is put back
 // as migrated at the end.
 
-const LOW_AS_MIGRATED = `CREATE INDEX IF NOT EXISTS products_company_low_quantity_idx ON products
-  USING btree (company_id, quantity, name, id) WHERE status <> 'in-stock'`;
-
 async function hotRounds(ctx) {
   const { products, companyId, token, actor } = ctx;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const variants = {
-    'as migrated': [LOW_AS_MIGRATED, 'DROP INDEX IF EXISTS products_low_bench_idx'],
-    'low-stock index without quantity': [
-      `CREATE INDEX IF NOT EXISTS products_low_bench_idx ON products (company_id) WHERE status <> 'in-stock'`,
-      'DROP INDEX IF EXISTS products_company_low_quantity_idx',
-    ],
+    'low-stock index keyed by quantity (before 0040)': [LOW_BEFORE_0040],
+    'as migrated (0040)': ['DROP INDEX IF EXISTS products_company_low_quantity_idx'],
   };
   const cases = {
     API: (call) =>
@@ -648,7 +694,7 @@ async function hotRounds(ctx) {
       console.log(`  round ${round + 1} done, load ${load()}`);
     }
   } finally {
-    for (const ddl of variants['as migrated']) await pool.query(ddl);
+    for (const ddl of variants['as migrated (0040)']) await pool.query(ddl);
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
@@ -958,30 +1004,47 @@ async function historyBench(ctx) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-try {
-  console.log(`Stock movements, ${new Date().toISOString()}, load ${load()}`);
-  const again = await bench.signIn('Movements Co');
-  const owner = again ?? (await bench.register('Movements Co'));
+/** The bench company on `side`'s database (signed in again, or signed up and seeded), its sender an operator. */
+async function company(side, p) {
+  const again = await side.signIn('Movements Co');
+  const owner = again ?? (await side.register('Movements Co'));
   if (!again) {
-    console.log(`Seeding ${PRODUCTS.toLocaleString('en-US')} products (1 in 5 in three places)...`);
+    console.log(
+      `Seeding ${PRODUCTS.toLocaleString('en-US')} products (1 in 5 in three places) in ${side.dbName}...`,
+    );
     const t0 = performance.now();
-    await seedCatalogue(owner.companyId);
+    await seedCatalogue(owner.companyId, p);
     console.log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   // The sender is an operator: the bench company's one person, made operator (the role is read every request).
   const user = (
-    await pool.query(
+    await p.query(
       `UPDATE memberships SET role = 'operator' WHERE company_id = $1
        RETURNING user_id, (SELECT coalesce(name, email) FROM users WHERE id = user_id) AS name`,
       [owner.companyId],
     )
   ).rows[0];
-  const ctx = {
+  return {
     companyId: owner.companyId,
     token: owner.token,
-    products: await catalogue(owner.companyId),
+    products: await catalogue(owner.companyId, p),
     actor: { type: 'user', id: user.user_id, name: user.name },
   };
+}
+
+async function startBefore(dir) {
+  const side = await startBench({}, { dir, db: `${dbName}_before` });
+  const p = new pg.Pool({ connectionString: side.dbUrl, max: 12 });
+  const code = await tsImport(`${dir}/apps/server/src/modules/movements/movements.repo.ts`, import.meta.url);
+  const head = execSync('git rev-parse --short HEAD', { cwd: dir }).toString().trim();
+  console.log(`The code before: ${dir} at ${head}, on ${side.dbName}`);
+  return { ...side, pool: p, repo: code, ctx: await company(side, p) };
+}
+
+try {
+  console.log(`Stock movements, ${new Date().toISOString()}, load ${load()}`);
+  const ctx = await company(bench, pool);
+  if (BEFORE_DIR) before = await startBefore(BEFORE_DIR);
   const movements = async () =>
     (await pool.query('SELECT count(*)::int AS n FROM stock_movements')).rows[0].n.toLocaleString('en-US');
   if (ONLY === 'profile') await explainPost(ctx);
@@ -1005,4 +1068,8 @@ try {
 } finally {
   await pool.end();
   await bench.stop();
+  if (before) {
+    await before.pool.end();
+    await before.stop();
+  }
 }

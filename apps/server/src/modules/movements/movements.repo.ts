@@ -17,6 +17,9 @@ export type MovementWrite = {
   clientId: string | null;
 };
 
+/** A place's quantity after a call, and its product's total. */
+export type PlaceNow = { place_quantity: number; total: number };
+
 /** A movement as recorded, as the API answers it. */
 export type RecordedMovement = {
   id: number;
@@ -33,57 +36,65 @@ export type RecordedMovement = {
 const RECORDED = sql`m.id::float8 as id, m.client_id, m.product_id, p.sku, m.location_id, m.delta, m.reason,
   to_char(m.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.quantity_after`;
 
-/** The movements already recorded under these client ids (a till sending again after a time-out). */
+/**
+ * The movements already recorded under these client ids (a till sending again after a time-out): one probe of the
+ * unique index on (company_id, client_id) per id sent, whatever the table's statistics say (a lateral with a limit
+ * is never flattened into a join the planner could choose to run as a scan of the company's movements).
+ */
 export async function movementsByClientId(db: Db, companyId: number, clientIds: string[]) {
   if (clientIds.length === 0) return [];
   const r = await db.execute<RecordedMovement>(sql`
-    select ${RECORDED} from stock_movements m
-    left join products p on p.company_id = m.company_id and p.id = m.product_id
-    where m.company_id = ${companyId} and m.client_id = any(${sqlArray(clientIds, 'text')})`);
+    select ${RECORDED} from unnest(${sqlArray(clientIds, 'text')}) as k(client_id)
+    cross join lateral (
+      select * from stock_movements m
+      where m.company_id = ${companyId} and m.client_id = k.client_id and m.client_id is not null
+      limit 1
+    ) m
+    left join products p on p.company_id = m.company_id and p.id = m.product_id`);
   return r.rows.map(numeric);
 }
 
-/** The company's products by id, SKU (exact, as the catalogue keeps them), GTIN or EPC: each key's product id. */
+const PLACES = sql`id, sku, location_id as home, stock_places as places`;
+
+/** A product a movement names: its id, SKU, home and places (its stock rows' locations, null for none). */
+export type ProductPlaces = { id: number; sku: string; home: number | null; places: (number | null)[] };
+
+/**
+ * The company's products by id, SKU (exact, as the catalogue keeps them), GTIN or EPC, in one query: each key's
+ * product with its home and places (the places its row keeps, stock_places: 0 for "no location").
+ */
 export async function productsByKeys(
   db: Db,
   companyId: number,
   keys: { ids: number[]; skus: string[]; gtins: string[]; epcs: string[] },
 ) {
-  const r = await db.execute<{ kind: string; key: string; id: number }>(sql`
-    select 'id' as kind, id::text as key, id from products
-      where company_id = ${companyId} and id = any(${sqlArray(keys.ids, 'int')})
-    union all
-    select 'sku', sku, id from products where company_id = ${companyId} and sku = any(${sqlArray(keys.skus, 'text')})
-    union all
-    select 'gtin', gtin, id from products where company_id = ${companyId} and gtin = any(${sqlArray(keys.gtins, 'text')})
-    union all
-    select 'epc', epc, id from products where company_id = ${companyId} and epc = any(${sqlArray(keys.epcs, 'text')})`);
-  const found = new Map<string, number>();
-  for (const row of r.rows) found.set(`${row.kind}:${row.key}`, Number(row.id));
-  return found;
-}
-
-/** Each product's places (its stock rows' locations, null for none) and its home. */
-export async function placesOf(db: Db, companyId: number, productIds: number[]) {
   const r = await db.execute<{
+    kind: string;
+    key: string;
     id: number;
     sku: string;
     home: number | null;
-    places: (number | null)[] | null;
+    places: number[];
   }>(sql`
-    select p.id, p.sku, p.location_id as home,
-      (select array_agg(s.location_id) from stock s where s.company_id = p.company_id and s.product_id = p.id) as places
-    from products p where p.company_id = ${companyId} and p.id = any(${sqlArray(productIds, 'int')})`);
-  return new Map(
-    r.rows.map((row) => [
-      Number(row.id),
-      {
-        sku: row.sku,
-        home: row.home === null ? null : Number(row.home),
-        places: (row.places ?? []).map(nullableInt),
-      },
-    ]),
-  );
+    select 'id' as kind, id::text as key, ${PLACES} from products
+      where company_id = ${companyId} and id = any(${sqlArray(keys.ids, 'int')})
+    union all
+    select 'sku', sku, ${PLACES} from products where company_id = ${companyId} and sku = any(${sqlArray(keys.skus, 'text')})
+    union all
+    select 'gtin', gtin, ${PLACES} from products
+      where company_id = ${companyId} and gtin = any(${sqlArray(keys.gtins, 'text')})
+    union all
+    select 'epc', epc, ${PLACES} from products where company_id = ${companyId} and epc = any(${sqlArray(keys.epcs, 'text')})`);
+  const found = new Map<string, ProductPlaces>();
+  for (const row of r.rows) {
+    found.set(`${row.kind}:${row.key}`, {
+      id: Number(row.id),
+      sku: row.sku,
+      home: nullableInt(row.home),
+      places: (row.places ?? []).map((place) => (Number(place) === 0 ? null : Number(place))),
+    });
+  }
+  return found;
 }
 
 /**
@@ -91,7 +102,8 @@ export async function placesOf(db: Db, companyId: number, productIds: number[]) 
  * product had no stock there), and every movement is recorded with the row's quantity after it, in the order sent.
  * The caller has said it writes its own movements (setMovementsWritten), so the stock triggers add none; they still
  * total the products. A sale may take a place below 0: that is what the till says happened, and a count sets it
- * right. Answers the movements as recorded, in order, and each place's quantity and its product's total.
+ * right. Answers the movements as recorded, in order, each with its place's quantity after the call and its
+ * product's total (the answer's quantities, without reading them again).
  */
 export async function applyMovements(tx: Db, companyId: number, actor: MovementActor, rows: MovementWrite[]) {
   const input = unnestRows(
@@ -115,7 +127,7 @@ export async function applyMovements(tx: Db, companyId: number, actor: MovementA
     },
     'i',
   );
-  const recorded = await tx.execute<RecordedMovement>(sql`
+  const recorded = await tx.execute<RecordedMovement & PlaceNow>(sql`
     with input as (select * from ${input}),
     sums as (
       select product_id, location_id, sum(delta)::int as delta from input group by product_id, location_id
@@ -139,10 +151,25 @@ export async function applyMovements(tx: Db, companyId: number, actor: MovementA
       from input i join changed c on c.product_id = i.product_id and c.place = coalesce(i.location_id, 0)
       order by i.ord
       returning *
+    ),
+    -- Each moved product's total: its places this statement changed, as changed, and its other places as the
+    -- statement found them (the products' own totals are written by the stock triggers after the statement).
+    totals as (
+      select c.product_id, c.moved + coalesce((select sum(s.quantity) from stock s
+        where s.company_id = ${companyId} and s.product_id = c.product_id and s.place <> all(c.places)), 0) as total
+      from (select product_id, array_agg(place) as places, sum(quantity) as moved from changed group by product_id) c
     )
-    select ${RECORDED} from m left join products p on p.company_id = m.company_id and p.id = m.product_id
+    select ${RECORDED}, c.quantity as place_quantity, t.total::int as total
+    from m
+    join changed c on c.product_id = m.product_id and c.place = coalesce(m.location_id, 0)
+    join totals t on t.product_id = m.product_id
+    left join products p on p.company_id = m.company_id and p.id = m.product_id
     order by m.id`);
-  return recorded.rows.map(numeric);
+  return recorded.rows.map((r) => ({
+    ...numeric(r),
+    place_quantity: Number(r.place_quantity),
+    total: Number(r.total),
+  }));
 }
 
 /** The places' quantities now, with their products' totals. */

@@ -108,9 +108,9 @@ async function applyOnce(
     (await repo.movementsByClientId(tx, companyId, clientIds)).map((m) => [m.client_id, m]),
   );
   const fresh = sent.filter((m) => m.client_id === undefined || !earlier.has(m.client_id));
-  const productIds = await resolveProducts(tx, companyId, fresh, naming.name);
-  const writes = await resolvePlaces(tx, companyId, fresh, productIds, naming);
-  let applied: repo.RecordedMovement[] = [];
+  const products = await resolveProducts(tx, companyId, fresh, naming.name);
+  const writes = await resolvePlaces(tx, companyId, fresh, products, naming);
+  let applied: (repo.RecordedMovement & repo.PlaceNow)[] = [];
   if (writes.length > 0) {
     await setMovementsWritten(tx);
     applied = await repo.applyMovements(tx, companyId, caller.actor, writes);
@@ -120,24 +120,67 @@ async function applyOnce(
     const first = m.client_id === undefined ? undefined : earlier.get(m.client_id);
     const row = first ?? byIndex.get(m.index);
     if (!row) throw new Error(`movement ${m.index} was neither applied nor found`);
-    return { index: m.index, duplicate: first !== undefined, ...row };
+    const {
+      place_quantity: _quantity,
+      total: _total,
+      ...recorded
+    } = row as repo.RecordedMovement & Partial<repo.PlaceNow>;
+    return { index: m.index, duplicate: first !== undefined, ...recorded };
   });
-  const places = new Map(movements.map((m) => [`${m.product_id}:${m.location_id}`, m]));
-  const quantities = await repo.quantitiesAt(
-    tx,
-    companyId,
-    [...places.values()].map((m) => ({ productId: m.product_id, locationId: m.location_id })),
-  );
-  return { applied: applied.length, duplicates: sent.length - fresh.length, movements, quantities };
+  return {
+    applied: applied.length,
+    duplicates: sent.length - fresh.length,
+    movements,
+    quantities: await quantitiesOf(tx, companyId, movements, applied),
+  };
 }
 
-/** Each movement's product id, by its product_id, SKU or code (the code's EPC, else its GTIN, else as a SKU). */
+type PlaceQuantity = TMovementsResponse['quantities'][number];
+
+/**
+ * Each place the answer's movements name, as it is now, with its product's total, in order of SKU and place. The
+ * places this call moved come with the call's own statement; only a duplicate's place it did not move is read.
+ */
+async function quantitiesOf(
+  tx: Db,
+  companyId: number,
+  movements: { product_id: number; location_id: number | null }[],
+  applied: (repo.RecordedMovement & repo.PlaceNow)[],
+): Promise<PlaceQuantity[]> {
+  const key = (m: { product_id: number; location_id: number | null }) => `${m.product_id}:${m.location_id}`;
+  const known = new Map<string, PlaceQuantity>();
+  for (const m of applied) {
+    known.set(key(m), {
+      product_id: m.product_id,
+      sku: m.sku,
+      location_id: m.location_id,
+      quantity: m.place_quantity,
+      total: m.total,
+    });
+  }
+  const unread = new Map<string, { productId: number; locationId: number | null }>();
+  for (const m of movements) {
+    if (!known.has(key(m))) unread.set(key(m), { productId: m.product_id, locationId: m.location_id });
+  }
+  const read = unread.size > 0 ? await repo.quantitiesAt(tx, companyId, [...unread.values()]) : [];
+  return [...known.values(), ...read].sort(
+    (a, b) =>
+      compareText(a.sku ?? '', b.sku ?? '') ||
+      (a.location_id ?? -1) - (b.location_id ?? -1) ||
+      a.product_id - b.product_id,
+  );
+}
+
+/** Code-point order (a SKU is upper-case ASCII as kept). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each movement's product (its id, home and places), by its product_id, SKU or code (the code's EPC, else its GTIN, else as a SKU). */
 async function resolveProducts(
   tx: Db,
   companyId: number,
   sent: SentMovement[],
   name: Namer,
-): Promise<number[]> {
+): Promise<repo.ProductPlaces[]> {
   const ids = codesOf(sent);
   const found = await repo.productsByKeys(tx, companyId, {
     ids: sent.flatMap((m) => (m.product_id === undefined ? [] : [m.product_id])),
@@ -146,7 +189,7 @@ async function resolveProducts(
     epcs: [...ids.values()].flatMap((id) => (id.epc ? [id.epc] : [])),
   });
   return sent.map((m) => {
-    const id =
+    const product =
       m.product_id !== undefined
         ? found.get(`id:${m.product_id}`)
         : matchCode(ids.get(m.index) ?? identifyCode(''), {
@@ -154,11 +197,11 @@ async function resolveProducts(
             byGtin: (gtin) => found.get(`gtin:${gtin}`),
             bySku: (sku) => found.get(`sku:${sku}`),
           });
-    if (id === undefined) {
+    if (product === undefined) {
       const field = m.product_id !== undefined ? 'product_id' : m.sku !== undefined ? 'sku' : 'code';
       throw badRequest(name(m.index, field, MOVEMENT_MESSAGES.productNotFound));
     }
-    return id;
+    return product;
   });
 }
 
@@ -187,14 +230,13 @@ async function resolvePlaces(
   tx: Db,
   companyId: number,
   sent: SentMovement[],
-  productIds: number[],
+  products: repo.ProductPlaces[],
   { name, placeField }: Naming,
 ): Promise<repo.MovementWrite[]> {
   const named = [...new Set(sent.flatMap((m) => (typeof m.location_id === 'number' ? [m.location_id] : [])))];
   const unknown = new Set(await unknownLocations(tx, companyId, named));
-  const places = await repo.placesOf(tx, companyId, [...new Set(productIds)]);
   return sent.map((m, i) => {
-    const productId = productIds[i] as number;
+    const p = products[i] as repo.ProductPlaces;
     let locationId: number | null;
     if (m.location_id !== undefined) {
       if (m.location_id !== null && unknown.has(m.location_id)) {
@@ -202,16 +244,15 @@ async function resolvePlaces(
       }
       locationId = m.location_id;
     } else {
-      const p = places.get(productId);
-      if (p && p.places.length > 1) {
+      if (p.places.length > 1) {
         const message =
           placeField === 'location' ? MOVEMENT_MESSAGES.locationNameNeeded : MOVEMENT_MESSAGES.locationNeeded;
         throw badRequest(name(m.index, placeField, message));
       }
-      locationId = p?.places.length === 1 ? (p.places[0] ?? null) : (p?.home ?? null);
+      locationId = p.places.length === 1 ? (p.places[0] ?? null) : p.home;
     }
     return {
-      productId,
+      productId: p.id,
       locationId,
       delta: m.delta,
       reason: m.reason,

@@ -208,6 +208,46 @@ describe('sending movements', () => {
     expect((await get(p.id)).quantity).toBe(13);
   });
 
+  it("answers each place moved with its product's total, in order of SKU, a duplicate's place read as it is now", async () => {
+    const two = await create({
+      sku: 'MVQ2',
+      stock: [
+        { location_id: places.floor, quantity: 4 },
+        { location_id: places.back, quantity: 6 },
+      ],
+    });
+    const one = await create({ sku: 'MVQ1', quantity: 9, location_id: places.floor });
+    const first = await sent([
+      { sku: two.sku, location_id: places.back, delta: -1, reason: 'sale', client_id: 'q-1' },
+      { sku: one.sku, delta: -2, reason: 'sale' },
+      { sku: two.sku, location_id: places.floor, delta: 3, reason: 'return' },
+      { sku: two.sku, location_id: places.back, delta: -1, reason: 'sale' },
+    ]);
+    const place = (q: TMovementsResponse['quantities'][number]) => [
+      q.sku,
+      q.location_id,
+      q.quantity,
+      q.total,
+    ];
+    expect(first.quantities.map(place)).toEqual([
+      ['MVQ1', places.floor, 7, 7],
+      ['MVQ2', Math.min(places.floor, places.back), places.floor < places.back ? 7 : 4, 11],
+      ['MVQ2', Math.max(places.floor, places.back), places.floor < places.back ? 4 : 7, 11],
+    ]);
+    // Units moved at the floor since: the duplicate's place (the back room) is answered as it is now, with the total.
+    await sent([{ sku: two.sku, location_id: places.floor, delta: -5, reason: 'sale' }]);
+    const again = await sent([
+      { sku: two.sku, location_id: places.back, delta: -1, reason: 'sale', client_id: 'q-1' },
+      { sku: one.sku, delta: 1, reason: 'return' },
+    ]);
+    expect(again).toMatchObject({ applied: 1, duplicates: 1 });
+    expect(again.quantities.map(place)).toEqual([
+      ['MVQ1', places.floor, 8, 8],
+      ['MVQ2', places.back, 4, 6],
+    ]);
+    expect((await get(two.id)).quantity).toBe(6);
+  });
+
   it('keeps a sale dated in the past at its own time in the history, newest first, a page at a time', async () => {
     const p = await create({ quantity: 10, location_id: places.floor });
     await sent([
