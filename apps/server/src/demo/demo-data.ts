@@ -35,11 +35,18 @@ export const READERS = [
 
 /** Top-level locations with descriptions; the levels below them come from the catalogue's location paths. */
 export const SITES = [
-  { name: 'Portland Store', description: 'Flagship store, 412 NW Couch St' },
-  { name: 'Seattle Store', description: 'Capitol Hill store, 1520 Pike St' },
-  { name: 'Boise Store', description: 'Downtown store, opened in spring' },
-  { name: 'Central Warehouse', description: 'Distribution centre serving all stores' },
+  { name: 'Portland Store', description: 'Flagship store, 412 NW Couch St', kind: 'store' },
+  { name: 'Seattle Store', description: 'Capitol Hill store, 1520 Pike St', kind: 'store' },
+  { name: 'Boise Store', description: 'Downtown store, opened in spring', kind: 'store' },
+  { name: 'Central Warehouse', description: 'Distribution centre serving all stores', kind: 'warehouse' },
 ] as const;
+
+/** The kinds of the places below the sites, by the last part of their path (issue 52); the rest stay other. */
+export const AREA_KINDS: Record<string, 'sales_floor' | 'stockroom' | 'dock'> = {
+  'Sales Floor': 'sales_floor',
+  Backroom: 'stockroom',
+  Receiving: 'dock',
+};
 
 /** The places of each store and of the warehouse, below the site. */
 export const STORE_AREAS = [

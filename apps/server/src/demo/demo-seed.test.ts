@@ -178,6 +178,13 @@ describe('the demo seed', () => {
     const locations = await get<TLocation[]>('/api/locations');
     expect(locations.filter((l) => l.parent_location_id === null)).toHaveLength(4);
     expect(locations.some((l) => l.path === 'Seattle Store > Backroom > Rack A')).toBe(true);
+    // Kinds (issue 52): the sites and their rooms, nothing left for an admin to confirm.
+    const kindOf = (path: string) => locations.find((l) => l.path === path)?.kind;
+    expect(kindOf('Seattle Store')).toBe('store');
+    expect(kindOf('Seattle Store > Sales Floor')).toBe('sales_floor');
+    expect(kindOf('Seattle Store > Backroom')).toBe('stockroom');
+    expect(kindOf('Central Warehouse > Receiving')).toBe('dock');
+    expect(locations.filter((l) => l.kind_suggestion)).toEqual([]);
 
     const members = await get<TTeamMember[]>('/api/team/members');
     expect(members.map((m) => `${m.role}:${m.status}`).sort()).toEqual(

@@ -6,6 +6,7 @@ import { multipartBody } from '../lib/multipart-body.ts';
 import { type HistorySummary, seedAuditHistory } from './audit-history.ts';
 import { catalogueCsv, demoCatalogue } from './demo-catalogue.ts';
 import {
+  AREA_KINDS,
   ARRIVALS,
   COMPANY,
   DEMO_PASSWORD,
@@ -91,6 +92,13 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   log(`catalogue: ${catalogue.length} products in ${places} places imported from CSV`);
   const locations = await call<TLocation[]>('GET', '/api/locations', admin);
   const locationIds = new Map(locations.map((l) => [l.path, l.id]));
+  // The kinds of the rooms the import made, confirmed as an admin does on the Locations page.
+  const confirmed = locations.flatMap((l) => {
+    const kind = AREA_KINDS[l.name];
+    return kind && l.parent_location_id !== null ? [{ id: l.id, kind }] : [];
+  });
+  const others = locations.filter((l) => l.kind_suggestion && !AREA_KINDS[l.name]).map((l) => l.id);
+  await call('POST', '/api/locations/kinds', admin, { confirmed, dismissed: others });
 
   // The team: an operator and a member who accepted their invitations, and one invitation still open.
   for (const p of [PEOPLE.operator, PEOPLE.member, PENDING_INVITE]) {

@@ -85,6 +85,8 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/locations/:id': 'member',
   'POST /api/locations': 'operator',
   'PUT /api/locations/:id': 'operator',
+  // Kinds guessed from places' names, confirmed or dismissed by an admin on the Locations page (issue 52).
+  'POST /api/locations/kinds': 'admin',
   'DELETE /api/locations/:id': 'operator',
   // Cycle counting: plans are kept by operators and admins; what is due is everyone's.
   'GET /api/count-plans': 'operator',

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { TLocationKind } from '@quantics/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
@@ -14,6 +15,8 @@ export type LocationRow = {
   childrenCount: number;
   productCount: number;
   path: string;
+  kind: TLocationKind;
+  kindReviewedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -33,6 +36,8 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     children_count: number;
     product_count: number;
     path: string;
+    kind: TLocationKind;
+    kind_reviewed_at: string | Date | null;
     created_at: string | Date;
     updated_at: string | Date;
   }>(sql`
@@ -54,7 +59,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     )
     SELECT l.id, l.name, l.description, l.parent_location_id, parent.name AS parent_name,
       coalesce(children.n, 0) AS children_count, coalesce(kept.n, 0) AS product_count,
-      coalesce(tree.path, l.name) AS path, l.created_at, l.updated_at
+      coalesce(tree.path, l.name) AS path, l.kind, l.kind_reviewed_at, l.created_at, l.updated_at
     FROM locations l
     LEFT JOIN locations parent ON parent.company_id = l.company_id AND parent.id = l.parent_location_id
     LEFT JOIN tree ON tree.id = l.id
@@ -72,6 +77,8 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     childrenCount: Number(r.children_count),
     productCount: Number(r.product_count),
     path: r.path,
+    kind: r.kind,
+    kindReviewedAt: r.kind_reviewed_at === null ? null : new Date(r.kind_reviewed_at),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }));
@@ -134,7 +141,10 @@ export async function ancestorIds(db: Db, companyId: number, id: number): Promis
 
 export type LocationValues = { name: string; description: string | null; parentLocationId: number | null };
 
-export async function insertLocation(db: Db, companyId: number, values: LocationValues) {
+/** A place's kind as chosen: undefined leaves it as it is (an edit that does not name it). */
+export type LocationKindValues = { kind?: TLocationKind; kindReviewedAt?: Date };
+
+export async function insertLocation(db: Db, companyId: number, values: LocationValues & LocationKindValues) {
   const [row] = await db
     .insert(locations)
     .values({ companyId, ...values })
@@ -143,11 +153,38 @@ export async function insertLocation(db: Db, companyId: number, values: Location
   return row.id;
 }
 
-export async function updateLocation(db: Db, companyId: number, id: number, values: LocationValues) {
+export async function updateLocation(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: LocationValues & LocationKindValues,
+) {
   await db
     .update(locations)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(locations.companyId, companyId), eq(locations.id, id)));
+}
+
+/** Kinds an admin confirmed, and places whose offered kind was dismissed (their kind stays): both reviewed now. */
+export async function reviewKinds(
+  db: Db,
+  companyId: number,
+  confirmed: { id: number; kind: TLocationKind }[],
+  dismissed: number[],
+) {
+  const now = new Date();
+  for (const c of confirmed) {
+    await db
+      .update(locations)
+      .set({ kind: c.kind, kindReviewedAt: now, updatedAt: now })
+      .where(and(eq(locations.companyId, companyId), eq(locations.id, c.id)));
+  }
+  if (dismissed.length > 0) {
+    await db
+      .update(locations)
+      .set({ kindReviewedAt: now })
+      .where(and(eq(locations.companyId, companyId), inArray(locations.id, dismissed)));
+  }
 }
 
 export async function countChildren(db: Db, companyId: number, id: number): Promise<number> {

@@ -2,6 +2,7 @@ import {
   ZErrorResponse,
   ZIdParam,
   ZLocation,
+  ZLocationKindsRequest,
   ZLocationRequest,
   ZLocationsResponse,
   ZSuccessResponse,
@@ -30,6 +31,18 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ZLocationRequest, response: { 201: ZLocation, ...errors } } },
     async (request, reply) =>
       reply.status(201).send(await locations.createLocation(app.db, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/api/locations/kinds',
+    {
+      schema: {
+        tags,
+        body: ZLocationKindsRequest,
+        response: { 200: ZLocationsResponse, 400: ZErrorResponse },
+      },
+    },
+    async (request) => locations.reviewKinds(app.db, requireAuth(request), request.body),
   );
 
   app.put(

@@ -1,9 +1,11 @@
 import {
+  guessLocationKind,
   LOCATION_DEPTH_MAX,
   LOCATION_MESSAGES,
   locationNameTakenMessage,
   type TLocation,
   type TLocationInput,
+  type TLocationKindsInput,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -23,6 +25,8 @@ const view = (r: repo.LocationRow): TLocation => ({
   children_count: r.childrenCount,
   product_count: r.productCount,
   path: r.path,
+  kind: r.kind,
+  kind_suggestion: r.kind === 'other' && r.kindReviewedAt === null ? guessLocationKind(r.name) : null,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -75,6 +79,39 @@ const values = (input: TLocationInput): repo.LocationValues => ({
   parentLocationId: input.parent_location_id,
 });
 
+/** A kind named by the person is their choice (reviewed): the page offers no guess for it. */
+const kindValues = (input: TLocationInput): repo.LocationKindValues =>
+  input.kind === undefined ? {} : { kind: input.kind, kindReviewedAt: new Date() };
+
+/**
+ * POST /api/locations/kinds: the kinds an admin confirmed on the Locations page, and the offers dismissed; every id
+ * must be the company's own place (else 400, nothing changed).
+ */
+export async function reviewKinds(
+  db: Db,
+  actor: AuthContext,
+  input: TLocationKindsInput,
+): Promise<TLocation[]> {
+  const ids = [...input.confirmed.map((c) => c.id), ...input.dismissed];
+  if (ids.length === 0) throw badRequest('Name at least one location to confirm or dismiss');
+  if ((await repo.unknownLocations(db, actor.companyId, ids)).length > 0) {
+    throw badRequest(LOCATION_MESSAGES.notFound);
+  }
+  await db.transaction(async (tx) => {
+    await repo.reviewKinds(tx, actor.companyId, input.confirmed, input.dismissed);
+    if (input.confirmed.length > 0) {
+      const n = input.confirmed.length;
+      await logLocation(
+        tx,
+        actor,
+        'kinds',
+        `${userPerformer(actor).name} confirmed the kind of ${n} location${n === 1 ? '' : 's'}`,
+      );
+    }
+  });
+  return listLocations(db, actor.companyId);
+}
+
 async function saving<T>(input: TLocationInput, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -90,7 +127,10 @@ export async function createLocation(db: Db, actor: AuthContext, input: TLocatio
   const id = await saving(input, () =>
     db.transaction(async (tx) => {
       await checkParent(tx, actor.companyId, input.parent_location_id);
-      const newId = await repo.insertLocation(tx, actor.companyId, values(input));
+      const newId = await repo.insertLocation(tx, actor.companyId, {
+        ...values(input),
+        ...kindValues(input),
+      });
       await logLocation(tx, actor, 'create', `${userPerformer(actor).name} added location ${input.name}`);
       return newId;
     }),
@@ -109,7 +149,7 @@ export async function updateLocation(
       const existing = await repo.findLocationRow(tx, actor.companyId, id);
       if (!existing) throw notFound(LOCATION_MESSAGES.notFound);
       await checkParent(tx, actor.companyId, input.parent_location_id, id);
-      await repo.updateLocation(tx, actor.companyId, id, values(input));
+      await repo.updateLocation(tx, actor.companyId, id, { ...values(input), ...kindValues(input) });
       await logLocation(tx, actor, 'update', `${userPerformer(actor).name} updated location ${input.name}`);
     }),
   );

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LOCATION_DESCRIPTION_MAX,
+  LOCATION_KIND_LABELS,
+  LOCATION_KINDS,
   type TLocation,
   type TLocationInput,
   type TLocationRequest,
@@ -66,11 +68,13 @@ function LocationForm({
           name: editing.name,
           description: editing.description ?? '',
           parent_location_id: editing.parent_location_id ?? '',
+          kind: editing.kind ?? 'other',
         }
       : {
           name: '',
           description: '',
           parent_location_id: target.kind === 'new' ? (target.parentId ?? '') : '',
+          kind: 'other',
         },
   });
   const { errors } = form.formState;
@@ -113,6 +117,21 @@ function LocationForm({
             {parents.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.path}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Kind"
+        error={errors.kind?.message}
+        hint="Sales floors and stockrooms of a store make its refill list."
+      >
+        {(id, describedBy) => (
+          <Select id={id} aria-describedby={describedBy} {...form.register('kind')}>
+            {LOCATION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {LOCATION_KIND_LABELS[k]}
               </option>
             ))}
           </Select>

@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { LastCounted, NextDue } from '@/shared/locations/place-counting';
 import { subLocationsLabel, type TreeRow } from '../location-tree';
 import { LOCATION_TEXTS } from '../locations-texts';
+import { KindBadge } from './kind-badge';
 import { LocationActions, type LocationHandlers } from './location-actions';
 
 type TreeProps = {
@@ -50,7 +51,10 @@ function NameCell({ row, collapsed, onToggle }: { row: TreeRow } & Omit<TreeProp
         aria-hidden
       />
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900 dark:text-slate-100">{location.name}</p>
+        <p className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium text-slate-900 dark:text-slate-100">{location.name}</span>
+          <KindBadge kind={location.kind} />
+        </p>
         {location.parent_name && (
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">in {location.parent_name}</p>
         )}

@@ -1,4 +1,9 @@
-import type { TLocation } from '@quantics/contracts';
+import {
+  LOCATION_KIND_LABELS,
+  LOCATION_KINDS,
+  type TLocation,
+  type TLocationKind,
+} from '@quantics/contracts';
 import { ChevronsDownUp, ChevronsUpDown, MapPin, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth-provider';
@@ -9,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
+import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
@@ -16,16 +22,19 @@ import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useLocations } from '@/shared/locations/locations-api';
 import { useDeleteLocation } from '../api/delete-location';
+import { KindSuggestions } from '../components/kind-suggestions';
 import { LocationDialog, type LocationTarget } from '../components/location-dialog';
 import { LocationsHelp } from '../components/locations-help';
 import { LocationsTree } from '../components/locations-tree';
-import { parentIds, visibleRows } from '../location-tree';
+import { parentIds, type TreeRow, visibleRows } from '../location-tree';
 import { LOCATION_TEXTS } from '../locations-texts';
 
 export function LocationsPage() {
   usePageTitle('Locations');
   const { user } = useAuth();
   const canWrite = useCan('operator');
+  const isAdmin = useCan('admin');
+  const [kind, setKind] = useState<TLocationKind | ''>('');
   const help = useHelp();
   const locations = useLocations();
   useToastOnError(locations.error, LOCATION_TEXTS.loadFailed);
@@ -35,7 +44,8 @@ export function LocationsPage() {
   const [deleting, setDeleting] = useState<TLocation | null>(null);
   if (!user) return null;
   const all = locations.data ?? [];
-  const rows = visibleRows(all, collapsed);
+  // A kind filter lists the places of that kind wherever they are in the tree, each with its parent.
+  const rows = kind === '' ? visibleRows(all, collapsed) : kindRows(all, kind);
   const hasNesting = all.some((l) => l.parent_location_id !== null);
 
   const toggle = (id: number) =>
@@ -75,6 +85,7 @@ export function LocationsPage() {
         }
       />
       <LocationsHelp help={help} />
+      {isAdmin && <KindSuggestions locations={all} />}
 
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
@@ -86,18 +97,33 @@ export function LocationsPage() {
               </span>
             )}
           </h2>
-          {hasNesting && (
-            <div className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
-                <ChevronsUpDown className="size-4" aria-hidden />
-                Expand all
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(parentIds(all)))}>
-                <ChevronsDownUp className="size-4" aria-hidden />
-                Collapse all
-              </Button>
-            </div>
-          )}
+          <div className="flex flex-wrap items-center gap-1">
+            <Select
+              aria-label="Filter by kind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as TLocationKind | '')}
+              className="w-40"
+            >
+              <option value="">All kinds</option>
+              {LOCATION_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {LOCATION_KIND_LABELS[k]}
+                </option>
+              ))}
+            </Select>
+            {hasNesting && kind === '' && (
+              <div className="flex gap-1">
+                <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set())}>
+                  <ChevronsUpDown className="size-4" aria-hidden />
+                  Expand all
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setCollapsed(new Set(parentIds(all)))}>
+                  <ChevronsDownUp className="size-4" aria-hidden />
+                  Collapse all
+                </Button>
+              </div>
+            )}
+          </div>
         </div>
         {locations.isPending ? (
           <Spinner label="Loading locations" />
@@ -162,6 +188,12 @@ export function LocationsPage() {
       )}
     </>
   );
+}
+
+function kindRows(all: TLocation[], kind: TLocationKind): TreeRow[] {
+  return all
+    .filter((l) => (l.kind ?? 'other') === kind)
+    .map((location) => ({ location, depth: 0, hasChildren: false }));
 }
 
 function deleteWarning(l: TLocation): string {
