@@ -46,6 +46,10 @@ const PERMANENT: Record<string, string> = {
   'function audit_days_after_delete': 'audit_days, as above',
   'function audit_days_after_insert': 'audit_days, as above',
   'function audit_days_after_update': 'audit_days, as above',
+  'trigger audit_days_rezone':
+    "audit_days counted again in a company's new time zone (its days, migration 0044)",
+  'function audit_days_rezone': 'audit_days, as above',
+  'function audit_days_recount': 'audit_days, as above',
   'trigger audits_delete_reads': "an audit's reads and tags go with it (no foreign key: a check per row)",
   'function audit_reads_delete': 'audits_delete_reads, as above',
   'function audit_reads_partition': "audit_reads' monthly partitions, made on demand",

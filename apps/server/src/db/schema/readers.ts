@@ -353,8 +353,9 @@ export const audits = pgTable(
 );
 
 /**
- * Completed audits per company and UTC day, kept by statement-level triggers on audits (migration 0009_dashboard_rollups), so the
- * dashboard's 30-day figures and trends add up about 30 rows instead of every audit of the month.
+ * Completed audits per company and day of the company's time zone (from migration 0044; UTC's before), kept by
+ * statement-level triggers on audits (migration 0009_dashboard_rollups) and counted again when the company's time zone
+ * changes, so the dashboard's 30-day figures and trends add up about 30 rows instead of every audit of the month.
  */
 export const auditDays = pgTable(
   'audit_days',

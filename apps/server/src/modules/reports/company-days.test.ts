@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, companyDay, SECURITY_LOG_ACTIONS } from '@quantics/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +222,58 @@ describe("a company's day is its time zone's", () => {
     await t.database.db
       .delete(products)
       .where(and(eq(products.companyId, a.companyId), inArray(products.sku, ['EXPTODAY', 'EXPUTC'])));
+  });
+
+  it("the dashboard's trends are the company's days, and counted again when its time zone changes", async () => {
+    const today = companyDay(ZONE);
+    const midnight = companyDayStartAt(today, ZONE);
+    const made = async (name: string, at: Date, found: number) =>
+      t.database.db.insert(audits).values({
+        companyId: a.companyId,
+        clientAuditId: randomUUID(),
+        name,
+        status: 'completed',
+        createdAt: at,
+        completedAt: at,
+        tagsExpected: found,
+        tagsFound: found,
+        expectedCount: found,
+        discrepanciesCount: 0,
+        accuracy: 100,
+      });
+    await made('Trend before midnight', new Date(midnight.getTime() - 1000), 500);
+    await made('Trend after midnight', midnight, 900);
+    const trends = async () => {
+      const stats = await json('/api/stats/dashboard');
+      return Object.fromEntries(
+        (stats.audits.trends as { date: string; scanned: number }[]).map((d) => [d.date, d.scanned]),
+      );
+    };
+    const byDay = await trends();
+    expect([byDay[addDays(today, -1)], byDay[today]]).toEqual([500, 900]);
+    // In UTC both are on one day; the rollup is counted again (and the cached dashboard let go) on a change of zone.
+    const zoneTo = async (time_zone: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/companies/${a.companyId}`,
+        headers: bearer(a.admin.token),
+        payload: { time_zone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await zoneTo('UTC');
+    expect((await trends())[companyDay('UTC', midnight)]).toBe(1400);
+    await zoneTo(ZONE);
+    const back = await trends();
+    expect([back[addDays(today, -1)], back[today]]).toEqual([500, 900]);
+    await t.database.db
+      .delete(audits)
+      .where(
+        and(
+          eq(audits.companyId, a.companyId),
+          inArray(audits.name, ['Trend before midnight', 'Trend after midnight']),
+        ),
+      );
   });
 
   it("Tallie's today is the company's: what was lost today is the count applied today", async () => {

@@ -1,4 +1,4 @@
-import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS, TRENDS_DAYS } from '@quantics/contracts';
+import { DASHBOARD_LIST_SIZE, DEVICE_ONLINE_WINDOW_MS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companyToday, zoneOf } from '../../db/company-day.ts';
@@ -37,11 +37,11 @@ export type FigureValues<K extends FigureName> = { [N in K]: ReturnType<Figures[
 /**
  * What the dashboard's settled figures are kept under (dashboard-cache.ts): the company's dashboard version, which
  * triggers move with every statement that changes them (migration 0030), and the two dates they depend on: the
- * window's first day (UTC) and the company's today (the expiring list's days left), both from the database's clock.
+ * window's first day and today, the company's (its time zone's days) (the expiring list's days left), both from the database's clock.
  */
 const settledKeySql = (companyId: number) => sql`
   SELECT coalesce((SELECT v.version FROM dashboard_versions v WHERE v.company_id = ${companyId}), 0) AS version,
-    to_char(((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS first_day,
+    to_char(${repo.windowFirstDay(companyId)}, 'YYYY-MM-DD') AS first_day,
     to_char(${companyToday(zoneOf(companyId))}, 'YYYY-MM-DD') AS today, (extract(epoch FROM now()) * 1000)::bigint AS now_ms
 `;
 const mapSettledKey = (rows: Rows) => {

@@ -1,7 +1,7 @@
 import { DASHBOARD_LIST_SIZE, EXPIRING_WINDOW_DAYS, TRENDS_DAYS } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyToday, zoneOf } from '../../db/company-day.ts';
+import { companyDay, companyDayStart, companyToday, zoneOf } from '../../db/company-day.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 /**
@@ -32,8 +32,12 @@ export const latestCompletedAuditSql = (companyId: number) => sql`
 type LatestAudit = { id: number; tags_found: number; discrepancies_count: number; accuracy: number | null };
 export const mapLatestCompletedAudit = (rows: Record<string, unknown>[]) => first(rows as LatestAudit[]);
 
+/** The company's day 30 x 24 hours ago: the window's first, partial day (its time zone's, as the rollup's days). */
+export const windowFirstDay = (companyId: number) =>
+  companyDay(sql`now() - make_interval(days => ${TRENDS_DAYS})`, zoneOf(companyId));
+
 /**
- * The completed audits of the last 30 days (created_at within 30 x 24 hours of now), one row per UTC day: the whole
+ * The completed audits of the last 30 days (created_at within 30 x 24 hours of now), one row per company's day: the whole
  * days after the window's first come from the trigger-kept audit_days rollup, and the partial first day from the
  * audits themselves, so the figures are exact and the work is about 30 rows plus one day of audits.
  */
@@ -41,7 +45,7 @@ function windowDays(companyId: number) {
   return sql`
     WITH w AS (
       SELECT now() - make_interval(days => ${TRENDS_DAYS}) AS since,
-        ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date AS first_day
+        ${windowFirstDay(companyId)} AS first_day
     )
     SELECT d.day, d.audits, d.clean, d.tags_found, d.discrepancies, d.accuracy_sum, d.accuracy_count
     FROM audit_days d, w WHERE d.company_id = ${companyId} AND d.day > w.first_day AND d.audits > 0
@@ -50,21 +54,22 @@ function windowDays(companyId: number) {
       coalesce(sum(a.discrepancies_count), 0), coalesce(sum(a.accuracy), 0), count(a.accuracy)
     FROM audits a, w
     WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.created_at >= w.since
-      AND a.created_at < (w.first_day + 1)::timestamp AT TIME ZONE 'UTC'
+      AND a.created_at < ${companyDayStart(sql`w.first_day + 1`, zoneOf(companyId))}
     GROUP BY w.first_day HAVING count(*) > 0
   `;
 }
 
 /**
  * The window's whole days alone (the rollup's rows after its first day, oldest first): they change only when an audit
- * completes or a completed one changes, and at midnight UTC (their first day is part of the dashboard's cache key).
+ * completes or a completed one changes, and at the company's midnight (their first day is part of the dashboard's
+ * cache key).
  */
 export const auditWholeDaysSql = (companyId: number) => sql`
   SELECT to_char(d.day, 'YYYY-MM-DD') AS date, d.audits, d.clean, d.tags_found, d.discrepancies, d.accuracy_sum,
     d.accuracy_count
   FROM audit_days d
   WHERE d.company_id = ${companyId} AND d.audits > 0
-    AND d.day > ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date
+    AND d.day > ${windowFirstDay(companyId)}
   ORDER BY d.day
 `;
 
@@ -72,12 +77,12 @@ export const auditWholeDaysSql = (companyId: number) => sql`
  * The window's partial first day alone (none or one row). Audits leave it as the clock moves, so with its figures
  * comes the moment they stop holding, by the database's clock: its oldest audit's creation plus the window
  * (`valid_until_ms`, epoch milliseconds); until then only a change to a completed audit (the dashboard version) or
- * midnight UTC (a new first day) changes them.
+ * the company's midnight (a new first day) changes them.
  */
 export const auditFirstDaySql = (companyId: number) => sql`
   WITH w AS (
     SELECT now() - make_interval(days => ${TRENDS_DAYS}) AS since,
-      ((now() - make_interval(days => ${TRENDS_DAYS})) AT TIME ZONE 'UTC')::date AS first_day
+      ${windowFirstDay(companyId)} AS first_day
   )
   SELECT to_char(w.first_day, 'YYYY-MM-DD') AS date, count(*)::int AS audits,
     count(*) FILTER (WHERE a.discrepancies_count = 0)::int AS clean, coalesce(sum(a.tags_found), 0) AS tags_found,
@@ -86,13 +91,13 @@ export const auditFirstDaySql = (companyId: number) => sql`
     (extract(epoch FROM min(a.created_at) + make_interval(days => ${TRENDS_DAYS})) * 1000)::bigint AS valid_until_ms
   FROM audits a, w
   WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.created_at >= w.since
-    AND a.created_at < (w.first_day + 1)::timestamp AT TIME ZONE 'UTC'
+    AND a.created_at < ${companyDayStart(sql`w.first_day + 1`, zoneOf(companyId))}
   GROUP BY w.first_day HAVING count(*) > 0
 `;
 
 /**
  * The completed audits of the window, read in one query of its days: how many, with and without discrepancies,
- * units off and mean accuracy, and the trends (tags scanned and discrepancies per UTC day, oldest first).
+ * units off and mean accuracy, and the trends (tags scanned and discrepancies per company's day, oldest first).
  */
 export const auditWindowSql = (companyId: number) => sql`
   SELECT to_char(day, 'YYYY-MM-DD') AS date, audits, clean, tags_found, discrepancies, accuracy_sum,

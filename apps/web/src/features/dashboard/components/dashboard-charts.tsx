@@ -1,5 +1,5 @@
 // Chart.js lives in this module alone, which the dashboard loads lazily: no other page downloads it.
-import { type TDashboardStats, TRENDS_DAYS } from '@quantics/contracts';
+import { addDays, companyDay, type TDashboardStats, TRENDS_DAYS } from '@quantics/contracts';
 import {
   ArcElement,
   CategoryScale,
@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Doughnut, Line } from 'react-chartjs-2';
+import { useAuth } from '@/app/auth-provider';
 import { useIsDark } from '@/lib/use-is-dark';
 
 ChartJS.register(ArcElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
@@ -27,11 +28,12 @@ const palette = (isDark: boolean) => ({
   empty: isDark ? '#1e293b' : '#e2e8f0',
 });
 
-/** The last 30 days (UTC, as the server groups them), each with its figures or zeros. */
-function dailySeries(trends: TDashboardStats['audits']['trends'], today = new Date()) {
+/** The company's last 30 days (its time zone's, as the server groups them), each with its figures or zeros. */
+export function dailySeries(trends: TDashboardStats['audits']['trends'], zone: string, now = new Date()) {
   const byDate = new Map(trends.map((t) => [t.date, t]));
+  const today = companyDay(zone, now);
   return Array.from({ length: TRENDS_DAYS }, (_, i) => {
-    const day = new Date(today.getTime() - (TRENDS_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(today, i - (TRENDS_DAYS - 1));
     const t = byDate.get(day);
     return { date: day, scanned: t?.scanned ?? 0, discrepancies: t?.discrepancies ?? 0 };
   });
@@ -47,7 +49,7 @@ const shortDate = (ymd: string) =>
 export function AuditTrendsChart({ trends }: { trends: TDashboardStats['audits']['trends'] }) {
   const isDark = useIsDark();
   const c = palette(isDark);
-  const days = dailySeries(trends);
+  const days = dailySeries(trends, useAuth().user?.time_zone ?? 'UTC');
   const scanned = trends.reduce((sum, t) => sum + t.scanned, 0);
   const off = trends.reduce((sum, t) => sum + t.discrepancies, 0);
   return (
