@@ -47,6 +47,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
 import { dutchieSettingsRoutes } from './modules/dutchie/dutchie-settings.routes.ts';
+import { epcisRoutes } from './modules/epcis/epcis.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { countRoutes } from './modules/ingest/adapters/count-screen.routes.ts';
 import { impinjRoutes } from './modules/ingest/adapters/impinj.routes.ts';
@@ -343,6 +344,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(notificationsRoutes);
   await app.register(webhooksRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(epcisRoutes);
 
   registerWebApp(app, config.webDist);
   return app;

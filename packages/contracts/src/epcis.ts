@@ -1,4 +1,8 @@
+import tds from 'epc-tds';
 import { z } from 'zod';
+import { isMetrcLabel } from './code-identity.ts';
+import { decodeTag } from './gs1.ts';
+import { prefixOfGtin } from './gs1-prefixes.ts';
 import { gtinCheckDigit } from './gtin.ts';
 
 // EPCIS 2.0 (issue 53): what a document we write or accept must be. Written from GS1's published artefacts, not
@@ -512,12 +516,23 @@ export function epcisPath(path: readonly PropertyKey[]): string {
   return out || '(document)';
 }
 
+/** The value at an issue's path (undefined: the field is missing, whatever rule it broke). */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
 /** The first thing wrong with a document, as "path: message", or null when it is a valid EPCIS document. */
 export function epcisDocumentProblem(doc: unknown): string | null {
   const result = ZEpcisDocument.safeParse(doc);
   if (result.success) return null;
   const issue = result.error.issues[0];
-  return issue ? `${epcisPath(issue.path)}: ${issue.message}` : 'invalid EPCIS document';
+  if (!issue) return 'invalid EPCIS document';
+  return `${epcisPath(issue.path)}: ${issue.code !== 'custom' && valueAt(doc, issue.path) === undefined ? EPCIS_MESSAGES.required : issue.message}`;
 }
 
 // --- Identifiers ---------------------------------------------------------------------------------------------------
@@ -567,6 +582,69 @@ export const rawTagUri = (epcHex: string) => `urn:epc:raw:${epcHex.length * 4}.x
 export const quanticsLocationUri = (id: number) => `urn:quantics:location:${id}`;
 export const metrcPackageUri = (label: string) => `urn:quantics:metrc:${label.toUpperCase()}`;
 export const skuClassUri = (sku: string) => `urn:quantics:sku:${encodeURIComponent(sku)}`;
+
+/**
+ * What EPCIS calls a tag a reader saw (its EPC as hex): a Metrc package label as ours; an SGTIN as its pure identity
+ * URI, the company prefix's length taken from the company's GS1 prefixes when its GTIN is under one, else from the
+ * tag's own partition (TDS 14.5.1: bits 11 to 13); another GS1 scheme (SSCC, GIAI...) as epc-tds writes its pure
+ * identity; anything else (our SKU tags) as the raw tag URI, exactly the bits read.
+ */
+export function tagUri(epcHex: string, prefixes: readonly string[]): string {
+  const hex = epcHex.toUpperCase();
+  if (isMetrcLabel(hex)) return metrcPackageUri(hex);
+  const tag = decodeTag(hex);
+  if (tag.text === null) return rawTagUri(hex);
+  if (tag.gtin !== null && tag.serial !== null) {
+    const prefix = prefixOfGtin(tag.gtin, prefixes);
+    const partition = (Number.parseInt(hex.slice(2, 4), 16) >> 2) & 7;
+    return sgtinUri(tag.gtin, tag.serial, prefix ? prefix.length : 12 - partition);
+  }
+  try {
+    return tds.valueOf(hex).toIdURI();
+  } catch {
+    return rawTagUri(hex);
+  }
+}
+
+/** A GTIN's class (a barcode's units): urn:epc:idpat:sgtin when its prefix is known, else its Digital Link. */
+export function gtinClassUri(gtin14: string, prefixes: readonly string[]): string {
+  const prefix = prefixOfGtin(gtin14, prefixes);
+  return prefix ? sgtinClassUri(gtin14, prefix.length) : gtinDigitalLink(gtin14);
+}
+
+/** One item by GTIN and serial (a serialized barcode): its SGTIN when the prefix is known, else its Digital Link. */
+export function serialUri(gtin14: string, serial: string, prefixes: readonly string[]): string {
+  const prefix = prefixOfGtin(gtin14, prefixes);
+  return prefix ? sgtinUri(gtin14, serial, prefix.length) : gtinDigitalLink(gtin14, serial);
+}
+
+/** An SSCC (a carton): urn:epc:id:sscc:CompanyPrefix.ExtensionSerialRef when the prefix is known, else Digital Link. */
+export function ssccUri(sscc: string, prefixes: readonly string[]): string {
+  const prefix = prefixes.find((p) => sscc.startsWith(p, 1));
+  if (!prefix) return `https://id.gs1.org/00/${sscc}`;
+  return `urn:epc:id:sscc:${prefix}.${sscc[0]}${sscc.slice(1 + prefix.length, 17)}`;
+}
+
+/**
+ * The GLN a place URI names, or null: an SGLN with extension 0 (the GLN's digits and its check digit), or a GS1
+ * Digital Link /414/{gln}.
+ */
+export function glnOfPlaceUri(uri: string): string | null {
+  const sgln = /^urn:epc:id:sgln:(\d+)\.(\d*)\.0$/.exec(uri);
+  if (sgln && (sgln[1] ?? '').length + (sgln[2] ?? '').length === 12) {
+    const body = `${sgln[1]}${sgln[2]}`;
+    return `${body}${gtinCheckDigit(body)}`;
+  }
+  const link = /^https?:\/\/[^/]+\/414\/(\d{13})$/.exec(uri);
+  return link ? (link[1] ?? null) : null;
+}
+
+/** The location id urn:quantics:location:{id} names, or null. */
+export function locationIdOfPlaceUri(uri: string): number | null {
+  const m = /^urn:quantics:location:(\d{1,10})$/.exec(uri);
+  const id = m ? Number(m[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
 
 export const GLN_MESSAGES = {
   format: 'GLN must be 13 digits',

@@ -150,6 +150,11 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // admin: checked in the service) adds a fixed reader to it or finishes it for everyone.
   'GET /api/audits/open': 'member',
   'GET /api/audits/:id/progress': 'member',
+  // EPCIS (issue 53): everyone reads a count as EPCIS and the events; operators and admins capture documents.
+  'GET /api/audits/:id/epcis': 'member',
+  'GET /api/epcis/events': 'member',
+  'POST /api/epcis/capture': 'operator',
+  'GET /api/epcis/capture/:id': 'member',
   'POST /api/audits/:id/participants': 'operator',
   'POST /api/audits/:id/finish': 'operator',
   // Reviews of counts: admins decide lines and keep the policy and reason codes; operators recount and take the
@@ -242,6 +247,10 @@ export const API_KEY_SCOPES: Record<string, TApiKeyScope> = {
   'GET /api/reports/shrink.csv': 'reports:read',
   'GET /api/reports/accuracy': 'reports:read',
   'GET /api/reports/accuracy.csv': 'reports:read',
+  'GET /api/audits/:id/epcis': 'epcis:read',
+  'GET /api/epcis/events': 'epcis:read',
+  'POST /api/epcis/capture': 'epcis:write',
+  'GET /api/epcis/capture/:id': 'epcis:write',
 };
 
 /**

@@ -159,6 +159,10 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/audits/:id/apply-counts': 'operator',
   'GET /api/audits/open': 'member',
   'GET /api/audits/:id/progress': 'member',
+  'GET /api/audits/:id/epcis': 'member',
+  'GET /api/epcis/events': 'member',
+  'POST /api/epcis/capture': 'operator',
+  'GET /api/epcis/capture/:id': 'member',
   'POST /api/audits/:id/participants': 'operator',
   'POST /api/audits/:id/finish': 'operator',
   'POST /api/audits/:id/review': 'admin',
@@ -243,6 +247,10 @@ const EXPECTED_KEY_SCOPES: Record<string, TApiKeyScope> = {
   'GET /api/reports/shrink.csv': 'reports:read',
   'GET /api/reports/accuracy': 'reports:read',
   'GET /api/reports/accuracy.csv': 'reports:read',
+  'GET /api/audits/:id/epcis': 'epcis:read',
+  'GET /api/epcis/events': 'epcis:read',
+  'POST /api/epcis/capture': 'epcis:write',
+  'GET /api/epcis/capture/:id': 'epcis:write',
 };
 
 /**

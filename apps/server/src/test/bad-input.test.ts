@@ -357,6 +357,18 @@ const BAD_BODIES: Record<string, unknown[]> = {
   'PATCH /api/audits/:id/comments': [{}, { comments: 5 }, { comments: 'x'.repeat(2001) }],
   // Not multipart: there is no file in a JSON body.
   'POST /api/audits/import': [{}, { file: '3034257BF400B7800004CB2F' }],
+  // EPCIS documents: checked by the EPCIS contract (the path of the first error), not a route schema.
+  'POST /api/epcis/capture': [
+    {},
+    { type: 'EPCISDocument' },
+    {
+      '@context': 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+      type: 'EPCISDocument',
+      schemaVersion: '2.0',
+      creationDate: '2026-11-29T10:00:00Z',
+      epcisBody: { eventList: [{ type: 'ObjectEvent', action: 'OBSERVE', epcList: [] }] },
+    },
+  ],
   'POST /api/audits/:id/apply-counts': [
     {},
     { reason: '' },
@@ -596,6 +608,11 @@ const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
   'POST /api/inventory/bulk-upload': notObjects([400, CSV_MESSAGES.noFile]),
   'POST /api/inventory/movements/import': notObjects([400, CSV_MESSAGES.noFile]),
   'POST /api/audits/import': notObjects([400, READS_FILE_MESSAGES.noFile]),
+  // An EPCIS document: its contract names what is wrong, and it may be up to 20 MB.
+  'POST /api/epcis/capture': {
+    ...notObjects([400, '(document): must be a JSON object']),
+    'an oversized body': [400, '@context: is required'],
+  },
   // The body is a list.
   'PUT /api/print/gs1-prefixes': notObjects([400, GS1_PREFIX_MESSAGES.listRequired]),
   'POST /api/rfid/impinj/events': {

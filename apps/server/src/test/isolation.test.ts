@@ -58,6 +58,27 @@ type World = {
 };
 type Probe = (w: World) => Promise<void>;
 
+/** A small EPCIS 2.0 document: one ObjectEvent stored at `place`. */
+const epcisProbeDocument = (place: string) => ({
+  '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
+  type: 'EPCISDocument',
+  schemaVersion: '2.0',
+  creationDate: '2026-11-29T10:00:00Z',
+  epcisBody: {
+    eventList: [
+      {
+        type: 'ObjectEvent',
+        eventTime: '2026-11-29T09:00:00Z',
+        eventTimeZoneOffset: '+00:00',
+        action: 'OBSERVE',
+        bizStep: 'storing',
+        epcList: ['urn:epc:id:sgtin:0614141.812345.1'],
+        bizLocation: { id: place },
+      },
+    ],
+  },
+});
+
 /** Routes that carry no company's objects, and why. */
 const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/health': 'system status',
@@ -691,6 +712,30 @@ function readerProbes(): Record<string, Probe> {
     'GET /api/audits/:id': async (w) => expectNotFound(await b('GET', `/api/audits/${w.aAuditId}`)),
     'GET /api/audits/:id/discrepancies': async (w) =>
       expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/discrepancies`)),
+    'GET /api/audits/:id/epcis': async (w) =>
+      expectNotFound(await b('GET', `/api/audits/${w.aAuditId}/epcis`)),
+    'GET /api/epcis/events': async (w) => {
+      const res = await b('GET', '/api/epcis/events?perPage=100');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(`urn:quantics:audit:${w.aAuditId}:`);
+    },
+    'POST /api/epcis/capture': async (w) => {
+      // B captures an event naming A's location: it is B's event, placed nowhere of A's; A's query does not see it.
+      const doc = epcisProbeDocument(`urn:quantics:location:${w.aLocationId}`);
+      expect((await b('POST', '/api/epcis/capture', doc)).statusCode).toBe(202);
+      const mine = await as(
+        w.a.admin.token,
+        'GET',
+        `/api/epcis/events?location_id=${w.aLocationId}&bizStep=storing`,
+      );
+      expect(mine.json().epcisBody.queryResults.resultsBody.eventList).toEqual([]);
+    },
+    'GET /api/epcis/capture/:id': async (w) => {
+      const doc = epcisProbeDocument(`urn:quantics:location:${w.aLocationId}`);
+      const captured = await as(w.a.admin.token, 'POST', '/api/epcis/capture', doc);
+      expect(captured.statusCode).toBe(202);
+      expectNotFound(await b('GET', `/api/epcis/capture/${captured.json().captureID}`));
+    },
     'PATCH /api/audits/:id/comments': async (w) => {
       const res = await t.app.inject({
         method: 'PATCH',

@@ -17,6 +17,7 @@ export type LocationRow = {
   path: string;
   kind: TLocationKind;
   kindReviewedAt: Date | null;
+  gln: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -38,6 +39,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     path: string;
     kind: TLocationKind;
     kind_reviewed_at: string | Date | null;
+    gln: string | null;
     created_at: string | Date;
     updated_at: string | Date;
   }>(sql`
@@ -59,7 +61,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     )
     SELECT l.id, l.name, l.description, l.parent_location_id, parent.name AS parent_name,
       coalesce(children.n, 0) AS children_count, coalesce(kept.n, 0) AS product_count,
-      coalesce(tree.path, l.name) AS path, l.kind, l.kind_reviewed_at, l.created_at, l.updated_at
+      coalesce(tree.path, l.name) AS path, l.kind, l.kind_reviewed_at, l.gln, l.created_at, l.updated_at
     FROM locations l
     LEFT JOIN locations parent ON parent.company_id = l.company_id AND parent.id = l.parent_location_id
     LEFT JOIN tree ON tree.id = l.id
@@ -79,6 +81,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     path: r.path,
     kind: r.kind,
     kindReviewedAt: r.kind_reviewed_at === null ? null : new Date(r.kind_reviewed_at),
+    gln: r.gln,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }));
@@ -139,7 +142,13 @@ export async function ancestorIds(db: Db, companyId: number, id: number): Promis
   return result.rows.map((r) => r.id);
 }
 
-export type LocationValues = { name: string; description: string | null; parentLocationId: number | null };
+export type LocationValues = {
+  name: string;
+  description: string | null;
+  parentLocationId: number | null;
+  /** Undefined: left as it is (an update that does not name it). */
+  gln?: string | null;
+};
 
 /** A place's kind as chosen: undefined leaves it as it is (an edit that does not name it). */
 export type LocationKindValues = { kind?: TLocationKind; kindReviewedAt?: Date };

@@ -1,4 +1,5 @@
 import {
+  GLN_MESSAGES,
   guessLocationKind,
   LOCATION_DEPTH_MAX,
   LOCATION_MESSAGES,
@@ -27,6 +28,7 @@ const view = (r: repo.LocationRow): TLocation => ({
   path: r.path,
   kind: r.kind,
   kind_suggestion: r.kind === 'other' && r.kindReviewedAt === null ? guessLocationKind(r.name) : null,
+  gln: r.gln,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -77,6 +79,7 @@ const values = (input: TLocationInput): repo.LocationValues => ({
   name: input.name,
   description: input.description,
   parentLocationId: input.parent_location_id,
+  gln: input.gln,
 });
 
 /** A kind named by the person is their choice (reviewed): the page offers no guess for it. */
@@ -116,6 +119,7 @@ async function saving<T>(input: TLocationInput, work: () => Promise<T>): Promise
   try {
     return await work();
   } catch (e) {
+    if (isUniqueViolation(e, 'locations_gln_unique')) throw conflict(GLN_MESSAGES.taken(input.gln ?? ''));
     if (isUniqueViolation(e)) throw conflict(locationNameTakenMessage(input.name));
     // The parent was deleted by someone else between the check and the write.
     if (isForeignKeyViolation(e)) throw badRequest(LOCATION_MESSAGES.parentNotFound);
