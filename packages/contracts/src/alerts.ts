@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'inventory.import_completed',
   'print.job_failed',
   'count.overdue',
+  'shipment.received',
 ] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
 
@@ -30,6 +31,7 @@ export const EVENT_LABELS: Record<TEventType, string> = {
   'inventory.import_completed': 'Import completed',
   'print.job_failed': 'Label print failed',
   'count.overdue': 'Count overdue',
+  'shipment.received': 'Shipment received',
 };
 
 /**
@@ -121,6 +123,24 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
         body: `Due on ${str(p.due_on)} (${str(p.plan_name)}); last counted ${str(p.last_counted_at) || 'never'}.`,
         link: '/count',
       };
+    case 'shipment.received': {
+      const isExact = str(p.status) === 'received';
+      const off = [
+        num(p.units_short) > 0 ? `${num(p.units_short)} short` : null,
+        num(p.units_over) > 0 ? `${num(p.units_over)} over` : null,
+        num(p.cartons_missing) > 0
+          ? `${num(p.cartons_missing)} carton${num(p.cartons_missing) === 1 ? '' : 's'} missing`
+          : null,
+        num(p.unknown_codes) > 0
+          ? `${num(p.unknown_codes)} unknown code${num(p.unknown_codes) === 1 ? '' : 's'}`
+          : null,
+      ].filter(Boolean);
+      return {
+        title: `Shipment ${str(p.reference)} received${isExact ? '' : ' with discrepancies'}`,
+        body: `${num(p.units_received)} of ${num(p.units_expected)} units received${off.length ? ` (${off.join(', ')})` : ''}.`,
+        link: `/shipments?shipment=${num(p.shipment_id)}`,
+      };
+    }
     case 'print.job_failed':
       return {
         title: `Label print failed on ${str(p.printer) || 'the printer'}`,
@@ -428,6 +448,22 @@ export const WEBHOOK_EVENT_DATA = {
     name: z.string().describe("The location's path or the room's name"),
     due_on: z.string().describe("The day it was due, in the company's time zone (YYYY-MM-DD)"),
     last_counted_at: z.string().nullable(),
+  }),
+  'shipment.received': z.object({
+    ...base,
+    shipment_id: z.number().int(),
+    reference: z.string(),
+    supplier: z.string().nullable(),
+    destination: z.string().nullable().describe("The destination location's name"),
+    status: z.enum(['received', 'received_with_discrepancies']),
+    units_expected: z.number().int(),
+    units_received: z.number().int(),
+    units_short: z.number().int(),
+    units_over: z.number().int(),
+    cartons_missing: z.number().int(),
+    unknown_codes: z.number().int(),
+    /** The receipt's count. */
+    audit_id: z.number().int(),
   }),
 } satisfies Record<TEventType, z.ZodType>;
 

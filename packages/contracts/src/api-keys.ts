@@ -10,6 +10,8 @@ export const API_KEY_SCOPE_NAMES = [
   'inventory:write',
   'audits:read',
   'reports:read',
+  'shipments:read',
+  'shipments:write',
   'epcis:read',
   'epcis:write',
 ] as const;
@@ -23,6 +25,8 @@ export const API_KEY_SCOPE_LABELS: Record<TApiKeyScope, string> = {
   'inventory:write': 'Add, edit and delete products',
   'audits:read': 'Read audits and their discrepancies',
   'reports:read': 'Download reports',
+  'shipments:read': 'Read shipments and their receipts',
+  'shipments:write': 'Send advance ship notices and transfers',
   'epcis:read': 'Read EPCIS events: counts as EPCIS 2.0 documents, and the events query',
   'epcis:write': 'Send EPCIS 2.0 documents to the capture interface',
 };

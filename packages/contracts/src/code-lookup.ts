@@ -23,7 +23,7 @@ export const LOOKUP_MESSAGES = {
 } as const;
 
 export const ZCodeLookupResponse = z.object({
-  kind: z.enum(['product', 'package', 'unknown']),
+  kind: z.enum(['product', 'package', 'carton', 'unknown']),
   /** Each distinct serial (or tag, or package) is one unit however often read; else each scan is its quantity. */
   serialized: z.boolean(),
   /** The code as read (trimmed) and what it looks like: 'UPC-A', 'GS1 DataMatrix', 'Metrc label', 'Text'… */
@@ -45,6 +45,13 @@ export const ZCodeLookupResponse = z.object({
       /** The rooms holding it, comma-separated; null when none does. */
       room: z.string().nullable(),
       quantity: z.number(),
+    })
+    .optional(),
+  /** A carton label (an SSCC, GS1 AI 00): the carton, and the shipment it is expected with when there is one. */
+  carton: z
+    .object({
+      sscc: z.string(),
+      shipment: z.object({ id: z.number().int(), reference: z.string(), status: z.string() }).nullable(),
     })
     .optional(),
   gtin: z.string().optional(),

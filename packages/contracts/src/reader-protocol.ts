@@ -142,6 +142,17 @@ export const ZStartAuditRequest = z.object({
     .max(2_147_483_647, 'plan_id must be a count plan id')
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * A receipt: the shipment this count receives (GET /api/shipments?status=expected). Its expected stock is the
+   * shipment's lines, at the shipment's destination (location_id is not sent). Added in version 1 (issue 51).
+   */
+  shipment_id: z
+    .number({ error: 'shipment_id must be a shipment id' })
+    .int('shipment_id must be a shipment id')
+    .positive('shipment_id must be a shipment id')
+    .max(2_147_483_647, 'shipment_id must be a shipment id')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TStartAuditRequest = z.input<typeof ZStartAuditRequest>;
 export const ZStartAuditResponse = z.object({

@@ -6,6 +6,7 @@ import {
   GS1_PREFIX_MESSAGES,
   IMPINJ_MESSAGES,
   READS_FILE_MESSAGES,
+  SHIPMENT_MESSAGES,
   TEAM_MESSAGES,
 } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
@@ -217,6 +218,24 @@ const BAD_BODIES: Record<string, unknown[]> = {
   ],
   // Not multipart: there is no file in a JSON body.
   'POST /api/inventory/movements/import': [{}, { file: 'sku,delta,reason\nA1,-1,sale' }],
+  'POST /api/shipments': [
+    {},
+    { reference: 'R1' },
+    { reference: 'R1', destination_location_id: 'dock', lines: [{ sku: 'A1', quantity: 1 }] },
+    { reference: '', destination_location_id: 1, lines: [{ sku: 'A1', quantity: 1 }] },
+    { reference: 'R1', destination_location_id: 1, lines: [] },
+    { reference: 'R1', destination_location_id: 1, lines: [{ quantity: 1 }] },
+    { reference: 'R1', destination_location_id: 1, lines: [{ sku: 'A1', quantity: -1 }] },
+    { reference: 'R1', destination_location_id: 1, lines: [{ sku: 'A1', quantity: '1' }] },
+    { reference: 'R1', destination_location_id: 1, cartons: [{ sscc: '106141412345678907', lines: [] }] },
+    { reference: 'R1', destination_location_id: 1, cartons: 'many' },
+    { reference: 'R1', destination_location_id: 1, epcs: ['not an epc'] },
+    { reference: 'R1', destination_location_id: 1, expected_at: 'soon', lines: [{ sku: 'A1', quantity: 1 }] },
+  ],
+  // Not multipart: there is no file in a JSON body.
+  'POST /api/shipments/import': [{}, { file: 'reference,destination,sku,quantity\nR1,Dock,A1,1' }],
+  // Takes no body: the unknown shipment is what it answers.
+  'POST /api/shipments/:id/send': [],
   'POST /api/locations': BAD_LOCATIONS,
   'PUT /api/locations/:id': BAD_LOCATIONS,
   'PUT /api/settings/dutchie': [
@@ -607,6 +626,8 @@ const GENERIC_EXCEPTIONS: Record<string, Record<string, Refusal>> = {
   // Multipart: any JSON is a request without the file.
   'POST /api/inventory/bulk-upload': notObjects([400, CSV_MESSAGES.noFile]),
   'POST /api/inventory/movements/import': notObjects([400, CSV_MESSAGES.noFile]),
+  'POST /api/shipments/import': notObjects([400, CSV_MESSAGES.noFile]),
+  'POST /api/shipments/:id/send': notObjects([404, SHIPMENT_MESSAGES.notFound]),
   'POST /api/audits/import': notObjects([400, READS_FILE_MESSAGES.noFile]),
   // An EPCIS document: its contract names what is wrong, and it may be up to 20 MB.
   'POST /api/epcis/capture': {

@@ -25,6 +25,7 @@ import {
 } from './isolation-dutchie.ts';
 import { fixedReaderProbes } from './isolation-impinj.ts';
 import { PRINT_NOT_COMPANY_DATA, printProbes, setUpPrinting } from './isolation-print.ts';
+import { shipmentProbes } from './isolation-shipments.ts';
 import { teamCountProbes } from './isolation-team-counts.ts';
 import type { UtilityClient } from './print-utility.ts';
 import { addLocation, addProducts, type PairedReader, pairReader, readsOf } from './readers.ts';
@@ -487,6 +488,8 @@ const PROBES: Record<string, Probe> = {
   ...apiKeyProbes(() => t),
   // Team counts: A's count in progress, B's admin and reader after it.
   ...teamCountProbes(() => t),
+  // Shipments: A's expected shipment, B's admin after it (isolation-shipments.ts).
+  ...shipmentProbes(() => t),
   // Fixed readers (last: B's readers made there are deleted again, but B's count stays in its audits).
   ...fixedReaderProbes(() => t),
 };

@@ -177,6 +177,30 @@ describe('events keep their contract', () => {
     );
     await until(async () => (await typesStored()).includes('count.overdue'));
 
+    // shipment.received: a receipt counted through the reader protocol and completed.
+    const dock = await call('POST', '/api/locations', { name: 'Dock' });
+    const asn = await call('POST', '/api/shipments', {
+      reference: 'ASN-EV',
+      supplier: 'Acme',
+      destination_location_id: dock.json().id,
+      lines: [{ sku: 'CROSS1', quantity: 2 }],
+    });
+    expect(asn.statusCode, asn.body).toBe(201);
+    const receipt = (
+      await asReader(t, reader.token, '/api/rfid/audits', {
+        client_audit_id: randomUUID(),
+        shipment_id: asn.json().id,
+      })
+    ).json().audit_id as number;
+    await asReader(t, reader.token, `/api/rfid/audits/${receipt}/reads`, {
+      batch_seq: 0,
+      reads: [{ code: 'CROSS1', quantity: 2 }],
+    });
+    expect(
+      (await asReader(t, reader.token, `/api/rfid/audits/${receipt}/complete`, { batch_count: 1 }))
+        .statusCode,
+    ).toBe(200);
+
     expect(await typesStored()).toEqual([...EVENT_TYPES].sort());
     expect(await eventContractBreaches(t.database.db)).toEqual([]);
   });

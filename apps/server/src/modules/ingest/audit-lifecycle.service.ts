@@ -12,6 +12,7 @@ import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
 import { isRecount, reviewAfterCompletion } from '../reviews/review-events.ts';
+import { completeReceipt, receiptShipment } from '../shipments/receipt.service.ts';
 import { recordAuditCompleted } from './audit-events.ts';
 import * as repo from './ingest.repo.ts';
 import { closeParticipations } from './participants.repo.ts';
@@ -182,6 +183,13 @@ export async function reconcileAudit(
 ): Promise<TAudit> {
   await moveOwnLegacyReads(tx, deps.reads, companyId, audit.id);
   await closeParticipations(tx, deps.clock, companyId, { auditId: audit.id, at: deps.at });
+  // A receipt is set against its shipment's lines, not the place's stock (shipments' receipt.service.ts).
+  const shipmentId = await receiptShipment(tx, companyId, audit.id);
+  if (shipmentId !== undefined) {
+    await completeReceipt(tx, companyId, audit.id, shipmentId, performer, deps.at);
+    deps.metrics?.auditsCompleted.inc();
+    return getAudit(tx, companyId, audit.id, deps.clock);
+  }
   if (audit.expectedAsOf) {
     const counted = { id: audit.id, expectedAsOf: audit.expectedAsOf };
     await salesDuringCount(tx, deps.dutchie, companyId, counted, deps.at);

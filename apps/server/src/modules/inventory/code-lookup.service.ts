@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { inventorySnapshot } from '../dutchie/dutchie-snapshot.ts';
+import { shipmentOfCarton } from '../shipments/shipments.service.ts';
 import * as repo from './inventory.repo.ts';
 
 /**
@@ -33,6 +34,11 @@ export async function lookupCode(
     ...(id.gtin && { gtin: id.gtin }),
     ...(id.serial !== null && { serial: id.serial }),
   };
+  // A carton label names a carton (of a shipment expected here, when one is), in any company.
+  if (id.kind === 'sscc' && id.sscc) {
+    const shipment = await shipmentOfCarton(deps.db, actor.companyId, id.sscc);
+    return { ...answer, kind: 'carton', carton: { sscc: id.sscc, shipment: shipment ?? null } };
+  }
   if (actor.inventoryType === 'dutchie') {
     const item = await findPackage(deps.dutchie, actor.companyId, id);
     if (!item) return { ...answer, reason: id.reason ?? unknownPackage(id) };

@@ -2,6 +2,7 @@ import { READER_MESSAGES, type TAudit, TEAM_COUNT_MESSAGES, type TReadsResponse 
 import { conflict, notFound } from '../../../lib/app-error.ts';
 import type { DeviceContext } from '../../../lib/request-context.ts';
 import { getAudit } from '../../audits/audits.service.ts';
+import { linkReceipt, receiptToOpen } from '../../shipments/receipt.service.ts';
 import {
   type AuditPlace,
   countBatch,
@@ -28,6 +29,7 @@ export async function startAudit(
     name: string | null;
     audit_type: string | null;
     plan_id?: number | null;
+    shipment_id?: number | null;
   },
 ): Promise<{ created: boolean; audit_id: number; status: TAudit['status'] }> {
   const find = () => repo.findByClientId(deps.db, device.companyId, device.deviceId, input.client_audit_id);
@@ -35,16 +37,27 @@ export async function startAudit(
   if (existing === undefined) {
     // A browser counting on the Count screen names its person: the audit says who counted.
     const owner = await repo.deviceOwner(deps.db, device.companyId, device.deviceId);
-    const made = await createAudit(deps, {
-      companyId: device.companyId,
-      source: { deviceId: device.deviceId, deviceName: device.name },
-      clientAuditId: input.client_audit_id,
-      name: input.name ?? defaultAuditName(deps.at ?? new Date()),
-      place: { location_id: input.location_id, room: input.room },
-      auditType: input.audit_type,
-      startedBy: owner ?? null,
-      planId: input.plan_id ?? null,
-    });
+    // A receipt counts a shipment at its destination (shipments' receipt.service.ts).
+    const shipmentId = input.shipment_id ?? null;
+    const receipt = shipmentId === null ? null : await receiptToOpen(deps.db, device.companyId, shipmentId);
+    const made = await createAudit(
+      deps,
+      {
+        companyId: device.companyId,
+        source: { deviceId: device.deviceId, deviceName: device.name },
+        clientAuditId: input.client_audit_id,
+        name: input.name ?? receipt?.name ?? defaultAuditName(deps.at ?? new Date()),
+        place: receipt
+          ? { location_id: receipt.locationId, room: null }
+          : { location_id: input.location_id, room: input.room },
+        auditType: receipt ? 'receipt' : input.audit_type,
+        startedBy: owner ?? null,
+        planId: input.plan_id ?? null,
+      },
+      shipmentId === null
+        ? undefined
+        : (tx, audit) => linkReceipt(tx, device.companyId, shipmentId, audit.id),
+    );
     // Undefined: the same start arrived twice at once and the other one inserted; fall through to read it.
     if (made !== undefined) return { created: true, audit_id: made.id, status: 'in_progress' };
   }

@@ -1,0 +1,173 @@
+import { SHIPMENT_MESSAGES, type TReceipt, type TShipmentStatus } from '@quantics/contracts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { recordEvent } from '../events/events.repo.ts';
+import { type MovementActor, setMovementContext } from '../movements/movement-context.repo.ts';
+import { type ReceiptFigures, receiptFigures } from './receipt.repo.ts';
+import { completeReceiptAudit, keepReceipt, keptReceipt } from './receipt-store.repo.ts';
+import * as repo from './shipments.repo.ts';
+
+/**
+ * Receiving (issue 51): a receipt is a count of a shipment. It is opened by the reader protocol's start
+ * (POST /api/rfid/audits with shipment_id), its reads arrive as any count's, and its completion (audit-lifecycle's
+ * reconcileAudit hands it here) keeps the receipt, adds what was received to the destination's stock and tells of it.
+ */
+
+/** What a receipt's audit needs: the shipment's destination and a name. 404, or 409 when it cannot be received. */
+export async function receiptToOpen(db: Db, companyId: number, shipmentId: number) {
+  const s = await repo.findShipment(db, companyId, shipmentId);
+  if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
+  if (s.status === 'receiving' && s.receipt_audit_id !== null) {
+    throw conflict(SHIPMENT_MESSAGES.beingReceived(s.receipt_audit_id));
+  }
+  if (s.status !== 'expected' && s.status !== 'in_transit') throw conflict(SHIPMENT_MESSAGES.notReceivable);
+  if (s.source_location_id !== null && s.status === 'expected')
+    throw conflict(SHIPMENT_MESSAGES.transferNotSent);
+  return { locationId: s.destination_location_id, name: `Receipt ${s.reference}` };
+}
+
+/** In the audit's creating transaction: the shipment is now being received by it (or 409: another took it). */
+export async function linkReceipt(tx: Db, companyId: number, shipmentId: number, auditId: number) {
+  if (!(await repo.openReceipt(tx, companyId, shipmentId, auditId))) {
+    throw conflict(SHIPMENT_MESSAGES.notReceivable);
+  }
+}
+
+/** The shipment an audit receives, or undefined for any other count. */
+export const receiptShipment = repo.shipmentOfAudit;
+
+/**
+ * Completes a receipt in the audit's completing transaction (its row locked): the figures are kept, the cartons and
+ * serials read are stamped, the received units go into the destination's stock (`receipt` movements, or
+ * `transfer_in` for a transfer, naming the shipment), the shipment is received (with discrepancies when any line is
+ * off, a code unknown, a carton missing or a serial not read), the audit is completed with its totals, and
+ * shipment.received is recorded.
+ */
+export async function completeReceipt(
+  tx: Db,
+  companyId: number,
+  auditId: number,
+  shipmentId: number,
+  actor: MovementActor,
+  at?: Date,
+): Promise<void> {
+  const s = await repo.findShipment(tx, companyId, shipmentId, true);
+  if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
+  const figures = await receiptFigures(tx, companyId, shipmentId, auditId);
+  const view = receiptOf(auditId, 'completed', figures);
+  await keepReceipt(tx, companyId, shipmentId, figures);
+  await setMovementContext(tx, {
+    reason: s.source_location_id === null ? 'receipt' : 'transfer',
+    actor,
+    auditId,
+    shipmentId,
+    reference: s.reference,
+  });
+  await repo.addStock(
+    tx,
+    companyId,
+    s.destination_location_id,
+    figures.lines.filter((l) => l.received > 0).map((l) => ({ productId: l.product_id, delta: l.received })),
+  );
+  const isExact =
+    view.lines.every((l) => l.status === 'ok') &&
+    view.unknown_codes.length === 0 &&
+    view.cartons.every((c) => c.status === 'received') &&
+    view.serials_not_read.length === 0;
+  const status: TShipmentStatus = isExact ? 'received' : 'received_with_discrepancies';
+  await repo.setStatus(tx, companyId, shipmentId, status, 'received_at');
+  const off = view.units_short + view.units_over;
+  await completeReceiptAudit(tx, companyId, auditId, {
+    expected: view.units_expected,
+    found: view.units_received,
+    lines: view.lines.length,
+    off,
+    unknown: view.unknown_codes.reduce((n, u) => n + u.units, 0),
+    accuracy: accuracyOf(view.units_expected, off),
+    at,
+  });
+  await recordEvent(
+    tx,
+    companyId,
+    'shipment.received',
+    {
+      shipment_id: shipmentId,
+      reference: s.reference,
+      supplier: s.supplier,
+      destination: s.destination_location,
+      status,
+      units_expected: view.units_expected,
+      units_received: view.units_received,
+      units_short: view.units_short,
+      units_over: view.units_over,
+      cartons_missing: view.cartons.filter((c) => c.status === 'missing').length,
+      unknown_codes: view.unknown_codes.length,
+      audit_id: auditId,
+    },
+    at,
+  );
+}
+
+/** The receipt's figures in the API's words, with its totals. */
+export function receiptOf(auditId: number, state: TReceipt['state'], f: ReceiptFigures): TReceipt {
+  const lines = f.lines.map((l) => ({ ...l, difference: l.received - l.expected }));
+  const onShipment = lines.filter((l) => l.status !== 'not_on_shipment');
+  return {
+    audit_id: auditId,
+    state,
+    lines,
+    unknown_codes: f.unknown,
+    cartons: f.cartons.map((c) => ({ sscc: c.sscc, status: c.received ? 'received' : 'missing' })),
+    serials_not_read: f.serialsNotRead,
+    units_expected: lines.reduce((n, l) => n + l.expected, 0),
+    units_received: lines.reduce((n, l) => n + l.received, 0),
+    units_short: onShipment.reduce((n, l) => n + Math.max(0, -l.difference), 0),
+    units_over: lines.reduce((n, l) => n + Math.max(0, l.difference), 0),
+  };
+}
+
+/** A shipment's receipt: kept once completed, worked out from its count's reads while it reads, null before. */
+export async function receiptView(
+  db: Db,
+  companyId: number,
+  s: { id: number; status: TShipmentStatus; receipt_audit_id: number | null },
+): Promise<TReceipt | null> {
+  if (s.receipt_audit_id === null) return null;
+  if (s.status === 'received' || s.status === 'received_with_discrepancies') {
+    return receiptOf(s.receipt_audit_id, 'completed', await keptReceipt(db, companyId, s.id));
+  }
+  return receiptOf(s.receipt_audit_id, 'open', await receiptFigures(db, companyId, s.id, s.receipt_audit_id));
+}
+
+/** GET /api/shipments/{id}/receipt.csv: a line per product, then the unknown codes, missing cartons and serials. */
+export function receiptCsv(reference: string, r: TReceipt | null): string {
+  const rows: unknown[][] = [
+    ['reference', 'kind', 'sku', 'name', 'code', 'expected', 'received', 'difference', 'status'],
+  ];
+  for (const l of r?.lines ?? []) {
+    rows.push([reference, 'line', l.sku, l.name, '', l.expected, l.received, l.difference, l.status]);
+  }
+  for (const u of r?.unknown_codes ?? [])
+    rows.push([reference, 'unknown code', '', '', u.code, 0, u.units, u.units, 'unknown']);
+  for (const c of r?.cartons ?? [])
+    rows.push([reference, 'carton', '', '', c.sscc, 1, c.status === 'received' ? 1 : 0, '', c.status]);
+  for (const e of r?.serials_not_read ?? []) {
+    rows.push([
+      reference,
+      'serial not read',
+      '',
+      '',
+      e.epc,
+      1,
+      0,
+      -1,
+      e.serial ? `serial ${e.serial}` : 'not read',
+    ]);
+  }
+  return toCsv(rows);
+}
+
+/** The spec's accuracy: (expected - off) / expected x 100, rounded, stopping at 0 (100 when nothing was expected or off). */
+const accuracyOf = (expected: number, off: number) =>
+  expected === 0 ? (off === 0 ? 100 : 0) : Math.max(0, Math.round(((expected - off) * 100) / expected));
