@@ -7,11 +7,14 @@ import {
   rawTagUri,
   sgtinClassUri,
   sgtinUri,
+  tagUri,
   timeZoneOffset,
   ZEpcisDocument,
   ZEpcisQueryDocument,
   ZGln,
 } from './epcis.ts';
+import { decodeTag, sgtin96 } from './gs1.ts';
+import { gtinCheckDigit } from './gtin.ts';
 
 // The standard's own example documents, as GS1 publishes them (testing/epcis-examples/README.md says where from).
 const dir = join(import.meta.dirname, 'testing', 'epcis-examples');
@@ -95,6 +98,25 @@ describe('EPCIS 2.0 documents (the standard’s examples)', () => {
 });
 
 describe('EPC and place URIs', () => {
+  it('reads an SGTIN-96 tag off its bits as the decoder does, for every partition, listed prefix or not', () => {
+    let seed = 53;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const body = Array.from({ length: 13 }, () => next(10)).join('');
+      const gtin = body + gtinCheckDigit(body);
+      const length = 6 + (i % 7);
+      const serial = next(2 ** 31) * 128 + next(128);
+      const hex = sgtin96(gtin, serial, length);
+      const tag = decodeTag(hex);
+      expect(tagUri(hex, [])).toBe(sgtinUri(tag.gtin ?? '', tag.serial ?? '', length));
+      const listed = gtin.slice(1, 7 + (i % 5));
+      expect(tagUri(hex, [listed])).toBe(sgtinUri(tag.gtin ?? '', tag.serial ?? '', listed.length));
+    }
+  });
+
   it('writes an SGTIN with the company prefix length given (TDS 6.3.1), escaping a serial', () => {
     // GS1's own example: GTIN 80614141123458 under prefix 0614141 (7 digits), serial 6789.
     expect(sgtinUri('80614141123458', '6789', 7)).toBe('urn:epc:id:sgtin:0614141.812345.6789');
