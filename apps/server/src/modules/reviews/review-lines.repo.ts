@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
 import { auditDiscrepancies, audits, devices, memberships } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import { accuracyOf } from '../audits/reconcile.repo.ts';
@@ -161,35 +160,27 @@ export async function linkRecount(
 }
 
 /**
- * A completed recount's figures replace those of the lines it counted again: found is what the recount found (its
- * own line's found, else what it expected and found: the product's stock rows in the place recounted, its total
- * without a place, or a Dutchie package's expected units in the recount's snapshot), the type and note follow, and the decision is cleared so the review goes on with the
- * new figures. The original audit's totals (tags found, units off, accuracy, packages found) are worked out again
- * from the replaced figures. Answers the lines changed and the original audit.
+ * A completed recount's figures replace those of the lines it counted again, with what moved between the two counts
+ * taken out: the recount expects the stock as moved since. Each count's expected is its places' stock as of when it
+ * read the product (reconcile-moved.repo.ts: the stock now less the movements since), so the recount's expected less
+ * the line's is what moved in between (sold, received, edited), and the line's found becomes its expected plus the
+ * recount's variance (its own line's found less its expected; none when the recount found what it expected, a Dutchie
+ * package's included). A sale between the count and its recount is no variance, and applying the line (a delta)
+ * leaves the place with what the recount found less what moved after it. A line whose product is gone keeps its
+ * figures. The type and note follow, and the decision is cleared so the review goes on with the new figures. The
+ * original audit's totals (tags found, units off, accuracy, packages found) are worked out again from the replaced
+ * figures. Answers the lines changed and the original audit.
  */
 export async function replaceRecountedFigures(db: Db, companyId: number, recountId: number) {
   const rows = await db.execute<{ id: number; audit_id: number; delta: number; package_delta: number }>(sql`
-    with recursive ${locationScope(
-      companyId,
-      sql`(select location_id from audits
-      where company_id = ${companyId} and id = ${recountId}::int)`,
-    )},
-    held as (
-      select s.product_id, sum(s.quantity)::int as expected from stock s
-      where s.company_id = ${companyId} and s.location_id in (select id from scope)
-        and s.product_id in (select product_id from audit_discrepancies
-          where company_id = ${companyId} and recount_audit_id = ${recountId}::int)
-      group by s.product_id
-    ),
-    figures as (
+    with figures as (
       select o.id, o.found_quantity as old_found, coalesce(oe.is_package, false) as is_package,
-        coalesce(r.found_quantity, e.expected,
-          case when p.id is null then null when exists (select 1 from scope) then coalesce(h.expected, 0)
-            else p.quantity end,
-          o.found_quantity) as found
+        case when r.id is not null then o.expected_quantity + (r.found_quantity - r.expected_quantity)
+          when o.product_id is null and e.package_id is not null then o.expected_quantity
+          when p.id is not null then o.expected_quantity
+          else o.found_quantity end as found
       from audit_discrepancies o
       left join products p on p.company_id = o.company_id and p.id = o.product_id
-      left join held h on h.product_id = o.product_id
       left join audit_expected e on o.product_id is null and e.company_id = o.company_id
         and e.audit_id = ${recountId}::int and e.package_id = o.product_sku and e.in_scope
       left join audit_expected oe on o.product_id is null and oe.company_id = o.company_id
