@@ -6,7 +6,7 @@ import { runFixedReader } from './fixed-reader.ts';
 import { live } from './live.ts';
 import { pair } from './pair.ts';
 import { fromCatalogue, fromEpcFile, randomTags, shape } from './population.ts';
-import { runReader } from './scan.ts';
+import { runReader, type ScanOptions, teamShares } from './scan.ts';
 import { DEFAULT_STATE, loadState } from './state.ts';
 
 const HELP = `Quantics reader simulator: a handheld UHF reader speaking the reader protocol (v1) over HTTP.
@@ -41,7 +41,14 @@ Commands
                 --read-rate R       reads per second per reader (default 400; 0 = as fast as possible)
                 --repeats N         times each tag is read, at least (default 3)
                 --batch-ms MS       batch interval (default 500)
-                --readers N         split the population over N readers, scanning at once (default 1)
+                --readers N         split the population over N readers, scanning at once (default 1): N
+                                    audits, one each; with --team, one audit counted together
+                --team              a team count: the first reader starts one audit, the others (each a reader
+                                    of its own: pair --readers N first) find it among the counts in progress
+                                    (GET /api/rfid/audits/open) and join it, each sends its own batches from 0,
+                                    and the last one to complete its part completes the audit
+                --overlap P         with --team, the share (0-1) of the next reader's tags each also reads: the
+                                    same tags from two readers, counted once (default 0.2)
                 --drop-rate P       lose this share (0-1) of requests or their answers (default 0)
                 --json              print the result as one JSON line
   live        Keep one reader switched on: pair it unless the state file has its token (print the code to confirm),
@@ -112,6 +119,8 @@ const { values, positionals } = parseArgs({
     'batch-ms': { type: 'string', default: '500' },
     'drop-rate': { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
+    team: { type: 'boolean', default: false },
+    overlap: { type: 'string', default: '0.2' },
     'heartbeat-every': { type: 'string', default: '20' },
     'audit-every': { type: 'string', default: '0' },
     'location-ids': { type: 'string', default: '' },
@@ -260,13 +269,37 @@ async function main() {
   });
   for (const note of population.notes) log(note);
   const readers = num('readers', 1, 1000);
+  const isTeam = values.team ?? false;
+  if (isTeam && clients.length < readers)
+    throw new Error(`--team needs ${readers} paired readers in the state file (pair --readers ${readers})`);
+  const shares = isTeam
+    ? teamShares(population.tags, readers, num('overlap', 0, 1))
+    : Array.from({ length: readers }, (_, i) => population.tags.filter((_, j) => j % readers === i));
+  // A team count: the first reader starts it, the others join it once it has.
+  let started: (id: number) => void = () => {};
+  const teamAudit = new Promise<number>((resolve) => {
+    started = resolve;
+  });
+  const joined: (() => void)[] = [];
+  const allJoined = Promise.all(
+    Array.from({ length: readers - 1 }, (_, i) => new Promise<void>((resolve) => (joined[i] = resolve))),
+  );
+  const teamRole = (i: number): ScanOptions['team'] =>
+    !isTeam
+      ? undefined
+      : i === 0
+        ? { role: 'start', started, allJoined }
+        : { role: 'join', auditId: teamAudit, joined: () => joined[i - 1]?.() };
   const results = await Promise.all(
     Array.from({ length: readers }, (_, i) => {
       const c = clients[i % clients.length];
       if (!c) throw new Error('No paired reader in the state file');
-      const tags = population.tags.filter((_, j) => j % readers === i);
-      return runReader(c.client, readers > 1 ? `${c.serial}#${i + 1}` : c.serial, tags, {
-        name: values.name ? (readers > 1 ? `${values.name} (${i + 1}/${readers})` : values.name) : null,
+      const tags = shares[i] ?? [];
+      const serial = readers > 1 && !isTeam ? `${c.serial}#${i + 1}` : c.serial;
+      const ownName = !isTeam && readers > 1 ? `${values.name} (${i + 1}/${readers})` : values.name;
+      return runReader(c.client, serial, tags, {
+        team: teamRole(i),
+        name: values.name ? (ownName ?? null) : null,
         locationId,
         room: values.room ?? null,
         readRate: num('read-rate'),
@@ -280,6 +313,7 @@ async function main() {
   );
   const summary = {
     readers: results.length,
+    team: isTeam,
     tags: population.tags.length,
     reads_sent: results.reduce((n, r) => n + r.reads_sent, 0),
     batches: results.reduce((n, r) => n + r.batches, 0),

@@ -45,7 +45,20 @@ export class ReaderClient {
     return new ReaderClient(this.server, this.dropRate, token);
   }
 
-  async post<A extends Answers>(path: string, body: unknown, answers: A): Promise<HttpResult<A>> {
+  post<A extends Answers>(path: string, body: unknown, answers: A): Promise<HttpResult<A>> {
+    return this.send('POST', path, body, answers);
+  }
+
+  get<A extends Answers>(path: string, answers: A): Promise<HttpResult<A>> {
+    return this.send('GET', path, undefined, answers);
+  }
+
+  private async send<A extends Answers>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    answers: A,
+  ): Promise<HttpResult<A>> {
     const lose = Math.random() < this.dropRate;
     const loseBeforeSending = lose && Math.random() < 0.5;
     if (loseBeforeSending) {
@@ -53,12 +66,12 @@ export class ReaderClient {
       throw new NetworkDrop(`request to ${path} lost`);
     }
     const res = await fetch(new URL(path, this.server), {
-      method: 'POST',
+      method,
       headers: {
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
     if (lose) {
@@ -69,16 +82,29 @@ export class ReaderClient {
   }
 
   /** Retries lost requests and 5xx answers with backoff; other answers are returned. */
-  async postWithRetry<A extends Answers>(
+  postWithRetry<A extends Answers>(
     path: string,
     body: unknown,
     answers: A,
     attempts = 50,
   ): Promise<HttpResult<A>> {
+    return this.retry(path, () => this.post(path, body, answers), attempts);
+  }
+
+  /** A GET, retried as postWithRetry does. */
+  getWithRetry<A extends Answers>(path: string, answers: A, attempts = 50): Promise<HttpResult<A>> {
+    return this.retry(path, () => this.get(path, answers), attempts);
+  }
+
+  private async retry<A extends Answers>(
+    path: string,
+    call: () => Promise<HttpResult<A>>,
+    attempts: number,
+  ): Promise<HttpResult<A>> {
     let wait = 50;
     for (let i = 0; ; i++) {
       try {
-        const res = await this.post(path, body, answers);
+        const res = await call();
         if (res.status < 500) return res;
       } catch (err) {
         if (!(err instanceof NetworkDrop) && !(err instanceof TypeError)) throw err;

@@ -4,7 +4,9 @@ import {
   type TAudit,
   ZAudit,
   ZHeartbeatResponse,
+  ZJoinCountResponse,
   ZMissingBatches,
+  ZOpenCountsResponse,
   ZReadsResponse,
   ZStartAuditResponse,
 } from '@quantics/contracts';
@@ -24,6 +26,14 @@ export type ScanOptions = {
   battery: number;
   signal: number;
   log: (s: string) => void;
+  /**
+   * A team count (issue 49): one reader starts the count (`start`, told its id), the others find it among the
+   * company's counts in progress and join it (`join`, once it has started). Each numbers its batches from 0 and
+   * completes its part; the last one to complete completes the count.
+   */
+  team?:
+    | { role: 'start'; started: (auditId: number) => void; allJoined: Promise<unknown> }
+    | { role: 'join'; auditId: Promise<number>; joined: () => void };
 };
 
 type Read = { epc: string; tid: string; rssi: number; count: number; seen_at: string };
@@ -73,20 +83,28 @@ export async function runReader(
     { battery_level: o.battery, signal_strength: o.signal },
     { 200: ZHeartbeatResponse },
   );
-  const started = await client.postWithRetry(
-    '/api/rfid/audits',
-    {
-      client_audit_id: randomUUID(),
-      ...(o.name ? { name: o.name } : {}),
-      ...(o.locationId !== null ? { location_id: o.locationId } : {}),
-      ...(o.room ? { room: o.room } : {}),
-      audit_type: 'Handheld scan',
-    },
-    { 200: ZStartAuditResponse, 201: ZStartAuditResponse },
-  );
-  if (started.error) throw new Error(`start audit: ${started.status} ${started.error.message}`);
-  const auditId = started.body.audit_id;
-  o.log(`${serial}: audit ${auditId} started, ${tags.length} tags in range`);
+  const auditId =
+    o.team?.role === 'join'
+      ? await joinCount(client, serial, await o.team.auditId, o.log)
+      : await startCount();
+  if (o.team?.role === 'start') o.team.started(auditId);
+  else o.team?.joined();
+  async function startCount() {
+    const started = await client.postWithRetry(
+      '/api/rfid/audits',
+      {
+        client_audit_id: randomUUID(),
+        ...(o.name ? { name: o.name } : {}),
+        ...(o.locationId !== null ? { location_id: o.locationId } : {}),
+        ...(o.room ? { room: o.room } : {}),
+        audit_type: 'Handheld scan',
+      },
+      { 200: ZStartAuditResponse, 201: ZStartAuditResponse },
+    );
+    if (started.error) throw new Error(`start audit: ${started.status} ${started.error.message}`);
+    o.log(`${serial}: audit ${started.body.audit_id} started, ${tags.length} tags in range`);
+    return started.body.audit_id;
+  }
 
   const pending = readsOf(tags, o.repeats);
   const perBatch =
@@ -128,6 +146,8 @@ export async function runReader(
     }
   };
   await Promise.all([produce(), drain()]);
+  // The one who started a team count does not finish before everyone has joined (a count of one would complete).
+  if (o.team?.role === 'start') await o.team.allJoined;
 
   for (let round = 0; ; round++) {
     const done = await client.postWithRetry(
@@ -138,7 +158,11 @@ export async function runReader(
     if (done.error) throw new Error(`complete: ${done.status} ${done.error.message}`);
     if (done.status === 200) {
       const readsSent = sent.reduce((n, b) => n + b.length, 0);
-      o.log(`${serial}: audit ${auditId} completed: accuracy ${String(done.body.accuracy)}%`);
+      o.log(
+        done.body.status === 'in_progress'
+          ? `${serial}: its part of audit ${auditId} is done; the others are still counting`
+          : `${serial}: audit ${auditId} completed: accuracy ${String(done.body.accuracy)}%`,
+      );
       return {
         serial,
         audit_id: auditId,
@@ -154,4 +178,38 @@ export async function runReader(
     if (!missing?.length || round > 5) throw new Error(`complete: ${done.status} ${done.body.message}`);
     for (const seq of missing) await sendBatch(seq);
   }
+}
+
+/**
+ * A handheld joining a count in progress, as a person picks it from the list: found among the company's counts in
+ * progress (GET /api/rfid/audits/open), then joined (POST /api/rfid/audits/{id}/join). Its seat is answered.
+ */
+async function joinCount(client: ReaderClient, serial: string, auditId: number, log: (s: string) => void) {
+  const open = await client.getWithRetry('/api/rfid/audits/open', { 200: ZOpenCountsResponse });
+  if (open.error) throw new Error(`open counts: ${open.status} ${open.error.message}`);
+  const count = open.body.data.find((c) => c.id === auditId);
+  if (!count) throw new Error(`audit ${auditId} is not among the counts in progress`);
+  const joined = await client.postWithRetry(
+    `/api/rfid/audits/${auditId}/join`,
+    {},
+    { 200: ZJoinCountResponse },
+  );
+  if (joined.error) throw new Error(`join: ${joined.status} ${joined.error.message}`);
+  const who = count.participants.map((p) => p.device_name).join(', ');
+  log(
+    `${serial}: joined audit ${auditId} "${count.name}" (${count.place ?? 'whole catalogue'}; counting: ${who}) at seat ${joined.body.seat}`,
+  );
+  return auditId;
+}
+
+/**
+ * The tags each of `readers` team members reads: its own share, and `overlap` (0-1) of the next one's, read by both
+ * (a tag on the edge of two aisles; reconciliation counts it once).
+ */
+export function teamShares<T>(tags: T[], readers: number, overlap: number): T[][] {
+  const own = Array.from({ length: readers }, (_, i) => tags.filter((_, j) => j % readers === i));
+  return own.map((mine, i) => {
+    const next = own[(i + 1) % readers] ?? [];
+    return readers > 1 ? [...mine, ...next.slice(0, Math.round(next.length * overlap))] : mine;
+  });
 }
