@@ -10,11 +10,13 @@
 //     products, at times over 3 years), at concurrency 1 and 10, for a heavy product and a typical one, beside
 //     history.repo.ts's statement bare in both orders (see otherOrder); then the POST figures again on the full table.
 // Usage: node bench/movements.mjs [--products=100000] [--calls=60] [--rounds=3] [--history-rows=10000000]
-//          [--requests=300] [--only=post|history|profile|hot] [--explain] [--also-dir=DIR]
+//          [--requests=300] [--only=post|history|profile|parts|hot] [--explain] [--also-dir=DIR]
+//          [--before-dir=DIR] [--no-service]
 // --explain: after the POST rounds, EXPLAIN (ANALYZE, BUFFERS) of applyMovements' statement (with its trigger times)
 // and the time in each function it calls (track_functions), each query of the service's call timed, what each part of
 // the statement costs (profilePost) and the deadlocks at concurrency 4 in either order (deadlocks); after the history,
-// EXPLAIN ANALYZE of productHistory in both orders. --only=profile: those POST figures alone. --only=hot: the API
+// EXPLAIN ANALYZE of productHistory in both orders. --only=profile: those POST figures alone; --only=parts: them
+// without the deadlocks. --only=hot: the API
 // and the statement bare alternated between the schema as migrated and products' low-stock index without `quantity`
 // (HOT updates of products; see hotRounds). --also-dir: the history through a second server of another checkout.
 // Before each round the bench vacuums products and stock and analyzes stock_movements (housekeeping), as autovacuum
@@ -480,6 +482,35 @@ const VARIANTS = {
          DISABLE TRIGGER products_stock_after_update, DISABLE TRIGGER products_stock_crossing`,
     ],
   },
+  // The other design (docs/benchmarks.md): each product's total and places on a narrow row of its own, products
+  // written only when its status changes (the readers of products.quantity left aside: this times the statement).
+  '  ~ narrow totals table, products on a status change': {
+    before: [
+      `CREATE TABLE stock_totals_bench (company_id int, product_id int, total int NOT NULL, places int[] NOT NULL,
+         quantities int[] NOT NULL, PRIMARY KEY (company_id, product_id)) WITH (fillfactor = 80)`,
+      `INSERT INTO stock_totals_bench SELECT company_id, id, quantity, stock_places, stock_quantities FROM products`,
+      `CREATE OR REPLACE FUNCTION stock_retotal(company_ids int[], product_ids int[]) RETURNS void LANGUAGE sql AS $$
+        WITH t AS (
+          SELECT c.company_id, c.product_id, coalesce(s.total, 0) AS total, coalesce(s.places, '{}') AS places,
+            coalesce(s.quantities, '{}') AS quantities
+          FROM (SELECT DISTINCT * FROM unnest(company_ids, product_ids) AS k(company_id, product_id)) c
+          CROSS JOIN LATERAL (
+            SELECT sum(r.quantity)::int AS total, array_agg(r.place ORDER BY r.place) AS places,
+              array_agg(r.quantity ORDER BY r.place) AS quantities
+            FROM stock r WHERE r.company_id = c.company_id AND r.product_id = c.product_id
+          ) s
+        ),
+        narrow AS (
+          UPDATE stock_totals_bench n SET total = t.total, places = t.places, quantities = t.quantities FROM t
+          WHERE n.company_id = t.company_id AND n.product_id = t.product_id RETURNING 1
+        )
+        UPDATE products p SET quantity = t.total, updated_at = now() FROM t
+        WHERE p.company_id = t.company_id AND p.id = t.product_id
+          AND CASE WHEN t.total <= 0 THEN 'out-of-stock' WHEN t.total <= p.min_stock_level THEN 'low-stock'
+            ELSE 'in-stock' END <> p.status
+      $$`,
+    ],
+  },
   '  - stock_retotal writes nothing': {
     before: [
       `CREATE OR REPLACE FUNCTION stock_retotal(company_ids int[], product_ids int[]) RETURNS void
@@ -604,7 +635,7 @@ async function explainPost({ products, companyId, actor }) {
   });
   await serviceQueries({ products, companyId, actor });
   await profilePost({ products, companyId, actor });
-  await deadlocks({ products, companyId, actor });
+  if (ONLY !== 'parts') await deadlocks({ products, companyId, actor });
 }
 
 /** Each query of the service's call timed in process (node-postgres' Client.prototype.query wrapped meanwhile). */
@@ -1047,7 +1078,7 @@ try {
   if (BEFORE_DIR) before = await startBefore(BEFORE_DIR);
   const movements = async () =>
     (await pool.query('SELECT count(*)::int AS n FROM stock_movements')).rows[0].n.toLocaleString('en-US');
-  if (ONLY === 'profile') await explainPost(ctx);
+  if (ONLY === 'profile' || ONLY === 'parts') await explainPost(ctx);
   else if (ONLY === 'hot') await hotRounds(ctx);
   else if (ONLY !== 'history') {
     console.log(
