@@ -1,4 +1,4 @@
--- Account e-mail moves onto pg-boss (jobs/kinds.ts BOSS_KINDS): each one still to send when this runs (queued by a
+-- Account e-mail moves onto pg-boss (its job kind, account-mail: jobs/kinds.ts JOB_KINDS): each one still to send when this runs (queued by a
 -- version before it) becomes a pg-boss job due when it was, so nothing queued before the upgrade is lost.
 INSERT INTO pgboss.job (name, data, start_after, policy)
 SELECT 'account-mail', jsonb_build_object('id', id), run_at, 'standard'

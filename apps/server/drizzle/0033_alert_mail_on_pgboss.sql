@@ -1,4 +1,4 @@
--- Alert e-mail moves onto pg-boss (jobs/kinds.ts BOSS_KINDS): its queue, and each one still to send when this runs
+-- Alert e-mail moves onto pg-boss (its job kind, alert-mail: jobs/kinds.ts JOB_KINDS): its queue, and each one still to send when this runs
 -- (queued by a version before it) becomes a pg-boss job due when it was, so nothing queued before the upgrade is lost.
 SELECT pgboss.create_queue('alert-mail', '{"policy":"standard"}');
 --> statement-breakpoint

@@ -239,27 +239,17 @@ export type AppConfig = {
   shutdownDrainSeconds?: number;
   /** Webhook deliveries: private addresses allowed (tests, a trusted network), the retry waits and the time-out. */
   webhooks?: { allowPrivate: boolean; retryDelaysMs?: number[]; timeoutMs?: number };
-  /**
-   * The background work of alerts (see src/jobs/scheduler.ts); `isWorkerOn: false` leaves it to another instance.
-   * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs;
-   * `dutchieMs`: how often Dutchie stores due a background refresh are looked for (default a minute).
-   */
   /** The whole SMTP send's time-out (MAIL_SEND_TIMEOUT_MS, default 30 s). */
   mailSendTimeoutMs?: number;
   /** Days finished jobs are kept (JOBS_RETENTION_DAYS, WEBHOOK_LOG_RETENTION_DAYS; 0 keeps them): jobs/retention. */
   retention?: { jobsDays: number; webhookLogDays: number };
-  alerts?: {
-    isWorkerOn?: boolean;
-    /** The tasks this instance runs (all unless said; a test runs only the ones it is about): names of jobs/scheduler.ts. */
-    tasks?: readonly string[];
-    /** The waits between a mail's attempts (MAIL_RETRY_SECONDS). */
-    mailRetryDelaysMs?: number[];
-    pollMs?: number;
-    sweepMs?: number;
-    digestMs?: number;
-    readsMs?: number;
-    dutchieMs?: number;
-  };
+  /** Every background job and sweep of this instance (src/jobs/): see JobsSettings. */
+  jobs?: JobsSettings;
+  /**
+   * @deprecated The jobs settings' old name (when alerts were the only background work), still read when `jobs` is
+   * not given (jobsSettings); docs/upgrade-debt.md says when it goes.
+   */
+  alerts?: JobsSettings;
   /** Days raw tag reads are kept after they are stored (whole months are dropped); 0 keeps them forever. */
   readsRetentionDays?: number;
   /** The Dutchie point-of-sale API and how often the portal reads it (defaults: DUTCHIE_DEFAULTS). */
@@ -273,6 +263,28 @@ export type AppConfig = {
     timeoutMs: number;
   };
 };
+
+/**
+ * The background work (src/jobs/: the job kinds and the sweeps); `isWorkerOn: false` leaves it to another instance.
+ * `readsMs`: how often the reads storage job (partitions ahead, legacy reads moved, retention) runs; `dutchieMs`: how
+ * often Dutchie stores due a background refresh are looked for (default a minute).
+ */
+export type JobsSettings = {
+  isWorkerOn?: boolean;
+  /** The tasks this instance runs (all unless said; a test runs only the ones it is about): names of jobs/scheduler.ts. */
+  tasks?: readonly string[];
+  /** The waits between a mail's attempts (MAIL_RETRY_SECONDS). */
+  mailRetryDelaysMs?: number[];
+  pollMs?: number;
+  sweepMs?: number;
+  digestMs?: number;
+  readsMs?: number;
+  dutchieMs?: number;
+};
+
+/** The jobs settings: `jobs`, or the old key `alerts` of a config written before it was renamed. */
+export const jobsSettings = (config: Pick<AppConfig, 'jobs' | 'alerts'>): JobsSettings | undefined =>
+  config.jobs ?? config.alerts;
 
 export type DutchieConfig = {
   /** Base URL of Dutchie's POS API (or a stand-in such as apps/dutchie-sim). */
@@ -354,7 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }),
     },
     mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
-    alerts: {
+    jobs: {
       pollMs: e.ALERTS_POLL_MS,
       ...(e.MAIL_RETRY_SECONDS && { mailRetryDelaysMs: secondsList(e.MAIL_RETRY_SECONDS) }),
     },

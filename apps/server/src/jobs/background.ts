@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, jobsSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../modules/alerts/webhook-delivery.job.ts';
@@ -26,9 +26,9 @@ export type BackgroundParts = {
   ingest: IngestDeps;
 };
 
-/** How often each task looks, from the config (the `alerts` settings) and its defaults. */
+/** How often each task looks, from the config (the jobs settings) and its defaults. */
 export function workerOptions(config: AppConfig): WorkerOptions {
-  const a = config.alerts;
+  const a = jobsSettings(config);
   return {
     pollMs: a?.pollMs ?? 250,
     sweepMs: a?.sweepMs ?? 15_000,
@@ -47,12 +47,13 @@ export function workerOptions(config: AppConfig): WorkerOptions {
 /**
  * Every background task (the job kinds' queues on pg-boss, the sweeps: src/jobs/), on this database: pg-boss started
  * with each kind's queue and lease, and the scheduler of this instance's share of the work, started unless
- * `alerts.isWorkerOn` is false. Its stop() stops both.
+ * the jobs settings' `isWorkerOn` is false. Its stop() stops both.
  */
 export async function startJobs(parts: BackgroundParts, config: AppConfig): Promise<JobScheduler> {
   const { database, mailer } = parts;
   const opts = workerOptions(config);
-  const isWorkerOn = config.alerts?.isWorkerOn !== false;
+  const settings = jobsSettings(config);
+  const isWorkerOn = settings?.isWorkerOn !== false;
   const deps: Omit<SchedulerDeps, 'boss'> = {
     db: database.db,
     trySessionLock: database.trySessionLock,
@@ -67,7 +68,7 @@ export async function startJobs(parts: BackgroundParts, config: AppConfig): Prom
     allowPrivate: config.webhooks?.allowPrivate ?? false,
     retryDelaysMs: config.webhooks?.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
     timeoutMs: config.webhooks?.timeoutMs ?? 10_000,
-    ...(config.alerts?.mailRetryDelaysMs && { mailRetryDelaysMs: config.alerts.mailRetryDelaysMs }),
+    ...(settings?.mailRetryDelaysMs && { mailRetryDelaysMs: settings.mailRetryDelaysMs }),
     retention: opts.retention,
     readsRetentionDays: opts.readsRetentionDays,
   };

@@ -73,7 +73,7 @@ describe('one declaration per job kind and per sweep', () => {
   });
 
   it('refuses a task no declaration names', () => {
-    const opts = workerOptions(testConfig({ alerts: { tasks: ['webhooks', 'account-mail'] } }));
+    const opts = workerOptions(testConfig({ jobs: { tasks: ['webhooks', 'account-mail'] } }));
     expect(() => new JobScheduler({} as SchedulerDeps, opts, t.app.log)).toThrow(
       'no such background task: webhooks',
     );

@@ -69,14 +69,14 @@ describe('account e-mail as durable jobs', () => {
     const smtp = await startTestSmtp();
     try {
       // The first server queues the mail and stops before sending it (its background work is off).
-      const first = await instance({ smtpUrl: smtp.url, alerts: { isWorkerOn: false } });
+      const first = await instance({ smtpUrl: smtp.url, jobs: { isWorkerOn: false } });
       const { user } = await registerUser(first);
       expect((await forgot(first, user.email)).statusCode).toBe(200);
       await first.close();
       expect(smtp.received.some((m) => m.to.includes(user.email))).toBe(false);
       const [queued] = await jobsTo(user.email);
       expect(queued?.sent_at).toBeNull();
-      await instance({ smtpUrl: smtp.url, alerts: sendingAccountMail });
+      await instance({ smtpUrl: smtp.url, jobs: sendingAccountMail });
       const mail = await smtp.waitFor((m) => m.to.includes(user.email));
       expect(mail.subject).toMatch(/reset/i);
       await expect.poll(async () => (await jobsTo(user.email))[0]?.sent_at).not.toBeNull();
@@ -91,7 +91,7 @@ describe('account e-mail as durable jobs', () => {
     await down.close();
     const app = await instance({
       smtpUrl: `smtp://127.0.0.1:${port}`,
-      alerts: { ...sendingAccountMail, mailRetryDelaysMs: [200, 200, 200, 200, 200, 200, 200, 200] },
+      jobs: { ...sendingAccountMail, mailRetryDelaysMs: [200, 200, 200, 200, 200, 200, 200, 200] },
     });
     const { user } = await registerUser(app);
     expect((await forgot(app, user.email)).statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe('account e-mail as durable jobs', () => {
           to.map((email) => ({ to: email, subject: 'Slow', text: 'slow', html: '<p>slow</p>' })),
         ),
       );
-      const config = { smtpUrl: slow.url, mailSendTimeoutMs: 5000, alerts: sendingAccountMail };
+      const config = { smtpUrl: slow.url, mailSendTimeoutMs: 5000, jobs: sendingAccountMail };
       await Promise.all([instance(config), instance(config)]);
       for (const email of to) await slow.waitFor((m) => m.to.includes(email), 20_000);
       for (const email of to) expect(slow.received.filter((m) => m.to.includes(email))).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('account e-mail as durable jobs', () => {
 describe('account e-mail on pg-boss', () => {
   it('leases each job for the worst case of a fetch, set on its queue from the kind at start', async () => {
     // An instance with a 2 s send time-out: ten sends one after another, plus the margin.
-    const app = await instance({ mailSendTimeoutMs: 2000, alerts: { isWorkerOn: false } });
+    const app = await instance({ mailSendTimeoutMs: 2000, jobs: { isWorkerOn: false } });
     const [queue] = await rows<{ expire_seconds: number; retry_limit: number }>(
       sql`select expire_seconds, retry_limit from pgboss.queue where name = 'account-mail'`,
     );
@@ -166,7 +166,7 @@ describe('account e-mail on pg-boss', () => {
         ('sent@upgrade.test', '{}'::jsonb, now())`);
     });
     try {
-      const app = await buildApp(testConfig({ smtpUrl: smtp.url, alerts: { isWorkerOn: false } }), {
+      const app = await buildApp(testConfig({ smtpUrl: smtp.url, jobs: { isWorkerOn: false } }), {
         database,
         logger: false,
       });

@@ -116,7 +116,7 @@ describe('records left without a pg-boss job', () => {
     );
     expect(await liveJobs('alert-mail', k.alert)).toEqual([]);
 
-    const other = await instance({ alerts: { isWorkerOn: false } });
+    const other = await instance({ jobs: { isWorkerOn: false } });
     await Promise.all([t.app.jobs.drain('requeue'), other.jobs.drain('requeue')]);
     await t.app.jobs.drain('requeue');
 
@@ -154,7 +154,7 @@ describe('records left without a pg-boss job', () => {
 
   it('are queued by an instance as it starts', async () => {
     const k = await strand('start');
-    await instance({ alerts: { isWorkerOn: true, tasks: ['requeue'], pollMs: 50 } });
+    await instance({ jobs: { isWorkerOn: true, tasks: ['requeue'], pollMs: 50 } });
     const live = async () =>
       [
         await liveJobs('webhook-delivery', k.message),

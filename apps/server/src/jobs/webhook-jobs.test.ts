@@ -171,7 +171,7 @@ describe('an instance that hands events on', () => {
     const app = await buildApp(
       testConfig({
         webhooks: { allowPrivate: true },
-        alerts: { isWorkerOn: true, tasks: ['event-dispatch', 'webhook-delivery'], pollMs: 60_000 },
+        jobs: { isWorkerOn: true, tasks: ['event-dispatch', 'webhook-delivery'], pollMs: 60_000 },
       }),
       { database: t.database, logger: false },
     );
@@ -226,7 +226,7 @@ describe('the upgrade to pg-boss', () => {
     });
     try {
       const app = await buildApp(
-        testConfig({ webhooks: { allowPrivate: true }, alerts: { isWorkerOn: false } }),
+        testConfig({ webhooks: { allowPrivate: true }, jobs: { isWorkerOn: false } }),
         { database, logger: false },
       );
       try {

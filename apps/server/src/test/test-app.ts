@@ -150,8 +150,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     printAckTimeoutMs: 5000,
     auditTimeoutMinutes: 120,
     readerPollInterval: 5,
-    // The alerts' background loops run only in the tests about them (they turn them on).
-    alerts: { isWorkerOn: false },
+    // The background jobs run only in the tests about them (they turn them on, under `jobs` or its old name `alerts`).
+    ...(overrides.jobs === undefined && overrides.alerts === undefined && { jobs: { isWorkerOn: false } }),
     ...overrides,
   };
 }
@@ -185,7 +185,7 @@ export async function createMailTestApp(overrides: Partial<AppConfig> = {}): Pro
   const smtp = await startTestSmtp();
   const t = await createTestApp({
     smtpUrl: smtp.url,
-    alerts: { isWorkerOn: true, tasks: ['account-mail'], pollMs: 50 },
+    jobs: { isWorkerOn: true, tasks: ['account-mail'], pollMs: 50 },
     ...overrides,
   });
   return {

@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({
     smtpUrl: smtp.url,
     webhooks: { allowPrivate: true, retryDelaysMs: [200, 200, 200] },
-    alerts: { isWorkerOn: true, pollMs: 50, sweepMs: 200, digestMs: 200 },
+    jobs: { isWorkerOn: true, pollMs: 50, sweepMs: 200, digestMs: 200 },
   });
   a = await createTenant(t, 'Alerts Co');
   b = await createTenant(t, 'Other Co');

@@ -39,7 +39,7 @@ describe('stock events from Dutchie snapshots', () => {
       smtpUrl: smtp.url,
       dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: sim.url, minRefreshSeconds: 0 },
       webhooks: { allowPrivate: true, retryDelaysMs: [200, 200, 200] },
-      alerts: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 200 },
+      jobs: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 200 },
     });
     shop = await createTenant(t, 'Greenleaf Alerts', { useDutchie: true, dutchieApiKey: SIM_KEY });
     rows = await simRows(sim);
@@ -219,7 +219,7 @@ describe('stores nobody looks at', () => {
     // 900 by default, at least 60).
     t = await createTestApp({
       dutchie: { ...DUTCHIE_DEFAULTS, apiUrl: sim.url, backgroundRefreshSeconds: 1 },
-      alerts: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 60_000, dutchieMs: 100 },
+      jobs: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 60_000, dutchieMs: 100 },
     });
     shop = await createTenant(t, 'Quiet Dispensary', { useDutchie: true, dutchieApiKey: SIM_KEY });
     other = await createTenant(t, 'Catalogue Co');

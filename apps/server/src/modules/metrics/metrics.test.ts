@@ -31,7 +31,7 @@ describe('GET /metrics', () => {
     t = await createTestApp({
       metrics: { token: TOKEN, host: '127.0.0.1' },
       webhooks: { allowPrivate: true, retryDelaysMs: [200] },
-      alerts: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 60_000 },
+      jobs: { isWorkerOn: true, pollMs: 50, sweepMs: 60_000, digestMs: 60_000 },
     });
     a = await createTenant(t, 'Metrics Co');
   }, 120_000);
