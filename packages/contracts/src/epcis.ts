@@ -672,6 +672,50 @@ export function glnOfPlaceUri(uri: string): string | null {
   return link ? (link[1] ?? null) : null;
 }
 
+/** 12 or 17 digits after an indicator split by TDS as CompanyPrefix.IndicatorRest: the digits in GS1 order. */
+function tdsDigits(prefix: string, rest: string, total: number): string | null {
+  if (!/^\d+$/.test(prefix) || !/^\d+$/.test(rest) || prefix.length + rest.length !== total) return null;
+  return `${rest[0]}${prefix}${rest.slice(1)}`;
+}
+const withCheckDigit = (body: string) => `${body}${gtinCheckDigit(body)}`;
+
+/** The SSCC (18 digits) an EPC URI or Digital Link names: urn:epc:id:sscc:P.ES, https://id.gs1.org/00/{sscc}. */
+export function ssccOfUri(uri: string): string | null {
+  const urn = /^urn:epc:id:sscc:(\d+)\.(\d+)$/.exec(uri);
+  if (urn) {
+    const body = tdsDigits(urn[1] ?? '', urn[2] ?? '', 17);
+    return body ? withCheckDigit(body) : null;
+  }
+  return /^https?:\/\/[^/]+\/00\/(\d{18})$/.exec(uri)?.[1] ?? null;
+}
+
+/**
+ * The GTIN-14 a class names: urn:epc:idpat:sgtin:P.IR.*, a lot urn:epc:class:lgtin:P.IR.lot, or a Digital Link
+ * https://id.gs1.org/01/{gtin} (with or without a lot).
+ */
+export function gtinOfClassUri(uri: string): string | null {
+  const urn = /^urn:epc:(?:idpat:sgtin|class:lgtin):(\d+)\.(\d+)\.[^.]+$/.exec(uri);
+  if (urn) {
+    const body = tdsDigits(urn[1] ?? '', urn[2] ?? '', 13);
+    return body ? withCheckDigit(body) : null;
+  }
+  return /^https?:\/\/[^/]+\/01\/(\d{14})(?:\/10\/[^/]+)?$/.exec(uri)?.[1] ?? null;
+}
+
+/** The GTIN-14 and serial an item's URI names: urn:epc:id:sgtin:P.IR.S or https://id.gs1.org/01/{gtin}/21/{s}. */
+export function sgtinOfUri(
+  uri: string,
+): { gtin: string; serial: string; prefixLength: number | null } | null {
+  const urn = /^urn:epc:id:sgtin:(\d+)\.(\d+)\.(.+)$/.exec(uri);
+  if (urn) {
+    const body = tdsDigits(urn[1] ?? '', urn[2] ?? '', 13);
+    const serial = decodeURIComponent(urn[3] ?? '');
+    return body ? { gtin: withCheckDigit(body), serial, prefixLength: (urn[1] ?? '').length } : null;
+  }
+  const link = /^https?:\/\/[^/]+\/01\/(\d{14})\/21\/([^/?]+)$/.exec(uri);
+  return link ? { gtin: link[1] ?? '', serial: decodeURIComponent(link[2] ?? ''), prefixLength: null } : null;
+}
+
 /** The location id urn:quantics:location:{id} names, or null. */
 export function locationIdOfPlaceUri(uri: string): number | null {
   const m = /^urn:quantics:location:(\d{1,10})$/.exec(uri);

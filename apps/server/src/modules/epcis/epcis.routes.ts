@@ -92,12 +92,7 @@ export const epcisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const captureID = await epcis.capture(
-        app.db,
-        { companyId: caller.companyId, name: caller.actor.name },
-        request.body,
-      );
+      const captureID = await epcis.capture(app.db, callerOf(request), request.body);
       return reply.status(202).header('location', `/api/epcis/capture/${captureID}`).send({ captureID });
     },
   );

@@ -10,9 +10,12 @@ import {
   type TEpcisEventsQuery,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import type { Caller } from '../../lib/request-context.ts';
+import { createShipment } from '../shipments/shipments.service.ts';
 import * as repo from './epcis.repo.ts';
 import { countEventChunks, envelope } from './epcis-export.ts';
+import { isShipping, shipmentOf } from './epcis-shipments.ts';
 
 // The EPCIS query (GET /api/epcis/events) and capture (POST /api/epcis/capture) of issue 53.
 
@@ -107,15 +110,23 @@ function placesOf(event: EpcisEvent): string[] {
   return places.filter((p): p is string => p !== null);
 }
 
-/** Whose capture it is, for the record: an API key's name or a person's. */
-export type Sender = { companyId: number; name: string };
+/** A capture job's error, as the REST binding's RFC 7807 problem. */
+const captureError = (detail: string) => ({
+  type: 'epcisException:ValidationException',
+  title: 'The document was captured but not stored',
+  status: 400,
+  detail,
+});
 
 /**
  * POST /api/epcis/capture: a document that is not valid EPCIS 2.0 is refused (400, naming the path of its first
- * error) and nothing is stored; a valid one is stored whole in one transaction (capture errors behave as rollback),
- * each event with the place it names among the company's locations, and answers its capture id.
+ * error) and nothing is stored; a valid one is stored whole in one transaction, each event with the place it names
+ * among the company's locations, and answers its capture id. A shipping AggregationEvent to one of the company's
+ * places becomes an expected shipment (the shipments module's createShipment); when one cannot (no reference, a
+ * product not in the catalogue, a reference already used), nothing of the document is kept (the standard's
+ * `rollback`) and its capture job says why.
  */
-export async function capture(db: Db, sender: Sender, body: unknown): Promise<string> {
+export async function capture(db: Db, caller: Caller, body: unknown): Promise<string> {
   const problem = epcisDocumentProblem(body);
   if (problem) throw badRequest(problem);
   const doc = body as TEpcisDocument;
@@ -134,32 +145,64 @@ export async function capture(db: Db, sender: Sender, body: unknown): Promise<st
     }
   }
   const id = randomUUID();
-  await db.transaction(async (tx) => {
-    const places = await repo.placesNamed(tx, sender.companyId, [...glns], [...ids]);
-    const locationOf = (e: EpcisEvent): number | null => {
-      for (const uri of placesOf(e)) {
+  const { companyId } = caller;
+  const shipping = events.flatMap((e, i) =>
+    isShipping(e) ? [[e, `epcisBody.eventList[${i}]`] as const] : [],
+  );
+  const prefixes = shipping.length > 0 ? (await repo.companyNaming(db, companyId)).prefixes : [];
+  try {
+    await db.transaction(async (tx) => {
+      const places = await repo.placesNamed(tx, companyId, [...glns], [...ids]);
+      const placeOf = (uri: string): number | null => {
         const gln = glnOfPlaceUri(uri);
         const byGln = gln ? places.byGln.get(gln) : undefined;
         if (byGln !== undefined) return byGln;
         const own = locationIdOfPlaceUri(uri);
-        if (own !== null && places.ids.has(own)) return own;
+        return own !== null && places.ids.has(own) ? own : null;
+      };
+      const locationOf = (e: EpcisEvent): number | null => {
+        for (const uri of placesOf(e)) {
+          const place = placeOf(uri);
+          if (place !== null) return place;
+        }
+        return null;
+      };
+      await repo.insertCapture(tx, companyId, id, caller.actor.name);
+      for (const [event, at] of shipping) {
+        const plan = shipmentOf(event, at, placeOf, prefixes);
+        if ('problem' in plan) throw badRequest(plan.problem);
+        try {
+          await createShipment(tx, caller, plan.body);
+        } catch (e) {
+          if (e instanceof AppError) throw new AppError(e.statusCode, `${at}: ${e.message}`);
+          throw e;
+        }
       }
-      return null;
-    };
-    await repo.insertCapture(tx, sender.companyId, id, sender.name);
-    const stored = events.map(
-      (e): repo.StoredEvent => ({
-        event_time: new Date(e.eventTime as string).toISOString(),
-        type: e.type,
-        biz_step: typeof e.bizStep === 'string' ? e.bizStep : null,
-        event_id: typeof e.eventID === 'string' ? e.eventID : null,
-        location_id: locationOf(e),
-        event: ownContext && e['@context'] === undefined ? { '@context': context, ...e } : e,
-      }),
-    );
-    const count = await repo.insertEvents(tx, sender.companyId, id, stored);
-    await repo.finishCapture(tx, sender.companyId, id, { success: true, eventCount: count, errors: [] });
-  });
+      const stored = events.map(
+        (e): repo.StoredEvent => ({
+          event_time: new Date(e.eventTime as string).toISOString(),
+          type: e.type,
+          biz_step: typeof e.bizStep === 'string' ? e.bizStep : null,
+          event_id: typeof e.eventID === 'string' ? e.eventID : null,
+          location_id: locationOf(e),
+          event: ownContext && e['@context'] === undefined ? { '@context': context, ...e } : e,
+        }),
+      );
+      const count = await repo.insertEvents(tx, companyId, id, stored);
+      await repo.finishCapture(tx, companyId, id, { success: true, eventCount: count, errors: [] });
+    });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    // Rolled back: the job alone is kept, to say why.
+    await db.transaction(async (tx) => {
+      await repo.insertCapture(tx, companyId, id, caller.actor.name);
+      await repo.finishCapture(tx, companyId, id, {
+        success: false,
+        eventCount: 0,
+        errors: [captureError(e.message)],
+      });
+    });
+  }
   return id;
 }
 

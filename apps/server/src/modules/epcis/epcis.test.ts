@@ -340,6 +340,84 @@ describe('capture and query', () => {
   });
 });
 
+describe('a shipping AggregationEvent', () => {
+  /** GS1's full AggregationEvent example, as published but for its step: shipping (GS1 publishes no shipping one). */
+  const shippingAggregation = (eventID: string) => {
+    const doc = example('aggregation_event_all_possible_fields.jsonld');
+    Object.assign(doc.epcisBody.eventList[0], { bizStep: 'shipping', disposition: 'in_transit', eventID });
+    return doc;
+  };
+  const jobOf = async (res: { json: () => { captureID: string } }) =>
+    (await op('GET', `/api/epcis/capture/${res.json().captureID}`)).json();
+
+  it('becomes an expected shipment to the place its destination names (by our GLN)', async () => {
+    // The example's children: 10 of GTIN 04012345987652 (a class), two SGTINs of 10614141073464, carton SSCC
+    // 106141412345678908; its destination urn:epc:id:sgln:0614141.00777.0 is the Backroom's GLN.
+    const product = await op('POST', '/api/inventory', {
+      name: 'Example item',
+      sku: 'EX1',
+      gtin: '04012345987652',
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const res = await op(
+      'POST',
+      '/api/epcis/capture',
+      shippingAggregation('urn:uuid:0f000000-0000-4000-8000-0000000000a1'),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await jobOf(res)).toMatchObject({ success: true, eventCount: 1, errors: [] });
+    const list = (await op('GET', '/api/shipments')).json();
+    const shipment = list.data.find(
+      (x: { reference: string }) => x.reference === 'urn:epc:id:gdti:0614141.00001.1618034',
+    );
+    expect(shipment).toMatchObject({
+      supplier: 'urn:epc:id:pgln:4012345.00225',
+      source_location_id: null,
+      destination_location_id: backroom,
+      status: 'expected',
+      cartons_count: 1,
+    });
+    const detail = (await op('GET', `/api/shipments/${shipment.id}`)).json();
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ sku: 'EX1', quantity: 10, sscc: '106141412345678908' }),
+    ]);
+  });
+
+  it('that cannot be one (its reference used, its product unknown) keeps nothing, and its job says why', async () => {
+    const before = (await allPages(a.member.token, '/api/epcis/events?perPage=100')).flat().length;
+    const again = await op(
+      'POST',
+      '/api/epcis/capture',
+      shippingAggregation('urn:uuid:0f000000-0000-4000-8000-0000000000a2'),
+    );
+    expect(again.statusCode).toBe(202);
+    const job = await jobOf(again);
+    expect(job).toMatchObject({ running: false, success: false, eventCount: 0 });
+    expect(job.errors[0].detail).toBe(
+      'epcisBody.eventList[0]: A shipment with reference urn:epc:id:gdti:0614141.00001.1618034 already exists',
+    );
+    const unknown = shippingAggregation('urn:uuid:0f000000-0000-4000-8000-0000000000a3');
+    unknown.epcisBody.eventList[0].bizTransactionList = [
+      { type: 'desadv', bizTransaction: 'urn:example:desadv:77' },
+    ];
+    unknown.epcisBody.eventList[0].childQuantityList = [
+      { epcClass: 'https://id.gs1.org/01/09501101530126', quantity: 4 },
+    ];
+    const job2 = await jobOf(await op('POST', '/api/epcis/capture', unknown));
+    expect(job2.success).toBe(false);
+    expect(job2.errors[0].detail).toMatch(/^epcisBody\.eventList\[0\]: .*no product of this company has it/);
+    const nowhere = shippingAggregation('urn:uuid:0f000000-0000-4000-8000-0000000000a4');
+    nowhere.epcisBody.eventList[0].destinationList = [
+      { type: 'location', destination: 'urn:epc:id:sgln:0614141.00999.0' },
+    ];
+    const job3 = await jobOf(await op('POST', '/api/epcis/capture', nowhere));
+    expect(job3.errors[0].detail).toMatch(
+      /^epcisBody\.eventList\[0\]\.destinationList: names none of your locations/,
+    );
+    expect((await allPages(a.member.token, '/api/epcis/events?perPage=100')).flat()).toHaveLength(before);
+  });
+});
+
 describe('API keys', () => {
   it('epcis:read exports and queries; epcis:write captures; neither does the other, nor audits:read', async () => {
     const reading = await keyOf(a, ['epcis:read']);
