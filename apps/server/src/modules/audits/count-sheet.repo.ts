@@ -1,16 +1,37 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locationScope } from '../../db/location-scope.ts';
-import { audits } from '../../db/schema/index.ts';
+import { auditParticipants, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
-// What the Count screen counts against: the reader's own audit and the items a tag read there could match.
+// What the Count screen counts against: the reader's own audit (or one it joined) and the items a tag read there could match.
 
 export async function findDeviceAudit(db: Db, companyId: number, deviceId: number, auditId: number) {
   const [row] = await db
     .select({ locationId: audits.locationId, expectedAsOf: audits.expectedAsOf, recountOf: audits.recountOf })
     .from(audits)
-    .where(and(eq(audits.companyId, companyId), eq(audits.deviceId, deviceId), eq(audits.id, auditId)))
+    .where(
+      and(
+        eq(audits.companyId, companyId),
+        eq(audits.id, auditId),
+        // The reader that started it, or one that joined it (a team count, issue 49).
+        or(
+          eq(audits.deviceId, deviceId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(auditParticipants)
+              .where(
+                and(
+                  eq(auditParticipants.companyId, companyId),
+                  eq(auditParticipants.auditId, auditId),
+                  eq(auditParticipants.deviceId, deviceId),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
     .limit(1);
   return row;
 }

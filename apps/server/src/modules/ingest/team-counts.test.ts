@@ -96,6 +96,16 @@ describe('two handhelds count one store', () => {
       { audit_id: id, status: 'in_progress', seat: 1, next_batch_seq: 0 },
     ]);
     expect((await join(h2, id)).json()).toEqual(joined.json());
+    // A reader that joined reads the count's sheet as its starter does (the Count screen names what it reads by it);
+    // a reader not in the count does not.
+    const sheetOf = (r: PairedReader) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/rfid/audits/${id}/sheet?items=none`,
+        headers: bearer(r.token),
+      });
+    expect([(await sheetOf(h2)).statusCode, (await sheetOf(h2)).json().tags_expected]).toEqual([200, 12]);
+    expect((await sheetOf(await pairReader(t, a))).statusCode).toBe(404);
     expect((await join(h1, id)).json()).toEqual({
       audit_id: id,
       status: 'in_progress',
