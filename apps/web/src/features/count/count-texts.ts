@@ -48,10 +48,17 @@ export const COUNT_TEXTS = {
   waitingReads: (n: number) =>
     `${n.toLocaleString()} ${n === 1 ? 'read is' : 'reads are'} waiting to be named: they count once the portal answers.`,
   // Team counts (issue 49): several handhelds on one count; at most one open count per reader.
+  openCountsTitle: 'Counts in progress',
+  openCountsHint: 'Join one to count it together',
   wholePlace: 'Whole catalogue',
+  startedBy: (name: string, at: string) => `started by ${name} at ${at}`,
+  counting: (who: string) => `Counting: ${who}`,
   joinFailed: 'Failed to join the count',
   readerBusyHint:
     'Resume it to carry on counting it here, or finish it: the reads sent so far count, and this handheld is free again.',
+  partDone: (name: string) => `Your part is done: ${name} goes on with the others`,
+  finishForEveryone: 'Finish for everyone',
+  finishMine: 'Finish my part',
   placesFailed: (isDutchie: boolean) =>
     isDutchie
       ? 'The rooms could not be loaded: only the whole store can be counted.'

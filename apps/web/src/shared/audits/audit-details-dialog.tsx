@@ -8,6 +8,7 @@ import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useAuditDiscrepancies } from './audit-api';
 import { Accuracy, AuditStatusBadge, formatDateTime } from './audit-bits';
 import { AUDIT_TEXTS } from './audit-texts';
+import { LiveCount } from './count-progress';
 import { DiscrepancyTable } from './discrepancy-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -34,6 +35,8 @@ type Props = {
   onApply?: (a: TAudit) => void;
   /** Admins: review the count's lines (shown when a line was over the count policy). */
   onReview?: (a: TAudit) => void;
+  /** While the count runs: what may be done to it, under its live progress (team counts, issue 49). */
+  liveActions?: (a: TAudit) => ReactNode;
 };
 
 /** The recounts that counted lines of this audit again, oldest first. */
@@ -42,7 +45,7 @@ const recountedIn = (rows: TDiscrepancy[] | undefined) =>
     (a, b) => a - b,
   );
 
-export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onReview }: Props) {
+export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onReview, liveActions }: Props) {
   const rows = useAuditDiscrepancies(audit);
   useToastOnError(rows.error, AUDIT_TEXTS.discrepanciesFailed);
   // Under review, lines are applied as they are approved: applying again is how the rest follow. A count of a place
@@ -107,6 +110,7 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
               </Fact>
             )}
           </dl>
+          {audit.status === 'in_progress' && <LiveCount auditId={audit.id} actions={liveActions?.(audit)} />}
           {audit.comments && (
             <p className="flex gap-2 rounded-lg border border-slate-200 p-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
               <MessageSquare className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />

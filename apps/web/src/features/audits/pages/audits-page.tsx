@@ -30,6 +30,7 @@ import { ImportReadsDialog } from '../components/import-reads-dialog';
 import { PlansPanel } from '../components/plans-panel';
 import { ReviewDialog } from '../components/review-dialog';
 import { RoomsCounting } from '../components/rooms-counting';
+import { TeamCountActions } from '../components/team-count-actions';
 
 type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
@@ -182,6 +183,7 @@ export function AuditsPage() {
         // A Dutchie store's quantities are kept in Dutchie, which the portal only reads.
         onApply={canWrite && user.inventory_type !== 'dutchie' ? setApplying : undefined}
         onReview={isAdmin ? setReviewing : undefined}
+        liveActions={canWrite ? (a) => <TeamCountActions audit={a} /> : undefined}
       />
       <ReviewDialog
         audit={reviewing ?? linkedReview}

@@ -1,6 +1,6 @@
 import type { TAudit, TOpenCount, TRecountToDo, TUser, TWedgeRead } from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud } from 'lucide-react';
+import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud, Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
@@ -15,6 +15,7 @@ import { PWA_TEXTS, usePwaUpdates, useUpdateWaiting } from '@/lib/pwa-update';
 import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
+import { useCountProgress, useFinishForEveryone, useOpenCounts } from '@/shared/audits/count-progress';
 import { useStartRecount } from '@/shared/reviews/reviews-api';
 import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
 import { ReaderError } from '../api/reader-client';
@@ -23,6 +24,7 @@ import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
 import { DueNow } from '../components/due-now';
 import { LastReads } from '../components/last-reads-list';
+import { OpenCountsList } from '../components/open-counts-list';
 import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderBusy, type ReaderBusyState } from '../components/reader-busy';
 import { ReaderTest } from '../components/reader-test';
@@ -30,6 +32,7 @@ import { RecountsWaiting } from '../components/recounts-waiting';
 import { ScanDialogs } from '../components/scan-dialogs';
 import { SetUpBrowser } from '../components/set-up-browser';
 import { type StartChoice, StartCountForm } from '../components/start-count-form';
+import { TeamLine } from '../components/team-line';
 import { ToFindList } from '../components/to-find-list';
 import { COUNT_TEXTS } from '../count-texts';
 import { findOpenCount, finishOwnPart } from '../lib/count-sender';
@@ -145,6 +148,17 @@ export function CountPage() {
   const startRecount = useStartRecount();
   const view = useCountView(session);
   const isOnline = useIsOnline();
+  // Team counts: the counts to join (while none is open here), and the whole count's progress while counting.
+  const openCounts = useOpenCounts(!!credential && !session);
+  const auditId = view?.isStartedOnServer ? (session?.stored.auditId ?? null) : null;
+  const progress = useCountProgress(auditId);
+  const finishForEveryone = useFinishForEveryone();
+  const team = progress.data && progress.data.participants.length > 1 ? progress.data : null;
+  // The person who started it (seat 0 is the reader that started it: this browser is that person's) or an admin.
+  const mayFinishForEveryone =
+    !!team &&
+    team.participants.some((p) => !p.finished && p.device_id !== credential?.deviceId) &&
+    (user?.role === 'admin' || team.participants[0]?.device_id === credential?.deviceId);
   // A new version of the app is taken only when no count is open here (lib/pwa-update.ts).
   const pwa = usePwaUpdates();
   const isUpdateWaiting = useUpdateWaiting();
@@ -225,23 +239,30 @@ export function CountPage() {
 
   // Finish waits for the connection (the audit is completed on the server, with every read, when it is back); a
   // finish asked for before a reload carries on by itself.
-  const finish = useCallback(async () => {
-    if (!session) return;
-    capture.current?.finishPending();
-    setIsFinishing(true);
-    try {
-      const audit = await session.finish();
-      setSession(null);
-      setResult(audit);
-      queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
-      queryClient.invalidateQueries({ queryKey: queryKeys.counts.due });
-      queryClient.invalidateQueries({ queryKey: queryKeys.counts.recounts });
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
-    } finally {
-      setIsFinishing(false);
-    }
-  }, [session, queryClient]);
+  // A team count: "Finish" is this handheld's part (the count goes on with the others); its starter or an admin may
+  // finish it for everyone, once this handheld's own reads are all in.
+  const finish = useCallback(
+    async (forEveryone = false) => {
+      if (!session) return;
+      capture.current?.finishPending();
+      setIsFinishing(true);
+      try {
+        const mine = await session.finish();
+        setSession(null);
+        const audit =
+          forEveryone && mine.status === 'in_progress' ? await finishForEveryone.mutateAsync(mine.id) : mine;
+        setResult(audit);
+        queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
+        queryClient.invalidateQueries({ queryKey: queryKeys.counts.due });
+        queryClient.invalidateQueries({ queryKey: queryKeys.counts.recounts });
+      } catch (err) {
+        notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
+      } finally {
+        setIsFinishing(false);
+      }
+    },
+    [session, queryClient, finishForEveryone.mutateAsync],
+  );
   useEffect(() => {
     if (session?.isFinishing) void finish();
   }, [session, finish]);
@@ -405,6 +426,9 @@ export function CountPage() {
             </div>
             <Elapsed since={s.startedAt} />
           </Card>
+          {team && credential && (
+            <TeamLine progress={team} deviceId={credential.deviceId} isBlind={s.isBlind} />
+          )}
           {!view.isStartedOnServer && !view.problem && (
             <p
               className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
@@ -464,16 +488,34 @@ export function CountPage() {
           onClosed={backToCapture}
         />
         <div className="fixed inset-x-0 bottom-16 z-10 border-t border-slate-200 bg-white/95 p-3 backdrop-blur sm:static sm:mt-4 sm:border-0 sm:bg-transparent sm:p-0 lg:bottom-0 dark:border-slate-800 dark:bg-slate-950/95 sm:dark:bg-transparent">
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={finish}
-            isLoading={isFinishing}
-            disabled={!!view.problem}
-          >
-            <Flag className="size-4" aria-hidden />
-            {isFinishing && view.isOffline ? COUNT_TEXTS.waitingConnection : 'Finish count'}
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              size="lg"
+              className="flex-1 whitespace-nowrap"
+              onClick={() => finish()}
+              isLoading={isFinishing}
+              disabled={!!view.problem}
+            >
+              <Flag className="size-4" aria-hidden />
+              {isFinishing && view.isOffline
+                ? COUNT_TEXTS.waitingConnection
+                : team
+                  ? COUNT_TEXTS.finishMine
+                  : 'Finish count'}
+            </Button>
+            {mayFinishForEveryone && !isFinishing && (
+              <Button
+                size="lg"
+                variant="secondary"
+                className="flex-1 whitespace-nowrap"
+                onClick={() => finish(true)}
+                disabled={!!view.problem}
+              >
+                <Users className="size-4" aria-hidden />
+                {COUNT_TEXTS.finishForEveryone}
+              </Button>
+            )}
+          </div>
         </div>
         <ConfirmDialog
           isOpen={blocker.state === 'blocked'}
@@ -505,10 +547,12 @@ export function CountPage() {
           <Card className="flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10">
             <p className="text-sm text-emerald-800 dark:text-emerald-200">
               <CheckCircle2 className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
-              Count finished: {result.name}
+              {result.status === 'in_progress'
+                ? COUNT_TEXTS.partDone(result.name)
+                : `Count finished: ${result.name}`}
             </p>
             <Button variant="secondary" size="sm" onClick={() => setResult({ ...result })}>
-              View result
+              {result.status === 'in_progress' ? 'View progress' : 'View result'}
             </Button>
           </Card>
         )}
@@ -518,6 +562,15 @@ export function CountPage() {
             onResume={() => void resumeBusy()}
             onFinish={finishBusy}
             isWorking={isFinishingBusy}
+          />
+        )}
+        {credential && (
+          <OpenCountsList
+            counts={openCounts.data?.data ?? []}
+            deviceId={credential.deviceId}
+            onJoin={join}
+            isBusy={isStarting || isFinishingBusy}
+            isOnline={isOnline}
           />
         )}
         {credential && (

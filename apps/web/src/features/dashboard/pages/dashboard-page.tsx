@@ -10,6 +10,7 @@ import { useDashboardStats } from '../api/dashboard-stats';
 import { AccountStrip } from '../components/account-strip';
 import { AwaitingReview } from '../components/awaiting-review';
 import { AuditTrendsPanel, SystemStatusPanel } from '../components/chart-panels';
+import { CountsInProgress } from '../components/counts-in-progress';
 import { CycleCounts } from '../components/cycle-counts';
 import { DashboardHelp } from '../components/dashboard-help';
 import { GettingStarted } from '../components/getting-started';
@@ -49,6 +50,7 @@ export function DashboardPage() {
       <SummaryCards stats={stats} />
       <AwaitingReview reviews={stats?.reviews} />
       <CycleCounts />
+      <CountsInProgress />
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <AuditTrendsPanel stats={stats} />
         <SystemStatusPanel stats={stats} />
