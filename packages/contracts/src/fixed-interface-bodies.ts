@@ -34,6 +34,8 @@ export type TFixedRead = {
   rssi: number | null;
   count: number;
   seen_at: string | null;
+  /** The antenna port that read it (a fixed reader's; issue 52): where it was seen, when the port is mapped. */
+  antenna?: number | null;
 };
 
 const hex = (min: number, max: number, message: string) =>
@@ -142,6 +144,7 @@ const ZZebraEvent = z
       rssi: data.peakRssi ?? null,
       count: data.reads ?? 1,
       seen_at: seenAt,
+      antenna: data.antenna ?? null,
     };
   });
 
@@ -198,7 +201,14 @@ const ZSpeedwayTag = z
       });
       return z.NEVER;
     }
-    return { epc: epc.data, tid: tag.tid ?? null, rssi: tag.peakRssi ?? null, count: 1, seen_at: seenAt };
+    return {
+      epc: epc.data,
+      tid: tag.tid ?? null,
+      rssi: tag.peakRssi ?? null,
+      count: 1,
+      seen_at: seenAt,
+      antenna: tag.antennaPort ?? null,
+    };
   });
 
 /** POST /api/rfid/speedway/events: Speedway Connect's body as it is; each tag read parsed, heartbeats null. */

@@ -238,6 +238,42 @@ const BAD_BODIES: Record<string, unknown[]> = {
   'POST /api/shipments/:id/send': [],
   'POST /api/locations': BAD_LOCATIONS,
   'PUT /api/locations/:id': BAD_LOCATIONS,
+  'POST /api/locations/kinds': [
+    { confirmed: 'x' },
+    { confirmed: [{ id: 1, kind: 'attic' }] },
+    { confirmed: [{ id: 'a', kind: 'store' }] },
+    { dismissed: ['a'] },
+    { dismissed: [-1] },
+  ],
+  'PUT /api/devices/:id/antennas': [
+    {},
+    { antennas: 'x' },
+    { antennas: [{ port: -1, location_id: 1 }] },
+    { antennas: [{ port: 1.5, location_id: 1 }] },
+    { antennas: [{ port: 1, location_id: 'x' }] },
+    { antennas: [{ port: 1, location_id: 1, name: 'x'.repeat(101) }] },
+    {
+      antennas: [
+        { port: 1, location_id: 1 },
+        { port: 1, location_id: 1 },
+      ],
+    },
+  ],
+  'PUT /api/replenishment/minimum': [
+    {},
+    { product_id: 1 },
+    { product_id: 'x', min_quantity: 1 },
+    { product_id: 1, min_quantity: -1 },
+    { product_id: 1, min_quantity: 1.5 },
+    { product_id: 1, location_id: 0, min_quantity: 1 },
+  ],
+  'POST /api/replenishment/moved': [
+    {},
+    { location_id: 1, product_id: 1, from_location_id: 2, to_location_id: 3 },
+    { location_id: 1, product_id: 1, from_location_id: 2, to_location_id: 3, quantity: 0 },
+    { location_id: 1, product_id: 1, from_location_id: 2, to_location_id: 3, quantity: 'x' },
+    { location_id: 'x', product_id: 1, from_location_id: 2, to_location_id: 3, quantity: 1 },
+  ],
   'PUT /api/settings/dutchie': [
     {},
     { apiKey: '' },

@@ -27,6 +27,7 @@ import { fixedReaderProbes } from './isolation-impinj.ts';
 import { PRINT_NOT_COMPANY_DATA, printProbes, setUpPrinting } from './isolation-print.ts';
 import { shipmentProbes } from './isolation-shipments.ts';
 import { teamCountProbes } from './isolation-team-counts.ts';
+import { zonesProbes } from './isolation-zones.ts';
 import type { UtilityClient } from './print-utility.ts';
 import { addLocation, addProducts, type PairedReader, pairReader, readsOf } from './readers.ts';
 import { linkIn } from './smtp.ts';
@@ -485,6 +486,7 @@ const PROBES: Record<string, Probe> = {
   ),
   ...withDutchiePrint(printProbes(() => t, as)),
   ...alertsProbes(() => t),
+  ...zonesProbes(() => t),
   ...apiKeyProbes(() => t),
   // Team counts: A's count in progress, B's admin and reader after it.
   ...teamCountProbes(() => t),

@@ -2,6 +2,7 @@ import type { TAudit } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { recordEvent } from '../events/events.repo.ts';
+import { recordCountSightings } from '../zones/sightings.service.ts';
 import {
   discrepanciesByType,
   failTimedOutAudits,
@@ -18,6 +19,8 @@ export async function recordAuditCompleted(
   done: TAudit,
   at?: Date,
 ): Promise<void> {
+  // Where its tags were last seen (issue 52): the count's place, from the tags it has just kept.
+  await recordCountSightings(tx, companyId, done.id);
   await recordEvent(
     tx,
     companyId,

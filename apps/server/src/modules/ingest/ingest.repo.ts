@@ -178,6 +178,8 @@ export type ReadInput = {
   rssi: number | null;
   count: number;
   seen_at: string | null;
+  /** A fixed reader's antenna port (issue 52: the tag's sighting is at the place the port is mapped to). */
+  antenna?: number | null;
 };
 /** What a batch carries: RFID tag reads and barcode scans, in the order read. */
 export type IngestRead = ReadInput | TCodeRead;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { forgetSightingsBefore } from '../zones/sightings.service.ts';
 import * as repo from './reads-storage.repo.ts';
 
 export type ReadStorageDeps = {
@@ -68,6 +69,8 @@ async function moveLegacyReads(db: Db, run: ReadStorageRun): Promise<boolean> {
 async function applyRetention(deps: ReadStorageDeps): Promise<string[]> {
   if (deps.retentionDays === 0) return [];
   const cutoff = (deps.now?.() ?? new Date()).getTime() - deps.retentionDays * 86_400_000;
+  // Where tags were last seen is kept as long as the raw reads (issue 52).
+  await forgetSightingsBefore(deps.db, new Date(cutoff));
   const expired = (await repo.readPartitions(deps.db)).filter((p) => p.end.getTime() <= cutoff);
   const dropped: string[] = [];
   for (const partition of expired) {

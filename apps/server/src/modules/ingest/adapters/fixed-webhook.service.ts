@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DeviceContext } from '../../../lib/request-context.ts';
 import type { ReadsWay } from '../../metrics/metrics.ts';
+import { recordReaderSightings } from '../../zones/sightings.service.ts';
 import { countBatch, type IngestDeps } from '../audit-lifecycle.service.ts';
 import type { ReadInput } from '../ingest.repo.ts';
 import {
@@ -39,6 +40,8 @@ export async function receiveReads(
   hash: string,
 ): Promise<ReceiveResult> {
   if (reads.length === 0) return { stored: false, reason: 'heartbeat' };
+  // Where each tag was last seen, whether a count is open or not (issue 52).
+  await recordReaderSightings(deps, device, reads);
   const open = await findOpenAudit(deps, device);
   if (!open) return { stored: false, reason: 'no_open_audit' };
   if (open.endsAt && open.endsAt.getTime() <= Date.now()) {

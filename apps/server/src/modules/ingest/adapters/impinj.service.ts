@@ -24,6 +24,7 @@ export function eventsToReads(events: ParsedEvent[]): ReadInput[] {
       rssi: tag.peakRssiCdbm == null ? null : cdbmToDbm(tag.peakRssiCdbm),
       count: 1,
       seen_at: tag.lastSeenTime ?? null,
+      antenna: tag.antennaPort ?? null,
     });
   }
   return reads;

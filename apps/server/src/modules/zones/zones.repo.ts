@@ -1,0 +1,208 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { locations, products, stock } from '../../db/schema/index.ts';
+import { sqlArray } from '../../db/sql-arrays.ts';
+
+/** A product's stock rows (its places and units), from the stock table. */
+export async function stockOf(db: Db, companyId: number, productId: number) {
+  return db
+    .select({ locationId: stock.locationId, quantity: stock.quantity })
+    .from(stock)
+    .where(and(eq(stock.companyId, companyId), eq(stock.productId, productId)));
+}
+
+export async function productOf(db: Db, companyId: number, productId: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      gtin: products.gtin,
+      epc: products.epc,
+    })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), eq(products.id, productId)))
+    .limit(1);
+  return row;
+}
+
+export type SeenAt = {
+  location_id: number | null;
+  seen_at: string | Date;
+  device: string | null;
+  antenna: number | null;
+  tags: number;
+};
+
+/**
+ * Where a product's tags were last seen, by place: the latest sighting there (its reader and antenna) and how many of
+ * its tags were last seen there. Its tags are its SGTINs (by GTIN, tag_sightings_gtin_idx) and its own EPC (the key).
+ */
+export async function seenAtPlaces(
+  db: Db,
+  companyId: number,
+  gtin: string | null,
+  epcHex: string,
+): Promise<SeenAt[]> {
+  const r = await db.execute<SeenAt>(sql`
+    with tags as (
+      select location_id, seen_at, device_id, antenna from tag_sightings
+      where company_id = ${companyId} and epc = decode(${epcHex}, 'hex')
+      ${
+        gtin === null
+          ? sql``
+          : sql`union all
+      select location_id, seen_at, device_id, antenna from tag_sightings
+      where company_id = ${companyId} and gtin = ${gtin} and epc <> decode(${epcHex}, 'hex')`
+      }
+    ),
+    latest as (
+      select distinct on (location_id) location_id, seen_at, device_id, antenna,
+        count(*) over (partition by location_id)::int as tags
+      from tags order by location_id, seen_at desc
+    )
+    select l.location_id, l.seen_at, d.name as device, l.antenna, l.tags
+    from latest l left join devices d on d.company_id = ${companyId} and d.id = l.device_id`);
+  return r.rows;
+}
+
+export async function locationKind(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ name: locations.name, kind: locations.kind })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), eq(locations.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The places below a store with their zone: the nearest kind other than other on the way up from the place to the
+ * store (an aisle of a sales floor is on the sales floor). Used as a CTE: zone(id, zone).
+ */
+const zones = (companyId: number, storeId: number) => sql`zone(id, zone, depth) as (
+    select id, null::text, 0 from ${locations} where company_id = ${companyId} and id = ${storeId}
+    union all
+    select l.id, case when l.kind in ('sales_floor', 'stockroom') then l.kind else zone.zone end, zone.depth + 1
+    from ${locations} l join zone on l.company_id = ${companyId} and l.parent_location_id = zone.id
+    where zone.depth < 100
+  )`;
+
+export type RefillRow = {
+  product_id: number;
+  sku: string;
+  name: string;
+  sales_floor: number;
+  floor_min: number;
+  stockroom: number;
+  recent_sales: number;
+  from_location_id: number;
+  to_location_id: number | null;
+};
+
+/**
+ * The refill list of a store, in one statement: each product whose sales-floor units are under its floor minimum
+ * (its floor rows' min_quantity added up when any is set, else the product's floor_min) while the store's stockrooms
+ * hold some; with its sales over the last `days` days (movements with reason sale at the store's places), the
+ * fullest stockroom row to take from and the emptiest floor row to fill (null: no floor row yet).
+ */
+export async function refillRows(
+  db: Db,
+  companyId: number,
+  storeId: number,
+  days: number,
+): Promise<RefillRow[]> {
+  const r = await db.execute<RefillRow>(sql`
+    with recursive ${zones(companyId, storeId)},
+    placed as (
+      select s.product_id, z.zone, s.location_id, s.quantity, s.min_quantity
+      from zone z join ${stock} s on s.company_id = ${companyId} and s.location_id = z.id
+      where z.zone is not null
+    ),
+    per_product as (
+      select product_id,
+        coalesce(sum(quantity) filter (where zone = 'sales_floor'), 0)::int as floor,
+        coalesce(sum(greatest(quantity, 0)) filter (where zone = 'stockroom'), 0)::int as back,
+        sum(min_quantity) filter (where zone = 'sales_floor')::int as rows_min
+      from placed group by product_id
+    ),
+    short as (
+      select pp.product_id, pp.floor, pp.back, coalesce(pp.rows_min, p.floor_min, 0) as floor_min,
+        p.sku, p.name
+      from per_product pp
+      join ${products} p on p.company_id = ${companyId} and p.id = pp.product_id
+      where pp.back > 0 and pp.floor < coalesce(pp.rows_min, p.floor_min, 0)
+    ),
+    sold as (
+      select m.product_id, (-sum(m.delta))::int as units
+      from stock_movements m
+      where m.company_id = ${companyId} and m.reason = 'sale'
+        and m.at >= now() - make_interval(days => ${days}::int)
+        and m.location_id in (select id from zone)
+        and m.product_id in (select product_id from short)
+      group by m.product_id
+    )
+    select s.product_id, s.sku, s.name, s.floor as sales_floor, s.floor_min, s.back as stockroom,
+      coalesce(sold.units, 0) as recent_sales,
+      (select pl.location_id from placed pl where pl.product_id = s.product_id and pl.zone = 'stockroom'
+        order by pl.quantity desc, pl.location_id limit 1) as from_location_id,
+      (select pl.location_id from placed pl where pl.product_id = s.product_id and pl.zone = 'sales_floor'
+        order by pl.quantity - coalesce(pl.min_quantity, 0), pl.location_id limit 1) as to_location_id
+    from short s left join sold on sold.product_id = s.product_id
+    order by coalesce(sold.units, 0) desc, s.floor_min - s.floor desc, s.name, s.product_id`);
+  return r.rows;
+}
+
+/** The store's sales-floor places (kind sales_floor), the first of which takes a product with no floor row yet. */
+export async function floorPlaces(db: Db, companyId: number, storeId: number): Promise<number[]> {
+  const r = await db.execute<{ id: number }>(sql`
+    with recursive ${zones(companyId, storeId)}
+    select z.id from zone z join ${locations} l on l.company_id = ${companyId} and l.id = z.id
+    where l.kind = 'sales_floor' order by z.depth, z.id`);
+  return r.rows.map((row) => Number(row.id));
+}
+
+/** The zone (sales_floor, stockroom or null) of each of these places within the store (absent: not in it). */
+export async function zonesOf(db: Db, companyId: number, storeId: number, ids: number[]) {
+  const r = await db.execute<{ id: number; zone: string | null }>(sql`
+    with recursive ${zones(companyId, storeId)}
+    select id, zone from zone where id = any(${sqlArray(ids, 'int')})`);
+  return new Map(r.rows.map((row) => [Number(row.id), row.zone]));
+}
+
+export async function stockAt(db: Db, companyId: number, productId: number, locationId: number) {
+  const [row] = await db
+    .select({ quantity: stock.quantity })
+    .from(stock)
+    .where(
+      and(eq(stock.companyId, companyId), eq(stock.productId, productId), eq(stock.locationId, locationId)),
+    )
+    .limit(1);
+  return row?.quantity;
+}
+
+/** A place's minimum of a product (its stock row's min_quantity); false when the product has no row there. */
+export async function setRowMinimum(
+  db: Db,
+  companyId: number,
+  productId: number,
+  locationId: number,
+  min: number | null,
+): Promise<boolean> {
+  const r = await db
+    .update(stock)
+    .set({ minQuantity: min })
+    .where(
+      and(eq(stock.companyId, companyId), eq(stock.productId, productId), eq(stock.locationId, locationId)),
+    )
+    .returning({ q: stock.quantity });
+  return r.length > 0;
+}
+
+export async function setFloorMin(db: Db, companyId: number, productId: number, min: number | null) {
+  const r = await db
+    .update(products)
+    .set({ floorMin: min })
+    .where(and(eq(products.companyId, companyId), eq(products.id, productId)))
+    .returning({ id: products.id });
+  return r.length > 0;
+}

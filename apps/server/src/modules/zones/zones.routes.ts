@@ -1,0 +1,92 @@
+import {
+  ZAntennasRequest,
+  ZAntennasResponse,
+  ZErrorResponse,
+  ZIdParam,
+  ZMinimumRequest,
+  ZMovedRequest,
+  ZMovementsResponse,
+  ZReplenishmentQuery,
+  ZReplenishmentResponse,
+  ZSuccessResponse,
+  ZWhereQuery,
+  ZWhereResponse,
+} from '@quantics/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../lib/request-context.ts';
+import { getAntennas, putAntennas } from './antennas.service.ts';
+import { recordMoved, refillCsv, refillList, setMinimum, whereIs } from './zones.service.ts';
+
+/** Zones (issue 52): a fixed reader's antennas, "where is it" and a store's refill list. */
+export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+  app.get(
+    '/api/devices/:id/antennas',
+    { schema: { tags: ['devices'], params: ZIdParam, response: { 200: ZAntennasResponse, ...errors } } },
+    async (request) => getAntennas(app.db, requireAuth(request).companyId, request.params.id),
+  );
+
+  app.put(
+    '/api/devices/:id/antennas',
+    {
+      schema: {
+        tags: ['devices'],
+        params: ZIdParam,
+        body: ZAntennasRequest,
+        response: { 200: ZAntennasResponse, ...errors },
+      },
+    },
+    async (request) => putAntennas(app.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/inventory/where',
+    {
+      schema: { tags: ['inventory'], querystring: ZWhereQuery, response: { 200: ZWhereResponse, ...errors } },
+    },
+    async (request) =>
+      whereIs({ db: app.db, dutchie: app.dutchie }, requireAuth(request), request.query.code),
+  );
+
+  app.get(
+    '/api/replenishment',
+    {
+      schema: {
+        tags: ['inventory'],
+        querystring: ZReplenishmentQuery,
+        response: { 200: ZReplenishmentResponse, ...errors },
+      },
+    },
+    async (request) => refillList(app.db, requireAuth(request).companyId, request.query),
+  );
+
+  app.get(
+    '/api/replenishment.csv',
+    { schema: { tags: ['inventory'], querystring: ZReplenishmentQuery } },
+    async (request, reply) => {
+      const list = await refillList(app.db, requireAuth(request).companyId, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="quantics-refill-${list.store.id}-${day}.csv"`)
+        .send(refillCsv(list));
+    },
+  );
+
+  app.put(
+    '/api/replenishment/minimum',
+    {
+      schema: { tags: ['inventory'], body: ZMinimumRequest, response: { 200: ZSuccessResponse, ...errors } },
+    },
+    async (request) => setMinimum(app.db, requireAuth(request), request.body),
+  );
+
+  app.post(
+    '/api/replenishment/moved',
+    {
+      schema: { tags: ['inventory'], body: ZMovedRequest, response: { 200: ZMovementsResponse, ...errors } },
+    },
+    async (request) => recordMoved(app.db, requireAuth(request), request.body),
+  );
+};

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { ZScannedCode } from './code-lookup.ts';
+
+/**
+ * Zones (issue 52): a fixed reader's antennas mapped to places, where each tag was last seen, "where is it" and the
+ * refill list (stock out of a store's stockrooms onto its sales floors).
+ */
+
+export const ANTENNA_PORT_MAX = 1000;
+export const ANTENNAS_MAX = 64;
+export const ANTENNA_NAME_MAX = 100;
+
+export const ZONE_MESSAGES = {
+  antennaPort: `port must be a whole number from 0 to ${ANTENNA_PORT_MAX}`,
+  antennaLocation: 'location_id must be a location id',
+  antennaLocationNotFound: 'An antenna names a location that does not exist',
+  antennasList: 'antennas must be a list of { port, location_id, name? }',
+  antennasMax: `At most ${ANTENNAS_MAX} antennas a reader`,
+  portTwice: (port: number) => `Antenna ${port} is named twice`,
+  notFixed: 'Only a fixed reader has antennas',
+  codeUnknown: 'No product has this code',
+  storeRequired: 'location_id must be a store',
+  notAStore: 'This location is not a store',
+  minQuantity: 'min_quantity must be a whole number from 0 to 1000000, or null',
+  nothingToMove: 'The stockroom holds none of this product',
+} as const;
+
+const id = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const ZAntenna = z.object({
+  port: z
+    .number({ error: ZONE_MESSAGES.antennaPort })
+    .int(ZONE_MESSAGES.antennaPort)
+    .min(0, ZONE_MESSAGES.antennaPort)
+    .max(ANTENNA_PORT_MAX, ZONE_MESSAGES.antennaPort),
+  location_id: id(ZONE_MESSAGES.antennaLocation),
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .max(ANTENNA_NAME_MAX, `name must be at most ${ANTENNA_NAME_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** PUT /api/devices/{id}/antennas: the reader's whole map (an empty list unmaps every antenna). */
+export const ZAntennasRequest = z.object({
+  antennas: z
+    .array(ZAntenna, { error: ZONE_MESSAGES.antennasList })
+    .max(ANTENNAS_MAX, ZONE_MESSAGES.antennasMax)
+    .superRefine((list, ctx) => {
+      const seen = new Set<number>();
+      list.forEach((a, i) => {
+        if (seen.has(a.port)) {
+          ctx.addIssue({ code: 'custom', message: ZONE_MESSAGES.portTwice(a.port), path: [i, 'port'] });
+        }
+        seen.add(a.port);
+      });
+    }),
+});
+export type TAntennasRequest = z.input<typeof ZAntennasRequest>;
+
+export const ZDeviceAntenna = z.object({
+  port: z.number().int(),
+  location_id: z.number().int(),
+  /** The place's path ('Portland Store > Sales Floor'). */
+  location: z.string(),
+  name: z.string().nullable(),
+});
+export type TDeviceAntenna = z.infer<typeof ZDeviceAntenna>;
+export const ZAntennasResponse = z.object({ antennas: z.array(ZDeviceAntenna) });
+export type TAntennasResponse = z.infer<typeof ZAntennasResponse>;
+
+/** GET /api/inventory/where?code=: any code the resolver knows (SKU, GTIN, EPC, a label's text). */
+export const ZWhereQuery = z.object({ code: ZScannedCode });
+
+export const ZWherePlace = z.object({
+  location_id: z.number().int().nullable(),
+  /** The place's path; 'No location' for stock kept nowhere in particular. */
+  location: z.string(),
+  /** What the stock records say the place holds. */
+  units: z.number().int(),
+  /** When one of its tags was last seen there, by which reader and antenna; null: none seen there. */
+  last_seen_at: z.string().nullable(),
+  device: z.string().nullable(),
+  antenna: z.number().int().nullable(),
+  /** Its tags last seen there. */
+  tags_seen: z.number().int(),
+});
+export type TWherePlace = z.infer<typeof ZWherePlace>;
+
+export const ZWhereResponse = z.object({
+  product: z.object({ id: z.number().int(), sku: z.string(), name: z.string(), gtin: z.string().nullable() }),
+  places: z.array(ZWherePlace),
+});
+export type TWhereResponse = z.infer<typeof ZWhereResponse>;
+
+/** GET /api/replenishment?location_id=<store>&days=: the store's refill list. */
+export const ZReplenishmentQuery = z.object({
+  location_id: z.coerce
+    .number({ error: ZONE_MESSAGES.storeRequired })
+    .int(ZONE_MESSAGES.storeRequired)
+    .positive(ZONE_MESSAGES.storeRequired)
+    .max(2_147_483_647, ZONE_MESSAGES.storeRequired),
+  /** Recent sales: movements with reason sale over this many days (7 unless named). */
+  days: z.coerce
+    .number({ error: 'days must be 1 to 365' })
+    .int('days must be 1 to 365')
+    .min(1, 'days must be 1 to 365')
+    .max(365, 'days must be 1 to 365')
+    .default(7),
+});
+export type TReplenishmentQuery = z.input<typeof ZReplenishmentQuery>;
+
+export const ZReplenishmentRow = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  /** Units on the store's sales floors, and their minimum (the rows' own, else the product's floor_min). */
+  sales_floor: z.number().int(),
+  floor_min: z.number().int(),
+  /** Units in the store's stockrooms. */
+  stockroom: z.number().int(),
+  /** What fills the floor up to its minimum, at most what the stockroom has. */
+  to_move: z.number().int(),
+  /** Units sold (movements with reason sale) in the store over the last `days` days. */
+  recent_sales: z.number().int(),
+  /** Where to take it from and put it: the fullest stockroom and the emptiest sales-floor place. */
+  from_location_id: z.number().int(),
+  from_location: z.string(),
+  to_location_id: z.number().int(),
+  to_location: z.string(),
+});
+export type TReplenishmentRow = z.infer<typeof ZReplenishmentRow>;
+
+export const ZReplenishmentResponse = z.object({
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  days: z.number().int(),
+  rows: z.array(ZReplenishmentRow),
+});
+export type TReplenishmentResponse = z.infer<typeof ZReplenishmentResponse>;
+
+/** PUT /api/replenishment/minimum: a place's minimum of a product, or (no location) the product's floor_min. */
+export const ZMinimumRequest = z.object({
+  product_id: id('product_id must be a product id'),
+  location_id: id(ZONE_MESSAGES.antennaLocation)
+    .nullish()
+    .transform((v) => v ?? null),
+  min_quantity: z
+    .number({ error: ZONE_MESSAGES.minQuantity })
+    .int(ZONE_MESSAGES.minQuantity)
+    .min(0, ZONE_MESSAGES.minQuantity)
+    .max(1_000_000, ZONE_MESSAGES.minQuantity)
+    .nullable(),
+});
+export type TMinimumRequest = z.input<typeof ZMinimumRequest>;
+
+/** POST /api/replenishment/moved: the person moved this product from the stockroom to the floor. */
+export const ZMovedRequest = z.object({
+  location_id: id(ZONE_MESSAGES.storeRequired),
+  product_id: id('product_id must be a product id'),
+  from_location_id: id(ZONE_MESSAGES.antennaLocation),
+  to_location_id: id(ZONE_MESSAGES.antennaLocation),
+  quantity: z
+    .number({ error: 'quantity must be a whole number from 1 to 1000000' })
+    .int('quantity must be a whole number from 1 to 1000000')
+    .min(1, 'quantity must be a whole number from 1 to 1000000')
+    .max(1_000_000, 'quantity must be a whole number from 1 to 1000000'),
+});
+export type TMovedRequest = z.input<typeof ZMovedRequest>;
