@@ -39,6 +39,7 @@ export * from './reviews.ts';
 export * from './rfid.ts';
 export * from './security.ts';
 export * from './settings.ts';
+export * from './shipments.ts';
 export * from './stats.ts';
 export * from './team.ts';
 export * from './team-counts.ts';

@@ -88,6 +88,17 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'POST /api/inventory/movements/import': 'operator',
   'GET /api/inventory/:id/movements': 'member',
   'GET /api/reports/movements.csv': 'member',
+  // Shipments and receiving: operators and admins make, send and delete them (and API keys with shipments:write);
+  // everyone reads them and the suppliers report. A receipt is counted through the reader protocol.
+  'POST /api/shipments': 'operator',
+  'POST /api/shipments/import': 'operator',
+  'GET /api/shipments': 'member',
+  'GET /api/shipments/:id': 'member',
+  'DELETE /api/shipments/:id': 'operator',
+  'POST /api/shipments/:id/send': 'operator',
+  'GET /api/shipments/:id/receipt.csv': 'member',
+  'GET /api/reports/suppliers': 'member',
+  'GET /api/reports/suppliers.csv': 'member',
   'GET /api/locations': 'member',
   'GET /api/locations/:id': 'member',
   'POST /api/locations': 'operator',
@@ -160,6 +171,11 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // admin: checked in the service) adds a fixed reader to it or finishes it for everyone.
   'GET /api/audits/open': 'member',
   'GET /api/audits/:id/progress': 'member',
+  // EPCIS (issue 53): everyone reads a count as EPCIS and the events; operators and admins capture documents.
+  'GET /api/audits/:id/epcis': 'member',
+  'GET /api/epcis/events': 'member',
+  'POST /api/epcis/capture': 'operator',
+  'GET /api/epcis/capture/:id': 'member',
   'POST /api/audits/:id/participants': 'operator',
   'POST /api/audits/:id/finish': 'operator',
   // Reviews of counts: admins decide lines and keep the policy and reason codes; operators recount and take the
@@ -252,6 +268,19 @@ export const API_KEY_SCOPES: Record<string, TApiKeyScope> = {
   'GET /api/reports/shrink.csv': 'reports:read',
   'GET /api/reports/accuracy': 'reports:read',
   'GET /api/reports/accuracy.csv': 'reports:read',
+  'GET /api/reports/suppliers': 'reports:read',
+  'GET /api/reports/suppliers.csv': 'reports:read',
+  'POST /api/shipments': 'shipments:write',
+  'POST /api/shipments/import': 'shipments:write',
+  'DELETE /api/shipments/:id': 'shipments:write',
+  'POST /api/shipments/:id/send': 'shipments:write',
+  'GET /api/shipments': 'shipments:read',
+  'GET /api/shipments/:id': 'shipments:read',
+  'GET /api/shipments/:id/receipt.csv': 'shipments:read',
+  'GET /api/audits/:id/epcis': 'epcis:read',
+  'GET /api/epcis/events': 'epcis:read',
+  'POST /api/epcis/capture': 'epcis:write',
+  'GET /api/epcis/capture/:id': 'epcis:write',
 };
 
 /**
