@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { listLocations } from '../locations/locations.service.ts';
-import { createShipment } from './shipments.service.ts';
+import { createShipments } from './shipments.service.ts';
 
 // Advance ship notices as CSV (an ERP's or a supplier's export): one line per carton line, columns reference,
 // supplier, destination, sscc, sku or gtin, quantity. The lines of one reference make one shipment (its cartons by
@@ -93,20 +93,17 @@ export async function importShipments(db: Db, caller: Caller, file: Buffer) {
     const problem = createShipmentProblem(draft.body as Parameters<typeof createShipmentProblem>[0]);
     if (problem) throw badRequest(rowProblem(draft, problem));
   }
-  const made = await db.transaction(async (tx) => {
-    const out: { id: number; reference: string }[] = [];
-    for (const draft of drafts.values()) {
-      const id = await createShipment(
-        tx,
-        caller,
-        draft.body,
-        (row, field, message) => shipmentCsvError(Number(row), field, message),
-        (at) => String(draft.rows.get(at) ?? ''),
-      );
-      out.push({ id, reference: draft.body.reference });
-    }
-    return out;
-  });
+  const list = [...drafts.values()];
+  const ids = await createShipments(
+    db,
+    caller,
+    list.map((draft) => ({
+      body: draft.body,
+      name: (row, field, message) => shipmentCsvError(Number(row), field, message),
+      lineAt: (at) => String(draft.rows.get(at) ?? ''),
+    })),
+  );
+  const made = list.map((draft, i) => ({ id: ids[i] as number, reference: draft.body.reference }));
   return { created: made.length, lines: lines.length, shipments: made };
 }
 

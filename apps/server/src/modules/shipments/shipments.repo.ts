@@ -19,45 +19,70 @@ export type NewShipment = {
 };
 
 /**
- * A shipment with its cartons, lines and EPCs, in four statements whatever its size. Undefined when its reference
- * is taken (the unique index decides, whoever races).
+ * Shipments with their cartons, lines and EPCs, in four statements however many (a CSV's hundreds of references).
+ * Answers each new shipment's id by reference; a reference already taken gets none (the unique index decides, whoever
+ * races), and the caller refuses the lot.
  */
-export async function insertShipment(tx: Db, companyId: number, s: NewShipment): Promise<number | undefined> {
-  const [row] = (
-    await tx.execute<{ id: number }>(sql`
+export async function insertShipments(tx: Db, companyId: number, list: NewShipment[]) {
+  const cid = sql`${companyId}::int`;
+  const made = await tx.execute<{ id: number; reference: string }>(sql`
     insert into shipments (company_id, reference, supplier, source_location_id, destination_location_id, expected_at,
       status, created_by)
-    values (${companyId}, ${s.reference}, ${s.supplier}, ${s.sourceLocationId}, ${s.destinationLocationId},
-      ${s.expectedAt}::timestamptz, 'expected', ${s.createdBy})
+    select ${cid}, reference, supplier, source_location_id, destination_location_id, expected_at, 'expected',
+      created_by
+    from ${unnestRows(
+      list.map((s) => ({
+        reference: s.reference,
+        supplier: s.supplier,
+        source_location_id: s.sourceLocationId,
+        destination_location_id: s.destinationLocationId,
+        expected_at: s.expectedAt,
+        created_by: s.createdBy,
+      })),
+      {
+        reference: 'text',
+        supplier: 'text',
+        source_location_id: 'int',
+        destination_location_id: 'int',
+        expected_at: 'timestamptz',
+        created_by: 'text',
+      },
+    )}
+    order by ord
     on conflict (company_id, reference) do nothing
-    returning id`)
-  ).rows;
-  if (!row) return undefined;
-  const id = Number(row.id);
-  if (s.ssccs.length > 0) {
+    returning id, reference`);
+  const ids = new Map(made.rows.map((r) => [r.reference, Number(r.id)]));
+  if (ids.size < list.length) return ids;
+  const ofShipment = sql`join shipments s on s.company_id = ${cid} and s.reference = r.reference`;
+  const cartons = list.flatMap((s) => s.ssccs.map((sscc) => ({ reference: s.reference, sscc })));
+  if (cartons.length > 0) {
     await tx.execute(sql`insert into shipment_cartons (company_id, shipment_id, sscc)
-      select ${companyId}::int, ${id}::int, sscc from ${unnestRows(
-        s.ssccs.map((sscc) => ({ sscc })),
-        { sscc: 'text' },
-      )} order by ord`);
+      select ${cid}, s.id, r.sscc from ${unnestRows(cartons, { reference: 'text', sscc: 'text' })} ${ofShipment}
+      order by r.ord`);
   }
-  if (s.lines.length > 0) {
+  const lines = list.flatMap((s) =>
+    s.lines.map((l) => ({
+      reference: s.reference,
+      product_id: l.productId,
+      quantity: l.quantity,
+      sscc: l.sscc,
+    })),
+  );
+  if (lines.length > 0) {
     await tx.execute(sql`insert into shipment_lines (company_id, shipment_id, carton_id, product_id, quantity)
-      select ${companyId}::int, ${id}::int, c.id, l.product_id, l.quantity
-      from ${unnestRows(
-        s.lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, sscc: l.sscc })),
-        { product_id: 'int', quantity: 'int', sscc: 'text' },
-        'l',
-      )}
-      left join shipment_cartons c on c.company_id = ${companyId} and c.shipment_id = ${id} and c.sscc = l.sscc
-      order by l.ord`);
+      select ${cid}, s.id, c.id, r.product_id, r.quantity
+      from ${unnestRows(lines, { reference: 'text', product_id: 'int', quantity: 'int', sscc: 'text' })} ${ofShipment}
+      left join shipment_cartons c on c.company_id = ${cid} and c.shipment_id = s.id and c.sscc = r.sscc
+      order by r.ord`);
   }
-  if (s.epcs.length > 0) {
+  const epcs = list.flatMap((s) => s.epcs.map((e) => ({ reference: s.reference, ...e })));
+  if (epcs.length > 0) {
     await tx.execute(sql`insert into shipment_epcs (company_id, shipment_id, epc, gtin, serial)
-      select ${companyId}::int, ${id}::int, epc, gtin, serial
-      from ${unnestRows(s.epcs, { epc: 'text', gtin: 'text', serial: 'text' })} order by ord`);
+      select ${cid}, s.id, r.epc, r.gtin, r.serial
+      from ${unnestRows(epcs, { reference: 'text', epc: 'text', gtin: 'text', serial: 'text' })} ${ofShipment}
+      order by r.ord`);
   }
-  return id;
+  return ids;
 }
 
 /** The company's products a set of keys names: by upper-case SKU, GTIN-14 or EPC (matchCode chooses among them). */

@@ -1,6 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
-  CSV_MESSAGES,
   SHIPMENT_MESSAGES,
   ZCreateShipmentRequest,
   ZErrorResponse,
@@ -12,8 +10,9 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { callerOf } from '../../lib/request-context.ts';
+import { acceptFileUploads, uploadedFile } from '../../lib/uploaded-file.ts';
 import { receiptCsv, receiptView } from './receipt.service.ts';
 import { findShipment } from './shipments.repo.ts';
 import {
@@ -26,7 +25,7 @@ import {
 import { importShipments } from './shipments-csv.ts';
 
 /** An ASN file of 10,000 lines is far below this. */
-const CSV_MAX_BYTES = 4 * 1024 * 1024;
+const CSV_MAX_MEGABYTES = 4;
 
 /**
  * Shipments: advance ship notices and transfers, and their receipts (docs/receiving.md). Operators, admins and API
@@ -34,9 +33,7 @@ const CSV_MAX_BYTES = 4 * 1024 * 1024;
  */
 export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['shipments'];
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5, parts: 10 },
-  });
+  await acceptFileUploads(app, CSV_MAX_MEGABYTES);
 
   app.post(
     '/api/shipments',
@@ -79,15 +76,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      if (!request.isMultipart()) throw badRequest(CSV_MESSAGES.noFile);
-      const file = await request.file().catch(() => {
-        throw badRequest(CSV_MESSAGES.noFile);
-      });
-      if (file?.fieldname !== 'file') throw badRequest(CSV_MESSAGES.noFile);
-      const body = await file.toBuffer().catch((e: { code?: string }) => {
-        if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, CSV_MESSAGES.tooLarge(4));
-        throw badRequest(CSV_MESSAGES.noFile);
-      });
+      const body = await uploadedFile(request, CSV_MAX_MEGABYTES);
       return reply.status(201).send(await importShipments(app.db, caller, body));
     },
   );

@@ -25,68 +25,92 @@ type PlacedLine = TShipmentLineInput & { at: string; sscc: string | null };
 export type LineNamer = (at: string, field: string, message: string) => string;
 const callNamer: LineNamer = (at, field, message) => `${at}.${field}: ${message}`;
 
-/**
- * Makes a shipment (POST /api/shipments, and each of a CSV's references): its places checked to be the company's,
- * each line's item found in the catalogue (a SKU as a SKU, a GTIN as a GTIN, a code as anything a product carries),
- * then everything written in one transaction. A reference already used is 409.
- */
-export async function createShipment(
-  db: Db,
-  caller: Caller,
-  body: TCreateShipmentRequest,
-  name: LineNamer = callNamer,
-  lineAt?: (at: string) => string,
-): Promise<number> {
-  const { companyId } = caller;
-  if (caller.inventoryType === 'dutchie') throw conflict(SHIPMENT_MESSAGES.pointOfSale);
-  const places = [body.destination_location_id, body.source_location_id ?? null].filter((p) => p !== null);
-  const unknown = new Set(await unknownLocations(db, companyId, places));
-  if (unknown.has(body.destination_location_id)) {
-    throw badRequest(`destination_location_id: ${SHIPMENT_MESSAGES.location}`);
-  }
-  if (body.source_location_id != null && unknown.has(body.source_location_id)) {
-    throw badRequest(`source_location_id: ${SHIPMENT_MESSAGES.location}`);
-  }
-  const placed: PlacedLine[] = [
-    ...(body.lines ?? []).map((l, i) => ({ ...l, at: `lines[${i}]`, sscc: null })),
-    ...(body.cartons ?? []).flatMap((c, ci) =>
-      c.lines.map((l, i) => ({ ...l, at: `cartons[${ci}].lines[${i}]`, sscc: c.sscc })),
-    ),
-  ];
-  const productIds = await resolveLines(db, companyId, placed, name, lineAt);
-  const id = await db.transaction((tx) =>
-    repo.insertShipment(tx, companyId, {
-      reference: body.reference.trim(),
-      supplier: body.supplier?.trim() || null,
-      sourceLocationId: body.source_location_id ?? null,
-      destinationLocationId: body.destination_location_id,
-      expectedAt: body.expected_at ?? null,
-      createdBy: caller.actor.name,
-      lines: placed.map((l, i) => ({
-        productId: productIds[i] as number,
-        quantity: l.quantity,
-        sscc: l.sscc,
-      })),
-      ssccs: (body.cartons ?? []).map((c) => c.sscc),
-      epcs: (body.epcs ?? []).map((e) => {
-        const epc = e.toUpperCase();
-        const tag = decodeTag(epc);
-        return { epc, gtin: tag.gtin, serial: tag.serial };
-      }),
-    }),
-  );
-  if (id === undefined) throw conflict(SHIPMENT_MESSAGES.referenceTaken(body.reference.trim()));
-  return id;
+/** A shipment to make as sent, and how its bad lines are named (a call's paths by default, a CSV's rows). */
+export type ShipmentToMake = {
+  body: TCreateShipmentRequest;
+  name?: LineNamer;
+  /** Where a line's path (`cartons[0].lines[2]`) is in what was sent (a CSV's row). */
+  lineAt?: (at: string) => string;
+};
+
+/** POST /api/shipments: one shipment (createShipments), its id. */
+export async function createShipment(db: Db, caller: Caller, body: TCreateShipmentRequest): Promise<number> {
+  const [id] = await createShipments(db, caller, [{ body }]);
+  return id as number;
 }
 
-/** Each line's product, by one query for all of them; the first line naming nothing is a 400. */
-async function resolveLines(
+/**
+ * Makes shipments (one from a call, every reference of a CSV): their places checked to be the company's and each
+ * line's item found in the catalogue (a SKU as a SKU, a GTIN as a GTIN, a code as anything a product carries), in one
+ * query each for all of them, then all written in one transaction of four statements. A reference already used is
+ * 409, and none is made. Answers their ids in order.
+ */
+export async function createShipments(db: Db, caller: Caller, list: ShipmentToMake[]): Promise<number[]> {
+  const { companyId } = caller;
+  if (caller.inventoryType === 'dutchie') throw conflict(SHIPMENT_MESSAGES.pointOfSale);
+  const places = list.flatMap(({ body }) => [body.destination_location_id, body.source_location_id ?? null]);
+  const unknown = new Set(
+    await unknownLocations(
+      db,
+      companyId,
+      [...new Set(places)].filter((p) => p !== null),
+    ),
+  );
+  for (const { body } of list) {
+    if (unknown.has(body.destination_location_id)) {
+      throw badRequest(`destination_location_id: ${SHIPMENT_MESSAGES.location}`);
+    }
+    if (body.source_location_id != null && unknown.has(body.source_location_id)) {
+      throw badRequest(`source_location_id: ${SHIPMENT_MESSAGES.location}`);
+    }
+  }
+  const placed = list.map(({ body }) => placedLines(body));
+  const found = await productsOfLines(db, companyId, placed.flat());
+  let next = 0;
+  const made = list.map(({ body, name = callNamer, lineAt = (at) => at }, s) => ({
+    reference: body.reference.trim(),
+    supplier: body.supplier?.trim() || null,
+    sourceLocationId: body.source_location_id ?? null,
+    destinationLocationId: body.destination_location_id,
+    expectedAt: body.expected_at ?? null,
+    createdBy: caller.actor.name,
+    lines: (placed[s] ?? []).map((l) => {
+      const productId = found[next++];
+      if (productId === undefined) {
+        const field = l.sku !== undefined ? 'sku' : l.gtin !== undefined ? 'gtin' : 'code';
+        throw badRequest(name(lineAt(l.at), field, SHIPMENT_MESSAGES.productNotFound));
+      }
+      return { productId, quantity: l.quantity, sscc: l.sscc };
+    }),
+    ssccs: (body.cartons ?? []).map((c) => c.sscc),
+    epcs: (body.epcs ?? []).map((e) => {
+      const epc = e.toUpperCase();
+      const tag = decodeTag(epc);
+      return { epc, gtin: tag.gtin, serial: tag.serial };
+    }),
+  }));
+  return db.transaction(async (tx) => {
+    const ids = await repo.insertShipments(tx, companyId, made);
+    const taken = made.find((m) => !ids.has(m.reference));
+    if (taken) throw conflict(SHIPMENT_MESSAGES.referenceTaken(taken.reference));
+    return made.map((m) => ids.get(m.reference) as number);
+  });
+}
+
+/** A shipment's lines in order, loose then carton by carton, each with its path in the request and its carton. */
+const placedLines = (body: TCreateShipmentRequest): PlacedLine[] => [
+  ...(body.lines ?? []).map((l, i) => ({ ...l, at: `lines[${i}]`, sscc: null })),
+  ...(body.cartons ?? []).flatMap((c, ci) =>
+    c.lines.map((l, i) => ({ ...l, at: `cartons[${ci}].lines[${i}]`, sscc: c.sscc })),
+  ),
+];
+
+/** Each line's product id (undefined: none has its SKU, GTIN or code), by one query for all of them. */
+async function productsOfLines(
   db: Db,
   companyId: number,
   lines: PlacedLine[],
-  name: LineNamer,
-  lineAt: (at: string) => string = (at) => at,
-): Promise<number[]> {
+): Promise<(number | undefined)[]> {
   const ids = lines.map((l) => {
     if (l.sku !== undefined) return { ...identifyCode(''), skuKey: l.sku.trim().toUpperCase() };
     if (l.gtin !== undefined) {
@@ -96,25 +120,20 @@ async function resolveLines(
     return identifyCode(l.code ?? '');
   });
   const products = await repo.productsNamed(db, companyId, {
-    skus: ids.flatMap((id) => (id.skuKey ? [id.skuKey] : [])),
-    gtins: ids.flatMap((id) => [id.gtin, id.altGtin].filter((g): g is string => g !== null)),
-    epcs: ids.flatMap((id) => (id.epc ? [id.epc] : [])),
+    skus: [...new Set(ids.flatMap((id) => (id.skuKey ? [id.skuKey] : [])))],
+    gtins: [...new Set(ids.flatMap((id) => [id.gtin, id.altGtin].filter((g): g is string => g !== null)))],
+    epcs: [...new Set(ids.flatMap((id) => (id.epc ? [id.epc] : [])))],
   });
   const bySku = new Map(products.map((p) => [p.sku, p.id]));
   const byGtin = new Map(products.flatMap((p) => (p.gtin ? [[p.gtin, p.id] as const] : [])));
   const byEpc = new Map(products.map((p) => [p.epc, p.id]));
-  return lines.map((l, i) => {
-    const found = matchCode(ids[i] as ReturnType<typeof identifyCode>, {
+  return ids.map((id) =>
+    matchCode(id, {
       byEpc: (epc) => byEpc.get(epc),
       byGtin: (gtin) => byGtin.get(gtin),
       bySku: (sku) => bySku.get(sku),
-    });
-    if (found === undefined) {
-      const field = l.sku !== undefined ? 'sku' : l.gtin !== undefined ? 'gtin' : 'code';
-      throw badRequest(name(lineAt(l.at), field, SHIPMENT_MESSAGES.productNotFound));
-    }
-    return found;
-  });
+    }),
+  );
 }
 
 export async function listShipments(
