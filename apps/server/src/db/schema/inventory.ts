@@ -148,9 +148,7 @@ export const products = pgTable(
     // Not keyed by `quantity` (as products_company_low_quantity_idx was, 0040_products_hot_stock): no index of
     // products names it, so a movement that leaves a product's status as it was rewrites the row in place (a HOT
     // update: no new entry in any of its indexes, the trigram one included).
-    index('products_company_low_name_idx')
-      .on(t.companyId, t.name, t.id)
-      .where(sql`status <> 'in-stock'`),
+    index('products_company_low_name_idx').on(t.companyId, t.name, t.id).where(sql`status <> 'in-stock'`),
   ],
 );
 
