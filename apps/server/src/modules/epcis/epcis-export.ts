@@ -3,6 +3,7 @@ import {
   EPCIS_QUERY_MESSAGES,
   EPCIS_SCHEMA_VERSION,
   gtinClassUri,
+  isEpcisUri,
   placeUri,
   serialUri,
   skuClassUri,
@@ -31,6 +32,9 @@ export type CountEvent = {
   locationId: number | null;
   gln: string | null;
   room: string | null;
+  /** A shipment's receipt: the shipment and its reference. */
+  shipmentId: number | null;
+  shipmentReference: string | null;
 };
 
 /** The place a count names: its location (GLN or ours), else a Dutchie room of the store, else the whole store. */
@@ -41,7 +45,21 @@ function countPlace(companyId: number, count: CountEvent, naming: Naming): strin
 }
 
 /** The URI of a count's event (eventID): one event per count. */
-export const countEventId = (auditId: number) => `urn:quantics:audit:${auditId}:cycle_counting`;
+export const countEventId = (auditId: number, bizStep: string) => `urn:quantics:audit:${auditId}:${bizStep}`;
+
+/**
+ * A receipt's business transaction: the shipment's reference, a despatch advice (desadv: what an expected shipment
+ * is); a reference that is no URI (an ASN number typed in) as ours.
+ */
+function receiptTransaction(count: CountEvent) {
+  const reference = count.shipmentReference ?? '';
+  return {
+    type: 'desadv',
+    bizTransaction: isEpcisUri(reference)
+      ? reference
+      : `urn:quantics:shipment:${count.shipmentId}:reference:${encodeURIComponent(reference)}`,
+  };
+}
 
 /** The count's scans as EPCIS: serialized ones as EPC URIs, the rest as quantities by class (summed per class). */
 function scanParts(scans: repo.ScanUnit[], prefixes: string[]) {
@@ -68,22 +86,25 @@ export async function* countEventChunks(
 ): AsyncGenerator<string> {
   const place = countPlace(companyId, count, naming);
   const scans = scanParts(await repo.scanUnits(db, companyId, count.auditId), naming.prefixes);
+  const receipt = count.shipmentId !== null;
+  const bizStep = receipt ? 'receiving' : 'cycle_counting';
   const head = {
     type: 'ObjectEvent',
     eventTime: count.completedAt.toISOString(),
     eventTimeZoneOffset: timeZoneOffset(naming.timeZone, count.completedAt),
-    eventID: countEventId(count.auditId),
+    eventID: countEventId(count.auditId, bizStep),
     action: 'OBSERVE',
-    bizStep: 'cycle_counting',
+    bizStep,
     readPoint: { id: place },
     bizLocation: { id: place },
+    ...(receipt ? { bizTransactionList: [receiptTransaction(count)] } : {}),
   };
   const text = JSON.stringify(head);
   yield `${text.slice(0, -1)},"epcList":[`;
   let first = true;
   let after: string | null = null;
   for (;;) {
-    const page = await repo.tagPage(db, companyId, count.auditId, after, TAG_PAGE);
+    const page = await repo.tagPage(db, companyId, count.auditId, after, TAG_PAGE, receipt);
     if (page.length === 0) break;
     const parts: string[] = [];
     for (const epc of page) {
@@ -126,6 +147,8 @@ export async function countForExport(db: Db, companyId: number, auditId: number)
     locationId: head.locationId,
     gln: head.gln,
     room: head.room,
+    shipmentId: head.shipmentId,
+    shipmentReference: head.shipmentReference,
   };
   return { count, naming: { timeZone: head.timeZone, prefixes: head.prefixes } };
 }

@@ -12,6 +12,9 @@ export type AuditHead = {
   locationId: number | null;
   gln: string | null;
   room: string | null;
+  /** A shipment's receipt: the shipment and its reference (its bizTransaction). */
+  shipmentId: number | null;
+  shipmentReference: string | null;
   timeZone: string;
   prefixes: string[];
 };
@@ -24,14 +27,18 @@ export async function auditHead(db: Db, companyId: number, auditId: number): Pro
     location_id: number | null;
     gln: string | null;
     room: string | null;
+    shipment_id: number | null;
+    reference: string | null;
     time_zone: string;
     prefixes: string[] | null;
   }>(sql`
-    SELECT a.id, a.status, a.completed_at, a.location_id, l.gln, a.room, c.time_zone,
+    SELECT a.id, a.status, a.completed_at, a.location_id, l.gln, a.room, s.id AS shipment_id, s.reference,
+      c.time_zone,
       (SELECT array_agg(p.prefix ORDER BY p.prefix) FROM gs1_prefixes p WHERE p.company_id = a.company_id) AS prefixes
     FROM audits a
     JOIN companies c ON c.id = a.company_id
     LEFT JOIN locations l ON l.company_id = a.company_id AND l.id = a.location_id
+    LEFT JOIN shipments s ON s.company_id = a.company_id AND s.receipt_audit_id = a.id
     WHERE a.company_id = ${companyId} AND a.id = ${auditId}`);
   const row = r.rows[0];
   if (!row) return undefined;
@@ -42,6 +49,8 @@ export async function auditHead(db: Db, companyId: number, auditId: number): Pro
     locationId: row.location_id,
     gln: row.gln,
     room: row.room,
+    shipmentId: row.shipment_id,
+    shipmentReference: row.reference,
     timeZone: row.time_zone,
     prefixes: row.prefixes ?? [],
   };
@@ -57,12 +66,15 @@ export async function tagPage(
   auditId: number,
   afterHex: string | null,
   limit: number,
+  /** A shipment's receipt keeps its reads, not audit_tags (shipments' completeReceipt): its distinct EPCs read. */
+  fromReads = false,
 ): Promise<string[]> {
   const after = afterHex === null ? sql`` : sql`AND epc > decode(${afterHex}, 'hex')`;
+  const source = fromReads
+    ? sql`(SELECT DISTINCT epc FROM audit_reads WHERE company_id = ${companyId} AND audit_id = ${auditId} ${after}) t`
+    : sql`audit_tags WHERE company_id = ${companyId} AND audit_id = ${auditId} ${after}`;
   const r = await db.execute<{ epc: string }>(sql`
-    SELECT upper(encode(epc, 'hex')) AS epc FROM audit_tags
-    WHERE company_id = ${companyId} AND audit_id = ${auditId} ${after}
-    ORDER BY epc LIMIT ${limit}`);
+    SELECT upper(encode(epc, 'hex')) AS epc FROM ${source} ORDER BY epc LIMIT ${limit}`);
   return r.rows.map((row) => row.epc);
 }
 
@@ -140,7 +152,7 @@ export type QueryKey = { us: string; src: 'a' | 'e'; id: number };
 export type QueryFilter = {
   from: Date | null;
   to: Date | null;
-  /** null: every step; 'cycle_counting' also takes the counts. */
+  /** null: every step; 'cycle_counting' also takes the counts, 'receiving' the shipments' receipts. */
   bizStep: string | null;
   locationId: number | null;
 };
@@ -150,6 +162,8 @@ export type QueryRow = QueryKey & {
   auditLocationId: number | null;
   auditGln: string | null;
   auditRoom: string | null;
+  shipmentId: number | null;
+  shipmentReference: string | null;
   completedAt: Date | null;
   /** A captured event, as stored. */
   event: Record<string, unknown> | null;
@@ -167,13 +181,21 @@ export async function queryPage(
   limit: number,
 ): Promise<QueryRow[]> {
   const us = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::bigint`);
-  const withCounts = filter.bizStep === null || filter.bizStep === 'cycle_counting';
+  const withCounts =
+    filter.bizStep === null || filter.bizStep === 'cycle_counting' || filter.bizStep === 'receiving';
+  const receipts =
+    filter.bizStep === 'cycle_counting'
+      ? sql`AND s.id IS NULL`
+      : filter.bizStep === 'receiving'
+        ? sql`AND s.id IS NOT NULL`
+        : sql``;
   const counts = withCounts
     ? sql`SELECT ${us('a.completed_at')} AS us, 'a' AS src, a.id::bigint AS id, a.location_id, l.gln, a.room,
-          a.completed_at, NULL::jsonb AS event
+          s.id AS shipment_id, s.reference, a.completed_at, NULL::jsonb AS event
         FROM audits a
         LEFT JOIN locations l ON l.company_id = a.company_id AND l.id = a.location_id
-        WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.completed_at IS NOT NULL
+        LEFT JOIN shipments s ON s.company_id = a.company_id AND s.receipt_audit_id = a.id
+        WHERE a.company_id = ${companyId} AND a.status = 'completed' AND a.completed_at IS NOT NULL ${receipts}
           ${filter.from ? sql`AND a.completed_at >= ${filter.from.toISOString()}::timestamptz` : sql``}
           ${filter.to ? sql`AND a.completed_at < ${filter.to.toISOString()}::timestamptz` : sql``}
           ${filter.locationId !== null ? sql`AND a.location_id = ${filter.locationId}` : sql``}
@@ -189,13 +211,17 @@ export async function queryPage(
     location_id: number | null;
     gln: string | null;
     room: string | null;
+    shipment_id: number | null;
+    reference: string | null;
     completed_at: string | Date | null;
     event: Record<string, unknown> | null;
   }>(sql`
-    SELECT u.us::text AS us, u.src, u.id, u.location_id, u.gln, u.room, u.completed_at, u.event FROM (
+    SELECT u.us::text AS us, u.src, u.id, u.location_id, u.gln, u.room, u.shipment_id, u.reference, u.completed_at,
+      u.event FROM (
       ${counts}
       SELECT ${us('e.event_time')} AS us, 'e' AS src, e.id, e.location_id,
-        NULL::text AS gln, NULL::text AS room, NULL::timestamptz AS completed_at, e.event
+        NULL::text AS gln, NULL::text AS room, NULL::int AS shipment_id, NULL::text AS reference,
+        NULL::timestamptz AS completed_at, e.event
       FROM epcis_events e
       WHERE e.company_id = ${companyId}
         ${filter.from ? sql`AND e.event_time >= ${filter.from.toISOString()}::timestamptz` : sql``}
@@ -213,6 +239,8 @@ export async function queryPage(
     auditLocationId: row.location_id,
     auditGln: row.gln,
     auditRoom: row.room,
+    shipmentId: row.shipment_id,
+    shipmentReference: row.reference,
     completedAt: row.completed_at === null ? null : new Date(row.completed_at),
     event: typeof row.event === 'string' ? JSON.parse(row.event) : row.event,
   }));

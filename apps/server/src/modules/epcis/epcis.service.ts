@@ -83,6 +83,8 @@ export async function queryEvents(
           locationId: row.auditLocationId,
           gln: row.auditGln,
           room: row.auditRoom,
+          shipmentId: row.shipmentId,
+          shipmentReference: row.shipmentReference,
         },
         naming,
       );

@@ -383,6 +383,42 @@ describe('a shipping AggregationEvent', () => {
     ]);
   });
 
+  it('received, is exported as receiving with the shipment’s reference as its transaction', async () => {
+    const shipment = (await op('GET', '/api/shipments')).json().data[0];
+    const start = await asReader(t, reader.token, '/api/rfid/audits', {
+      client_audit_id: randomUUID(),
+      shipment_id: shipment.id,
+    });
+    expect(start.statusCode, start.body).toBe(201);
+    const receipt = start.json().audit_id;
+    const reads = [
+      ...readsOf(sgtin96('10614141073464', 2017, 7), 1),
+      { code: '04012345987652', quantity: 10 },
+    ];
+    expect(
+      (await asReader(t, reader.token, `/api/rfid/audits/${receipt}/reads`, { batch_seq: 0, reads }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await asReader(t, reader.token, `/api/rfid/audits/${receipt}/complete`, { batch_count: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const doc = (await op('GET', `/api/audits/${receipt}/epcis`)).json();
+    const valid = ZEpcisDocument.safeParse(doc);
+    expect(valid.success ? null : valid.error.issues[0]).toBeNull();
+    expect(doc.epcisBody.eventList[0]).toMatchObject({
+      eventID: `urn:quantics:audit:${receipt}:receiving`,
+      bizStep: 'receiving',
+      bizTransactionList: [{ type: 'desadv', bizTransaction: 'urn:epc:id:gdti:0614141.00001.1618034' }],
+      epcList: ['urn:epc:id:sgtin:0614141.107346.2017'],
+      quantityList: [{ epcClass: 'https://id.gs1.org/01/04012345987652', quantity: 10 }],
+    });
+    const receiving = (await allPages(a.member.token, '/api/epcis/events?bizStep=receiving')).flat();
+    expect(receiving.map((e) => e.eventID)).toContain(`urn:quantics:audit:${receipt}:receiving`);
+    const counting = (await allPages(a.member.token, '/api/epcis/events?bizStep=cycle_counting')).flat();
+    expect(counting.map((e) => e.bizStep)).toEqual(['cycle_counting', 'cycle_counting']);
+  });
+
   it('that cannot be one (its reference used, its product unknown) keeps nothing, and its job says why', async () => {
     const before = (await allPages(a.member.token, '/api/epcis/events?perPage=100')).flat().length;
     const again = await op(
