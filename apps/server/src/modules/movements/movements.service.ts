@@ -188,15 +188,17 @@ async function resolveProducts(
     gtins: [...ids.values()].flatMap((id) => [id.gtin, id.altGtin].filter((g): g is string => g !== null)),
     epcs: [...ids.values()].flatMap((id) => (id.epc ? [id.epc] : [])),
   });
+  // One set of lookups for the call, not three closures a movement.
+  const lookups = {
+    byEpc: (epc: string) => found.get(`epc:${epc}`),
+    byGtin: (gtin: string) => found.get(`gtin:${gtin}`),
+    bySku: (sku: string) => found.get(`sku:${sku}`),
+  };
   return sent.map((m) => {
     const product =
       m.product_id !== undefined
         ? found.get(`id:${m.product_id}`)
-        : matchCode(ids.get(m.index) ?? identifyCode(''), {
-            byEpc: (epc) => found.get(`epc:${epc}`),
-            byGtin: (gtin) => found.get(`gtin:${gtin}`),
-            bySku: (sku) => found.get(`sku:${sku}`),
-          });
+        : matchCode(ids.get(m.index) ?? identifyCode(''), lookups);
     if (product === undefined) {
       const field = m.product_id !== undefined ? 'product_id' : m.sku !== undefined ? 'sku' : 'code';
       throw badRequest(name(m.index, field, MOVEMENT_MESSAGES.productNotFound));
