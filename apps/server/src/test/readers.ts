@@ -118,3 +118,22 @@ export async function completeShelfAudit(
   if (done.statusCode !== 200) throw new Error(`complete: ${done.statusCode} ${done.body}`);
   return { id, reader };
 }
+
+/**
+ * Sends a count's reads in one batch (`found` units of each SKU, by its EPC in `epcs`) and completes it, through the
+ * reader protocol as the reader `token`; fails the test on any answer but 200. Answers the audit's id.
+ */
+export async function finishCount(
+  t: TestApp,
+  token: string,
+  id: number,
+  epcs: Record<string, string>,
+  found: Record<string, number>,
+) {
+  const reads = Object.entries(found).flatMap(([sku, n]) => readsOf(epcs[sku] as string, n));
+  const sent = await asReader(t, token, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads });
+  if (sent.statusCode !== 200) throw new Error(`reads: ${sent.statusCode} ${sent.body}`);
+  const done = await asReader(t, token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
+  if (done.statusCode !== 200) throw new Error(`complete: ${done.statusCode} ${done.body}`);
+  return id;
+}

@@ -8,9 +8,9 @@ import {
   addLocation,
   addProducts,
   asReader,
+  finishCount,
   type PairedReader,
   pairReader,
-  readsOf,
 } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -29,14 +29,7 @@ let epcs: Record<string, string>;
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
 
-async function finish(id: number, found: Record<string, number>) {
-  const reads = Object.entries(found).flatMap(([sku, n]) => readsOf(epcs[sku] as string, n));
-  const sent = await asReader(t, reader.token, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const done = await asReader(t, reader.token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
-  expect(done.statusCode, done.body).toBe(200);
-  return id;
-}
+const finish = (id: number, found: Record<string, number>) => finishCount(t, reader.token, id, epcs, found);
 
 const lineOf = async (id: number, sku: string) =>
   ((await call('GET', `/api/audits/${id}/discrepancies`, a.member.token)).json() as TDiscrepancy[]).find(

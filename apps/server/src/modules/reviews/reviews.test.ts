@@ -14,9 +14,9 @@ import {
   addLocation,
   addProducts,
   asReader,
+  finishCount,
   type PairedReader,
   pairReader,
-  readsOf,
 } from '../../test/readers.ts';
 import { addPerson, createTenant, type Person, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -44,14 +44,8 @@ async function count(found: Record<string, number>, token = reader.token, name =
   return finish(id, found, token);
 }
 
-async function finish(id: number, found: Record<string, number>, token = reader.token) {
-  const reads = Object.entries(found).flatMap(([sku, n]) => readsOf(epcs[sku] as string, n));
-  const sent = await asReader(t, token, `/api/rfid/audits/${id}/reads`, { batch_seq: 0, reads });
-  expect(sent.statusCode, sent.body).toBe(200);
-  const done = await asReader(t, token, `/api/rfid/audits/${id}/complete`, { batch_count: 1 });
-  expect(done.statusCode, done.body).toBe(200);
-  return id;
-}
+const finish = (id: number, found: Record<string, number>, token = reader.token) =>
+  finishCount(t, token, id, epcs, found);
 
 const lines = async (id: number) =>
   (await call('GET', `/api/audits/${id}/discrepancies`, a.member.token)).json() as TDiscrepancy[];
