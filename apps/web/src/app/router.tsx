@@ -64,6 +64,9 @@ const TalliePage = lazy(() =>
 const TwoFactorRequiredPage = lazy(() =>
   import('./two-factor-required-page').then((m) => ({ default: m.TwoFactorRequiredPage })),
 );
+const RefillPage = lazy(() =>
+  import('@/features/refill/pages/refill-page').then((m) => ({ default: m.RefillPage })),
+);
 const UpcomingPage = lazy(() =>
   import('@/features/shared/pages/upcoming-page').then((m) => ({ default: m.UpcomingPage })),
 );
@@ -137,10 +140,21 @@ export const router = createBrowserRouter([
         </RequireTwoFactorIfAsked>
       </RequireAuth>
     ),
-    children: MENU_KEYS.map((key) => ({
-      path: `/${key}`,
-      element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
-    })),
+    children: [
+      ...MENU_KEYS.map((key) => ({
+        path: `/${key}`,
+        element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
+      })),
+      // Not in the spec's menu (issue 52): a store's refill list, reached from the Inventory and Locations pages.
+      {
+        path: '/refill',
+        element: (
+          <RequireMenu menuKey="inventory">
+            <RefillPage />
+          </RequireMenu>
+        ),
+      },
+    ],
   },
   // A count's printable adjustments sheet (?audit=12): the page alone, without the shell, to print.
   {

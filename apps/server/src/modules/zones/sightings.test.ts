@@ -270,3 +270,31 @@ describe('where is it (issue 52)', () => {
     expect((await call(other.member.token, 'GET', '/api/inventory/where?code=TENT2P')).statusCode).toBe(404);
   });
 });
+
+describe('Tallie: where is it (issue 52)', () => {
+  it('answers "where is the Alpine tent?" with its places and where its tags were last seen', async () => {
+    const r700 = await addFixed('impinj-iot');
+    await call(a.operator.token, 'PUT', `/api/devices/${r700.device.id}/antennas`, {
+      antennas: [{ port: 1, location_id: floor }],
+    });
+    await post('/api/rfid/impinj/events', r700.webhook, [
+      {
+        eventType: 'tagInventory',
+        tagInventoryEvent: { epcHex: sgtin(21), antennaPort: 1, lastSeenTime: at(60) },
+      },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatbot',
+      headers: bearer(a.member.token),
+      payload: { messages: [{ role: 'user', content: 'where is the Alpine tent?' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = JSON.stringify(res.json());
+    expect(text).toContain('Alpine tent 2P');
+    expect(text).toContain('5 at Backroom');
+    expect(text).toContain('Tags last seen');
+    expect(text).toContain('Alpine Store > Sales floor: seen');
+    expect(text).toContain('(antenna 1)');
+  });
+});

@@ -34,13 +34,23 @@ export async function whereIs(
 ): Promise<TWhereResponse> {
   const found = await lookupCode(deps, actor, code);
   if (found.kind !== 'product' || !found.product) throw notFound(found.reason ?? ZONE_MESSAGES.codeUnknown);
-  const { db } = deps;
-  const product = await repo.productOf(db, actor.companyId, found.product.id);
-  if (!product) throw notFound(ZONE_MESSAGES.codeUnknown);
+  const where = await whereIsProduct(deps.db, actor.companyId, found.product.id);
+  if (!where) throw notFound(ZONE_MESSAGES.codeUnknown);
+  return where;
+}
+
+/** Where one product of the company is (whereIs's answer), or undefined when it has no such product (Tallie). */
+export async function whereIsProduct(
+  db: Db,
+  companyId: number,
+  productId: number,
+): Promise<TWhereResponse | undefined> {
+  const product = await repo.productOf(db, companyId, productId);
+  if (!product) return undefined;
   const [rows, seen, places] = await Promise.all([
-    repo.stockOf(db, actor.companyId, product.id),
-    repo.seenAtPlaces(db, actor.companyId, product.gtin, product.epc),
-    loadPlaces(db, actor.companyId),
+    repo.stockOf(db, companyId, product.id),
+    repo.seenAtPlaces(db, companyId, product.gtin, product.epc),
+    loadPlaces(db, companyId),
   ]);
   const byPlace = new Map<number | null, TWherePlace>();
   const placeOf = (id: number | null): TWherePlace => {

@@ -1,5 +1,6 @@
 import type { Understanding } from './nlu/recognizer.ts';
 import { runTool, type TallieContext } from './tools.ts';
+import { lastSeenText } from './where-tool.ts';
 
 /** The built-in answers' lines about products: where their units are, in one place or several. */
 
@@ -69,7 +70,12 @@ export async function findProduct(ctx: TallieContext, { entities: { product, pla
   const at = r.place as { name: string; locations: string[]; has_sub_locations: boolean } | undefined;
   if (!at) {
     const note = unknown ? `${unknown}Here is where it is kept.\n\n` : '';
-    return `${note}## Products matching "${asked}"\n\n${products.map(productLine).join('\n')}${nav}`;
+    // One product: where its tags were last seen too (issue 52), when a reader has seen them.
+    const seen =
+      products.length === 1 && ctx.inventoryType !== 'dutchie'
+        ? lastSeenText(await runTool(ctx, 'where_is', { query: String(products[0]?.sku ?? product) }))
+        : '';
+    return `${note}## Products matching "${asked}"\n\n${products.map(productLine).join('\n')}${seen}${nav}`;
   }
   const where = at.locations.length === 1 ? (at.locations[0] as string) : at.name;
   const sub = at.has_sub_locations ? '\n\nUnits on its sub-locations are counted in.' : '';

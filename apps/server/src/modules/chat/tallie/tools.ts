@@ -20,6 +20,7 @@ import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts'
 import { findProducts, productBrief } from './stock-tools.ts';
 
 import type { TallieContext } from './tallie-context.ts';
+import { whereTool } from './where-tool.ts';
 
 export type { TallieContext };
 
@@ -283,6 +284,7 @@ export const TOOLS = {
         ? pos.inventoryValue(ctx)
         : (await inventoryStats({ db: ctx.db, clock: ctx.audits }, ctx.companyId)).inventory,
   },
+  where_is: whereTool,
 } satisfies Record<string, Tool>;
 
 export type ToolName = keyof typeof TOOLS;

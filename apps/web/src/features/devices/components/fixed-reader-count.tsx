@@ -1,5 +1,5 @@
 import type { TAudit, TDevice } from '@quantics/contracts';
-import { KeyRound, Play, Square } from 'lucide-react';
+import { KeyRound, Play, Radio, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { FIXED_TEXTS } from '../fixed-reader-texts';
@@ -11,6 +11,8 @@ export type FixedReaderActions = {
   onStart: (d: TDevice) => void;
   onFinish: (d: TDevice) => void;
   onReplace: (d: TDevice) => void;
+  /** Its antennas mapped to places (issue 52). */
+  onAntennas?: (d: TDevice) => void;
 };
 
 /** The count's live state: in progress with reads so far (and when it ends), or none open. */
@@ -58,6 +60,12 @@ export function FixedCountButtons({ device, actions }: { device: TDevice; action
         <KeyRound className="size-3.5" aria-hidden />
         {FIXED_TEXTS.replacePassword}
       </Button>
+      {actions.onAntennas && (
+        <Button variant="ghost" size="sm" onClick={() => actions.onAntennas?.(device)}>
+          <Radio className="size-3.5" aria-hidden />
+          Antennas
+        </Button>
+      )}
     </div>
   );
 }

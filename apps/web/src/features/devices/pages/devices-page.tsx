@@ -19,6 +19,7 @@ import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
 import { useDeleteDevice, useDevices } from '../api/devices';
 import { useFinishCount, useOpenCounts } from '../api/fixed-readers';
+import { AntennasDialog } from '../components/antennas-dialog';
 import { DevicesHelp } from '../components/devices-help';
 import { DevicesGrid, DevicesTable } from '../components/devices-list';
 import type { FixedReaderActions } from '../components/fixed-reader-count';
@@ -46,6 +47,7 @@ export function DevicesPage() {
   const [isAddingFixed, setIsAddingFixed] = useState(false);
   const [startingOn, setStartingOn] = useState<TDevice | null>(null);
   const [replacingOn, setReplacingOn] = useState<TDevice | null>(null);
+  const [antennasOn, setAntennasOn] = useState<TDevice | null>(null);
   const [finishedAudit, setFinishedAudit] = useState<TAudit | null>(null);
   const openCounts = useOpenCounts();
   const finish = useFinishCount();
@@ -59,6 +61,7 @@ export function DevicesPage() {
     finishingId: finish.isPending ? (finish.variables ?? null) : null,
     onStart: setStartingOn,
     onReplace: setReplacingOn,
+    onAntennas: setAntennasOn,
     onFinish: async (d) => {
       try {
         setFinishedAudit(await finish.mutateAsync(d.id));
@@ -200,6 +203,7 @@ export function DevicesPage() {
           <AddFixedReaderDialog isOpen={isAddingFixed} onOpenChange={setIsAddingFixed} />
           <StartCountDialog device={startingOn} onClose={() => setStartingOn(null)} />
           <ReplacePasswordDialog device={replacingOn} onClose={() => setReplacingOn(null)} />
+          <AntennasDialog device={antennasOn} onClose={() => setAntennasOn(null)} />
           <AuditDetailsDialog audit={finishedAudit} onClose={() => setFinishedAudit(null)} />
           <ConfirmDialog
             isOpen={deleting !== null}

@@ -5,7 +5,7 @@ import {
   type TProductRequest,
   ZProductRequest,
 } from '@quantics/contracts';
-import { History, Package } from 'lucide-react';
+import { History, MapPin, Package } from 'lucide-react';
 import { useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useCan } from '@/app/use-can';
@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLocations } from '@/shared/locations/locations-api';
 import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
+import { WHERE_TEXTS, WhereItIs } from '@/shared/zones/where-it-is';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { ProductFormFields } from './product-form-fields';
@@ -83,7 +84,7 @@ function productSchema(originalDate: string | null) {
   });
 }
 
-export type ProductTab = 'details' | 'history';
+export type ProductTab = 'details' | 'history' | 'where';
 
 type Props = {
   /** 'new' adds a product; a product edits it; null is closed. */
@@ -106,7 +107,10 @@ export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit 
         description={INVENTORY_TEXTS.historyDescription(product.sku)}
         size="xl"
       >
-        <ProductHistory product={product} />
+        <div className="space-y-6">
+          <WhereItIs code={product.sku} />
+          <ProductHistory product={product} />
+        </div>
       </Dialog>
     );
   }
@@ -133,6 +137,10 @@ export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit 
               <History className="size-4" aria-hidden />
               {INVENTORY_TEXTS.history}
             </TabsTrigger>
+            <TabsTrigger value="where">
+              <MapPin className="size-4" aria-hidden />
+              {WHERE_TEXTS.title}
+            </TabsTrigger>
           </TabsList>
           {/* Kept mounted while the history is shown, so an edit in progress is still there on coming back. */}
           <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
@@ -140,6 +148,9 @@ export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit 
           </TabsContent>
           <TabsContent value="history">
             <ProductHistory product={product} />
+          </TabsContent>
+          <TabsContent value="where">
+            <WhereItIs code={product.sku} />
           </TabsContent>
         </Tabs>
       ) : (

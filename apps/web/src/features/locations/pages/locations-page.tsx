@@ -4,8 +4,9 @@ import {
   type TLocation,
   type TLocationKind,
 } from '@quantics/contracts';
-import { ChevronsDownUp, ChevronsUpDown, MapPin, Plus, RefreshCw } from 'lucide-react';
+import { ChevronsDownUp, ChevronsUpDown, ListChecks, MapPin, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
@@ -34,6 +35,7 @@ export function LocationsPage() {
   const { user } = useAuth();
   const canWrite = useCan('operator');
   const isAdmin = useCan('admin');
+  const navigate = useNavigate();
   const [kind, setKind] = useState<TLocationKind | ''>('');
   const help = useHelp();
   const locations = useLocations();
@@ -75,6 +77,12 @@ export function LocationsPage() {
         actions={
           <>
             <HelpToggle help={help} />
+            {all.some((l) => l.kind === 'store') && (
+              <Button variant="secondary" onClick={() => navigate('/refill')}>
+                <ListChecks className="size-4" aria-hidden />
+                Refill list
+              </Button>
+            )}
             {canWrite && (
               <Button onClick={() => setTarget({ kind: 'new', parentId: null })}>
                 <Plus className="size-4" aria-hidden />

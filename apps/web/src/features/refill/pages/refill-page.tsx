@@ -1,0 +1,132 @@
+import type { TReplenishmentRow } from '@quantics/contracts';
+import { CheckCircle2, Download, Store } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useCan } from '@/app/use-can';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
+import { notify } from '@/lib/toast';
+import { useLocations } from '@/shared/locations/locations-api';
+import { downloadRefillCsv, useRecordMoved, useRefillList } from '../api/refill';
+import { RefillCard } from '../components/refill-card';
+import { REFILL_TEXTS } from '../refill-texts';
+
+/**
+ * The refill list of a store (issue 52), made to be worked through on a phone: each product its sales floor is
+ * missing and its stockrooms hold, most sold first; "Moved" records the transfer and the product leaves the list
+ * once its floor is full.
+ */
+export function RefillPage() {
+  usePageTitle(REFILL_TEXTS.title);
+  const canMove = useCan('operator');
+  const locations = useLocations();
+  const [params, setParams] = useSearchParams();
+  const stores = (locations.data ?? []).filter((l) => l.kind === 'store');
+  const asked = Number(params.get('store'));
+  const storeId = stores.find((s) => s.id === asked)?.id ?? stores[0]?.id ?? null;
+  const list = useRefillList(storeId);
+  const moved = useRecordMoved();
+
+  const onMoved = async (row: TReplenishmentRow, units: number) => {
+    if (storeId === null) return;
+    try {
+      await moved.mutateAsync({
+        location_id: storeId,
+        product_id: row.product_id,
+        from_location_id: row.from_location_id,
+        to_location_id: row.to_location_id,
+        quantity: units,
+      });
+      notify.success(REFILL_TEXTS.movedDone(units, row.name));
+    } catch (err) {
+      notify.error(errorMessage(err, REFILL_TEXTS.moveFailed));
+    }
+  };
+  const download = async () => {
+    if (storeId === null) return;
+    try {
+      await downloadRefillCsv(storeId);
+    } catch (err) {
+      notify.error(errorMessage(err, REFILL_TEXTS.csvFailed));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={REFILL_TEXTS.title}
+        description={REFILL_TEXTS.description}
+        actions={
+          storeId !== null && (
+            <Button variant="secondary" onClick={download}>
+              <Download className="size-4" aria-hidden />
+              {REFILL_TEXTS.csv}
+            </Button>
+          )
+        }
+      />
+      {locations.isPending ? (
+        <Spinner label="Loading stores" />
+      ) : stores.length === 0 ? (
+        <EmptyState icon={Store} title={REFILL_TEXTS.noStores}>
+          {REFILL_TEXTS.noStoresHint}
+        </EmptyState>
+      ) : (
+        <div className="space-y-4">
+          {stores.length > 1 && (
+            <div className="flex items-center gap-3">
+              <label
+                htmlFor="refill-store"
+                className="text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
+                {REFILL_TEXTS.store}
+              </label>
+              <Select
+                id="refill-store"
+                value={storeId ?? ''}
+                onChange={(e) => setParams({ store: e.target.value }, { replace: true })}
+                className="w-full max-w-xs"
+              >
+                {stores.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
+          {list.isPending ? (
+            <Spinner label="Loading the refill list" />
+          ) : list.isError ? (
+            <LoadError title={REFILL_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
+          ) : list.data.rows.length === 0 ? (
+            <EmptyState icon={CheckCircle2} title={REFILL_TEXTS.nothing}>
+              {REFILL_TEXTS.nothingHint(list.data.store.name)}
+            </EmptyState>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="refill-count">
+                {REFILL_TEXTS.left(list.data.rows.length)}
+              </p>
+              <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+                {list.data.rows.map((row) => (
+                  <RefillCard
+                    key={`${row.product_id}-${row.to_move}-${row.stockroom}`}
+                    row={row}
+                    days={list.data.days}
+                    onMoved={canMove ? onMoved : undefined}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { registerViaApi, signInWithToken } from './helpers';
+
+// Zones (issue 52) on a phone: a store with a sales floor and a stockroom, a fixed reader whose antenna 1 reads the
+// floor; the refill list worked through ("Moved" records the transfer; the list empties), and the product's
+// "Where it is". At 390 wide, and at 1440 for the screenshots.
+
+const SHOTS = process.env.SHOTS_DIR;
+const GTIN = '80614141123458';
+/** SGTIN-96 EPCs of GTIN 80614141123458 (company prefix 0614141), serials 1 and 2. */
+const EPCS = ['3034257BF7194E4000000001', '3034257BF7194E4000000002'];
+
+async function setUp(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const store = await post('/api/locations', { name: 'Alpine Store', kind: 'store' });
+  const floor = await post('/api/locations', {
+    name: 'Sales floor',
+    kind: 'sales_floor',
+    parent_location_id: store.id,
+  });
+  const back = await post('/api/locations', {
+    name: 'Backroom',
+    kind: 'stockroom',
+    parent_location_id: store.id,
+  });
+  const tent = await post('/api/inventory', {
+    name: 'Alpine tent 2P',
+    sku: 'ALPTENT2',
+    gtin: GTIN,
+    location_id: floor.id,
+    stock: [
+      { location_id: floor.id, quantity: 1 },
+      { location_id: back.id, quantity: 6 },
+    ],
+  });
+  const res = await request.put('/api/replenishment/minimum', {
+    headers,
+    data: { product_id: tent.id, min_quantity: 4 },
+  });
+  expect(res.ok()).toBe(true);
+  await post('/api/inventory/movements', {
+    movements: [{ product_id: tent.id, location_id: floor.id, delta: -1, reason: 'sale' }],
+  });
+  await post('/api/inventory/movements', {
+    movements: [{ product_id: tent.id, location_id: floor.id, delta: 1, reason: 'return' }],
+  });
+  // A fixed reader at the store whose antenna 1 reads the sales floor, and one post of the tent's two tags.
+  const reader = await post('/api/devices/fixed', {
+    name: 'Front door reader',
+    serial_number: `FX-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
+    location_id: store.id,
+  });
+  const antennas = await request.put(`/api/devices/${reader.device.id}/antennas`, {
+    headers,
+    data: { antennas: [{ port: 1, location_id: floor.id, name: 'Floor' }] },
+  });
+  expect(antennas.ok()).toBe(true);
+  const basic = Buffer.from(`${reader.webhook.username}:${reader.webhook.password}`).toString('base64');
+  const posted = await request.post('/api/rfid/impinj/events', {
+    headers: { authorization: `Basic ${basic}` },
+    data: EPCS.map((epcHex) => ({
+      eventType: 'tagInventory',
+      tagInventoryEvent: {
+        epcHex,
+        antennaPort: 1,
+        peakRssiCdbm: -5200,
+        lastSeenTime: new Date().toISOString(),
+      },
+    })),
+  });
+  expect(posted.status()).toBe(204);
+  return { store, floor, back, tent };
+}
+
+async function shot(page: Page, name: string, width: number) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+}
+
+// The service worker's precaching plays no part here and would only race the page's own requests.
+test.use({ serviceWorkers: 'block' });
+
+for (const width of [390, 1440]) {
+  test(`the refill list worked through, and where the tent is, at ${width}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.clock.install();
+    const admin = await registerViaApi(page, { company: `Refill Co ${width}` });
+    await setUp(page.request, admin.token);
+    await signInWithToken(page, admin.token);
+
+    await test.step('the Locations page shows the kinds and leads to the refill list', async () => {
+      await page.goto('/locations');
+      await expect(page).toHaveTitle('Quantics | Locations');
+      const rows = page.getByTestId(width === 390 ? 'location-card' : 'location-row');
+      await expect(rows.filter({ hasText: 'Backroom' })).toContainText('Stockroom');
+      await expect(rows.filter({ hasText: 'Sales floor' })).toContainText('Sales floor');
+      await shot(page, 'locations-kinds', width);
+      await page.getByRole('button', { name: 'Refill list' }).click();
+    });
+
+    await test.step('the refill list: 3 to move from the backroom to the sales floor', async () => {
+      await expect(page).toHaveTitle('Quantics | Refill list');
+      const card = page.getByTestId('refill-row');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('Alpine tent 2P');
+      await expect(card).toContainText('Alpine Store > Backroom');
+      await expect(card).toContainText('Alpine Store > Sales floor');
+      await expect(card).toContainText('1 sold in 7 days');
+      await expect(card.getByLabel('Units of Alpine tent 2P moved')).toHaveText('3');
+      await shot(page, 'refill-list', width);
+      await card.getByRole('button', { name: 'Moved' }).click();
+      await expect(page.getByText('Moved 3 × Alpine tent 2P to the sales floor')).toBeVisible();
+      await expect(page.getByText('Nothing to refill')).toBeVisible();
+      await expect(card).toHaveCount(0);
+      await shot(page, 'refill-done', width);
+    });
+
+    await test.step('the product dialog: where it is', async () => {
+      await page.goto('/inventory');
+      await page.getByRole('button', { name: 'History of Alpine tent 2P' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+      await dialog.getByRole('tab', { name: 'Where it is' }).click();
+      const places = dialog.getByTestId('where-place');
+      await expect(places).toHaveCount(2);
+      await expect(places.nth(0)).toContainText('Alpine Store > Sales floor');
+      await expect(places.nth(0)).toContainText('4 units');
+      await expect(places.nth(0)).toContainText('by Front door reader, antenna 1');
+      await expect(places.nth(1)).toContainText('Alpine Store > Backroom');
+      await expect(places.nth(1)).toContainText('3 units');
+      await expect(places.nth(1)).toContainText('No tag seen here yet');
+      await shot(page, 'where-it-is', width);
+    });
+  });
+}
