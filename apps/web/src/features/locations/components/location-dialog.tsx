@@ -69,12 +69,14 @@ function LocationForm({
           description: editing.description ?? '',
           parent_location_id: editing.parent_location_id ?? '',
           kind: editing.kind ?? 'other',
+          gln: editing.gln ?? '',
         }
       : {
           name: '',
           description: '',
           parent_location_id: target.kind === 'new' ? (target.parentId ?? '') : '',
           kind: 'other',
+          gln: '',
         },
   });
   const { errors } = form.formState;
@@ -137,6 +139,16 @@ function LocationForm({
           </Select>
         )}
       </Field>
+      <TextField
+        label="GLN (optional)"
+        autoComplete="off"
+        inputMode="numeric"
+        placeholder="0614141007776"
+        hint="The place's GS1 Global Location Number, 13 digits. EPCIS exports name the place by it."
+        error={errors.gln?.message}
+        hasError={!!errors.gln}
+        {...form.register('gln')}
+      />
       <Field label="Description" error={errors.description?.message}>
         {(id, describedBy) => (
           <Textarea
