@@ -140,14 +140,25 @@ export async function refillRows(
         and m.location_id in (select id from zone)
         and m.product_id in (select product_id from short)
       group by m.product_id
+    ),
+    from_row as (
+      select distinct on (pl.product_id) pl.product_id, pl.location_id
+      from placed pl join short s on s.product_id = pl.product_id
+      where pl.zone = 'stockroom'
+      order by pl.product_id, pl.quantity desc, pl.location_id
+    ),
+    to_row as (
+      select distinct on (pl.product_id) pl.product_id, pl.location_id
+      from placed pl join short s on s.product_id = pl.product_id
+      where pl.zone = 'sales_floor'
+      order by pl.product_id, pl.quantity - coalesce(pl.min_quantity, 0), pl.location_id
     )
     select s.product_id, s.sku, s.name, s.floor as sales_floor, s.floor_min, s.back as stockroom,
-      coalesce(sold.units, 0) as recent_sales,
-      (select pl.location_id from placed pl where pl.product_id = s.product_id and pl.zone = 'stockroom'
-        order by pl.quantity desc, pl.location_id limit 1) as from_location_id,
-      (select pl.location_id from placed pl where pl.product_id = s.product_id and pl.zone = 'sales_floor'
-        order by pl.quantity - coalesce(pl.min_quantity, 0), pl.location_id limit 1) as to_location_id
-    from short s left join sold on sold.product_id = s.product_id
+      coalesce(sold.units, 0) as recent_sales, f.location_id as from_location_id, t.location_id as to_location_id
+    from short s
+    left join sold on sold.product_id = s.product_id
+    join from_row f on f.product_id = s.product_id
+    left join to_row t on t.product_id = s.product_id
     order by coalesce(sold.units, 0) desc, s.floor_min - s.floor desc, s.name, s.product_id`);
   return r.rows;
 }
