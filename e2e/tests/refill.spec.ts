@@ -119,6 +119,23 @@ for (const width of [390, 1440]) {
       await shot(page, 'refill-done', width);
     });
 
+    await test.step("the Devices page edits the reader's antennas", async () => {
+      await page.goto('/devices');
+      await page.getByRole('button', { name: 'Antennas' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Antennas' });
+      await expect(dialog.getByTestId('antenna-row')).toHaveCount(1);
+      await expect(dialog.getByLabel('Place of antenna 1')).toHaveValue(/\d+/);
+      await dialog.getByRole('button', { name: 'Add antenna' }).click();
+      await expect(dialog.getByTestId('antenna-row')).toHaveCount(2);
+      await dialog.getByRole('button', { name: 'Save antennas' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('location_id must be a location id');
+      await shot(page, 'antennas', width);
+      await dialog.getByLabel('Place of antenna 2').selectOption({ label: 'Alpine Store > Backroom' });
+      await dialog.getByRole('button', { name: 'Save antennas' }).click();
+      await expect(page.getByText('Antennas saved')).toBeVisible();
+      await expect(dialog).toBeHidden();
+    });
+
     await test.step('the product dialog: where it is', async () => {
       await page.goto('/inventory');
       await page.getByRole('button', { name: 'History of Alpine tent 2P' }).click();
