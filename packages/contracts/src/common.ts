@@ -38,6 +38,11 @@ export const ZErrorResponse = z.object({
   message: z.string(),
   /** A machine-readable reason, when a client must act on it (e.g. 'two_factor_required'). */
   code: z.string().optional(),
+  /**
+   * The input the message is about, as the path of the field in the request (`approval_units`, `lines.0.quantity`),
+   * so a form shows the message beside that field instead of reading it out of the text.
+   */
+  field: z.string().optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 

@@ -8,11 +8,15 @@ import { isDatabaseUnavailable, isDataException } from '../lib/pg-errors.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
+/** The dotted path of the input the first issue is about ('' for the whole body or query). */
+const issuePath = (issue: ValidationIssue | undefined) =>
+  (issue?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+
 /** Zod's own messages are generic; name the field so the caller knows which one. Our messages stand as written. */
 function validationMessage(issues: ValidationIssue[], context: string): string {
   const first = issues[0];
   if (!first) return API_MESSAGES.invalidRequest;
-  const path = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const path = issuePath(first);
   const message = first.message ?? 'Invalid value';
   if (!path) {
     return /^Invalid input/.test(message) ? API_MESSAGES.notAnObject(context) : message;
@@ -39,11 +43,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send({ ...error.extra, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = validationMessage(
-        error.validation as ValidationIssue[],
-        error.validationContext ?? 'body',
-      );
-      return reply.status(400).send({ message });
+      const issues = error.validation as ValidationIssue[];
+      const message = validationMessage(issues, error.validationContext ?? 'body');
+      // The field it is about, structured: a form puts the message beside it (ZErrorResponse.field).
+      const field = issuePath(issues[0]);
+      return reply.status(400).send({ message, ...(field && { field }) });
     }
     if (error.code && CLIENT_ERRORS[error.code]) {
       return reply.status(error.statusCode ?? 400).send({ message: CLIENT_ERRORS[error.code] });

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly hasServerMessage: boolean,
+    /** The request's field the server's message is about (ZErrorResponse.field), when it named one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -109,9 +111,10 @@ export async function api<S extends z.ZodType | null>(
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
     onRefused(res.status, data, opts);
-    const message = (data as { message?: unknown } | null)?.message;
+    const { message, field } = (data ?? {}) as { message?: unknown; field?: unknown };
     const hasMessage = typeof message === 'string' && message.length > 0;
-    throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage);
+    const named = typeof field === 'string' && field.length > 0 ? field : undefined;
+    throw new ApiError(res.status, hasMessage ? message : 'An error occurred', hasMessage, named);
   }
   // The server serialises through the same schema, so parsing gives back what it sent, typed by the contract.
   return (await parseAnswer(path, data, res, opts.schema as ResponseSchema)) as ApiAnswer<S>;

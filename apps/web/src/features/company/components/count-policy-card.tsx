@@ -1,12 +1,14 @@
-import type { TCountPolicy } from '@quantics/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TCountPolicy, ZCountPolicy } from '@quantics/contracts';
 import { ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useReasonCodes } from '@/shared/reviews/reviews-api';
 import { useChangeReasonCode, useCountPolicy, useSaveCountPolicy } from '../api/count-policy';
@@ -43,38 +45,35 @@ export function CountPolicyCard({ companyId }: { companyId: number }) {
   );
 }
 
+/** An empty box is no limit (null); anything else the number typed, which the contracts' schema checks. */
+const limit = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
 function PolicyForm({ companyId, saved }: { companyId: number; saved: TCountPolicy }) {
-  const [units, setUnits] = useState(saved.approval_units?.toString() ?? '');
-  const [value, setValue] = useState(saved.approval_value?.toString() ?? '');
   const save = useSaveCountPolicy(companyId);
-  const submit = () =>
-    save.mutate(
-      {
-        approval_units: units === '' ? null : Number(units),
-        approval_value: value === '' ? null : Number(value),
+  const form = useForm<TCountPolicy>({ resolver: zodResolver(ZCountPolicy), defaultValues: saved });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((policy) =>
+    save.mutate(policy, {
+      onSuccess: () => notify.success('Count policy saved'),
+      onError: (err) => {
+        // A refusal about one limit is shown beside it (the server names the field); anything else is a toast.
+        if (err instanceof ApiError && (err.field === 'approval_units' || err.field === 'approval_value'))
+          form.setError(err.field, { message: err.message });
+        else notify.error(errorMessage(err, 'The count policy could not be saved'));
       },
-      {
-        onSuccess: () => notify.success('Count policy saved'),
-        onError: (err) => notify.error(errorMessage(err, 'The count policy could not be saved')),
-      },
-    );
+    }),
+  );
   return (
-    <form
-      className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start" onSubmit={submit} noValidate>
       <TextField
         label="Over this many units on a line"
         type="number"
         min="1"
         step="1"
         inputMode="numeric"
-        value={units}
-        onChange={(e) => setUnits(e.target.value)}
         placeholder="No limit"
+        error={errors.approval_units?.message}
+        {...form.register('approval_units', { setValueAs: limit })}
       />
       <TextField
         label="Over this value at cost on a line"
@@ -82,11 +81,11 @@ function PolicyForm({ companyId, saved }: { companyId: number; saved: TCountPoli
         min="0.01"
         step="0.01"
         inputMode="decimal"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
         placeholder="No limit"
+        error={errors.approval_value?.message}
+        {...form.register('approval_value', { setValueAs: limit })}
       />
-      <Button type="submit" isLoading={save.isPending}>
+      <Button type="submit" className="sm:mt-6" isLoading={save.isPending}>
         Save policy
       </Button>
     </form>
