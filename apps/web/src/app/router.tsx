@@ -64,6 +64,9 @@ const TalliePage = lazy(() =>
 const TwoFactorRequiredPage = lazy(() =>
   import('./two-factor-required-page').then((m) => ({ default: m.TwoFactorRequiredPage })),
 );
+const ShipmentsPage = lazy(() =>
+  import('@/features/shipments/pages/shipments-page').then((m) => ({ default: m.ShipmentsPage })),
+);
 const RefillPage = lazy(() =>
   import('@/features/refill/pages/refill-page').then((m) => ({ default: m.RefillPage })),
 );
@@ -145,6 +148,15 @@ export const router = createBrowserRouter([
         path: `/${key}`,
         element: <RequireMenu menuKey={key}>{BUILT[key] ?? <UpcomingPage menuKey={key} />}</RequireMenu>,
       })),
+      // Not in the spec's menu: reached from shipment.received's notification (?shipment=12) and the guide.
+      {
+        path: '/shipments',
+        element: (
+          <RequireMenu menuKey="inventory">
+            <ShipmentsPage />
+          </RequireMenu>
+        ),
+      },
       // Not in the spec's menu (issue 52): a store's refill list, reached from the Inventory and Locations pages.
       {
         path: '/refill',

@@ -48,6 +48,11 @@ export const queryKeys = {
     movements: (productId: number, place: unknown) => ['inventory', 'movements', productId, place] as const,
   },
   locations: ['locations'] as const,
+  shipments: {
+    all: ['shipments'] as const,
+    list: (status: unknown) => ['shipments', 'list', status] as const,
+    detail: (id: number | null) => ['shipments', 'detail', id] as const,
+  },
   print: {
     status: ['print', 'status'] as const,
     jobs: ['print', 'jobs'] as const,

@@ -18,10 +18,14 @@ import * as repo from './shipments.repo.ts';
 export async function receiptToOpen(db: Db, companyId: number, shipmentId: number) {
   const s = await repo.findShipment(db, companyId, shipmentId);
   if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
-  if (s.status === 'receiving' && s.receipt_audit_id !== null) {
+  // A receipt whose count failed (timed out) is received again from the start.
+  const isRetry = s.status === 'receiving' && (await repo.isReceiptFailed(db, companyId, shipmentId));
+  if (s.status === 'receiving' && s.receipt_audit_id !== null && !isRetry) {
     throw conflict(SHIPMENT_MESSAGES.beingReceived(s.receipt_audit_id));
   }
-  if (s.status !== 'expected' && s.status !== 'in_transit') throw conflict(SHIPMENT_MESSAGES.notReceivable);
+  if (!isRetry && s.status !== 'expected' && s.status !== 'in_transit') {
+    throw conflict(SHIPMENT_MESSAGES.notReceivable);
+  }
   if (s.source_location_id !== null && s.status === 'expected')
     throw conflict(SHIPMENT_MESSAGES.transferNotSent);
   return { locationId: s.destination_location_id, name: `Receipt ${s.reference}` };

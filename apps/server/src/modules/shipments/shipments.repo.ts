@@ -290,11 +290,26 @@ export async function setStatus(
 
 /**
  * Links a receipt's audit to its shipment, which goes to receiving: only one still expected (or in transit) and not
- * being received. False when another receipt took it first (the row's update decides, whoever races).
+ * being received, or one whose receipt's count failed (timed out: received again from the start). False when
+ * another receipt took it first (the row's update decides, whoever races).
  */
 export async function openReceipt(tx: Db, companyId: number, id: number, auditId: number): Promise<boolean> {
-  const r = await tx.execute(sql`update shipments set receipt_audit_id = ${auditId}, status = 'receiving'
-    where company_id = ${companyId} and id = ${id} and receipt_audit_id is null
-      and status in ('expected', 'in_transit') returning id`);
+  const r = await tx.execute(sql`update shipments s set receipt_audit_id = ${auditId}, status = 'receiving'
+    where s.company_id = ${companyId} and s.id = ${id} and (
+      (s.receipt_audit_id is null and s.status in ('expected', 'in_transit'))
+      or (s.status = 'receiving' and ${receiptFailed(sql`s`)}))
+    returning s.id`);
   return r.rows.length > 0;
+}
+
+/** The shipment's receipt count failed (stored failed: the time-out sweep stores it within a minute). */
+const receiptFailed = (s: SQL) => sql`exists (select 1 from audits a
+  where a.company_id = ${s}.company_id and a.id = ${s}.receipt_audit_id and a.status = 'failed')`;
+
+/** Whether the count receiving a shipment failed, so the shipment may be received again. */
+export async function isReceiptFailed(db: Db, companyId: number, id: number): Promise<boolean> {
+  const r = await db.execute<{ failed: boolean }>(
+    sql`select ${receiptFailed(sql`s`)} as failed from shipments s where s.company_id = ${companyId} and s.id = ${id}`,
+  );
+  return r.rows[0]?.failed === true;
 }
