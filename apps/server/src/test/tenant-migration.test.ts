@@ -141,7 +141,8 @@ const BACKFILLED: Record<string, string> = {
 
 /** Columns later migrations add (with their defaults) or drop: not this migration's to keep. */
 const LATER_COLUMNS: Record<string, string[]> = {
-  audits: ['packages_expected', 'packages_found', 'recount_of', 'plan_id'],
+  // 0043_zones: record_accuracy.
+  audits: ['packages_expected', 'packages_found', 'recount_of', 'plan_id', 'record_accuracy'],
   audit_expected: ['is_package', 'units'],
   audit_discrepancies: [
     'codes',
@@ -161,7 +162,10 @@ const LATER_COLUMNS: Record<string, string[]> = {
     'moved_during',
   ],
   // 0036_stock_on_products: the product's stock rows beside its total.
-  products: ['stock_places', 'stock_quantities'],
+  // 0043_zones: the floor's minimum.
+  products: ['stock_places', 'stock_quantities', 'floor_min'],
+  // 0041_epcis: a place's GLN; 0043_zones: its kind.
+  locations: ['gln', 'kind', 'kind_reviewed_at'],
   // 0024_fixed_reader_interface, 0026_count_plans.
   devices: ['webhook_interface'],
   companies: ['time_zone'],
