@@ -109,7 +109,7 @@ describe('headers and static files', () => {
     });
     expect([res.statusCode, res.json()]).toEqual([
       400,
-      { message: 'Password must be at most 200 characters' },
+      { message: 'Password must be at most 200 characters', field: 'password' },
     ]);
   });
 });

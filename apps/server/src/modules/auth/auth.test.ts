@@ -74,7 +74,10 @@ describe('POST /api/auth/register', () => {
       payload: { email: uniqueEmail(), password: 'secret1', useDutchie: true, dutchieApiKey: ' ' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Dutchie API key is required when using Dutchie integration' });
+    expect(res.json()).toEqual({
+      message: 'Dutchie API key is required when using Dutchie integration',
+      field: 'dutchieApiKey',
+    });
   });
 
   it('answers 409 for an email that is taken, whatever its case', async () => {
@@ -95,7 +98,7 @@ describe('POST /api/auth/register', () => {
       payload: { email: uniqueEmail(), password: '12345' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Password must be at least 6 characters' });
+    expect(res.json()).toEqual({ message: 'Password must be at least 6 characters', field: 'password' });
   });
 });
 
@@ -136,14 +139,14 @@ describe('POST /api/auth/login', () => {
       url: '/api/auth/login',
       payload: { password: 'x' },
     });
-    expect(noEmail.json()).toEqual({ message: 'Email is required' });
+    expect(noEmail.json()).toEqual({ message: 'Email is required', field: 'email' });
     const noPassword = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'a@b.co', password: '' },
     });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ message: 'Password is required' });
+    expect(noPassword.json()).toEqual({ message: 'Password is required', field: 'password' });
   });
 });
 

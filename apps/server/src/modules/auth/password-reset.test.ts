@@ -166,7 +166,7 @@ describe('POST /api/auth/reset-password', () => {
     const token = tokenOf(await resetMailTo(account.user.email));
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Password must be at least 8 characters' });
+    expect(short.json()).toEqual({ message: 'Password must be at least 8 characters', field: 'password' });
     // The link still works after a refused attempt, and the old password still signs in until then.
     expect((await login(account.user.email, account.password)).statusCode).toBe(200);
     expect((await reset(token, 'long-enough-1')).statusCode).toBe(200);

@@ -37,7 +37,7 @@ describe('creating and listing companies', () => {
     const a = await createTenant(t, 'Named Co');
     const res = await call('POST', '/api/companies', a.admin.token, { name: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Company name is required' });
+    expect(res.json()).toEqual({ message: 'Company name is required', field: 'name' });
   });
 
   it('lets operators read but not create or edit; members neither', async () => {

@@ -62,7 +62,7 @@ describe('point-of-sale details and analytics', () => {
     expect(many.body.data).toHaveLength(20);
     expect(await get('/api/dutchie-inventory/search?q=')).toEqual({
       status: 400,
-      body: { message: 'Please enter a search term' },
+      body: { message: 'Please enter a search term', field: 'q' },
     });
   });
 
@@ -88,7 +88,7 @@ describe('point-of-sale details and analytics', () => {
     for (const bad of ['0', '1001', 'x', '2.5']) {
       expect(await get(`/api/dutchie-inventory/analytics/low-inventory?limit=${bad}`)).toEqual({
         status: 400,
-        body: { message: 'limit must be a whole number from 1 to 1000' },
+        body: { message: 'limit must be a whole number from 1 to 1000', field: 'limit' },
       });
     }
   });

@@ -77,7 +77,7 @@ describe('profile', () => {
     const { token, user } = await registerUser(t.app);
     const res = await put('/api/settings/profile', token, { name: ' ', email: user.email });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Name and email are required' });
+    expect(res.json()).toEqual({ message: 'Name and email are required', field: 'name' });
   });
 
   it('lets an admin rename the company, but not to nothing', async () => {
@@ -167,12 +167,15 @@ describe('PUT /api/settings/password', () => {
       currentPassword: password,
       newPassword: '',
     });
-    expect(missing.json()).toEqual({ message: 'All password fields are required' });
+    expect(missing.json()).toEqual({ message: 'All password fields are required', field: 'newPassword' });
     const short = await put('/api/settings/password', token, {
       currentPassword: password,
       newPassword: 'short',
     });
-    expect(short.json()).toEqual({ message: 'Password must be at least 8 characters long' });
+    expect(short.json()).toEqual({
+      message: 'Password must be at least 8 characters long',
+      field: 'newPassword',
+    });
   });
 
   it('keeps this session, signs out the others, and mails a notice', async () => {
@@ -228,7 +231,7 @@ describe('appearance', () => {
     expect((await get('/api/settings/profile', b.token)).json().theme).toBe('system');
     const bad = await put('/api/settings/appearance', a.token, { theme: 'sepia' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Theme must be light, dark or system' });
+    expect(bad.json()).toEqual({ message: 'Theme must be light, dark or system', field: 'theme' });
   });
 });
 

@@ -70,7 +70,7 @@ describe('setting up two-factor', () => {
     const { manualEntryKey } = (await post('/api/settings/2fa/setup', account.token)).json();
     const short = await post('/api/settings/2fa/verify', account.token, { code: '12345' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Please enter a valid 6-digit code' });
+    expect(short.json()).toEqual({ message: 'Please enter a valid 6-digit code', field: 'code' });
     const right = totp(manualEntryKey);
     const wrong = await post('/api/settings/2fa/verify', account.token, {
       code: right === '000000' ? '111111' : '000000',
@@ -195,7 +195,7 @@ describe('regenerating backup codes', () => {
     const account = await registerUser(t.app);
     await enableTwoFactor(account);
     const none = await post('/api/settings/2fa/regenerate-codes', account.token, { password: '' });
-    expect(none.json()).toEqual({ message: 'Password is required' });
+    expect(none.json()).toEqual({ message: 'Password is required', field: 'password' });
     const wrong = await post('/api/settings/2fa/regenerate-codes', account.token, { password: 'nope-nope' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Incorrect password' });
@@ -234,7 +234,7 @@ describe('disabling two-factor', () => {
     const { secret, step } = await enableTwoFactor(account);
     const noPassword = await post('/api/settings/2fa/disable', account.token, {});
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ message: 'Password is required' });
+    expect(noPassword.json()).toEqual({ message: 'Password is required', field: 'password' });
     const wrongPassword = await post('/api/settings/2fa/disable', account.token, { password: 'nope-nope' });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json()).toEqual({ message: 'Incorrect password' });

@@ -76,13 +76,13 @@ describe('GET /api/team/members', () => {
 describe('POST /api/team/invite', () => {
   it('answers the spec message when email, name or role is missing, and invites nobody', async () => {
     const a = await createTenant(t, 'Invite Co');
-    for (const body of [
-      { name: 'X', role: 'member' },
-      { email: uniqueEmail(), role: 'member', name: ' ' },
-    ]) {
+    for (const [body, field] of [
+      [{ name: 'X', role: 'member' }, 'email'],
+      [{ email: uniqueEmail(), role: 'member', name: ' ' }, 'name'],
+    ] as const) {
       const res = await call('POST', '/api/team/invite', a.admin.token, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Email, name, and role are required' });
+      expect(res.json()).toEqual({ message: 'Email, name, and role are required', field });
     }
     expect((await members(a.admin.token)).filter((m) => m.kind === 'invitation')).toEqual([]);
   });

@@ -62,16 +62,16 @@ describe('POST /api/waitlist', () => {
   });
 
   it.each([
-    [{ name: 'A', email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)'],
-    [{ name: '12 34', email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)'],
-    [{ name: 'Al Smith', email: 'not-an-email' }, 'Please enter a valid email address'],
-    [{ name: 'Al Smith', email: 'a@b' }, 'Please enter a valid email address'],
-    [{ name: 'Al Smith' }, 'Please enter a valid email address'],
-    [{ email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)'],
-  ])('rejects %j with the spec message', async (payload, message) => {
+    [{ name: 'A', email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)', 'name'],
+    [{ name: '12 34', email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)', 'name'],
+    [{ name: 'Al Smith', email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
+    [{ name: 'Al Smith', email: 'a@b' }, 'Please enter a valid email address', 'email'],
+    [{ name: 'Al Smith' }, 'Please enter a valid email address', 'email'],
+    [{ email: 'a@b.co' }, 'Please enter a valid name (at least 2 characters)', 'name'],
+  ])('rejects %j with the spec message, naming the field', async (payload, message, field) => {
     const res = await join(payload, `10.0.1.${JSON.stringify(payload).length}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, field });
   });
 
   it('limits sign-ups per client address and answers 429', async () => {
