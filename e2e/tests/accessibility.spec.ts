@@ -83,6 +83,9 @@ const PAGES: PageCase[] = [
   { url: '/team', who: 'local', ready: text('pending.a11y'), maxTabStops: 30 },
   { url: '/company', who: 'local', ready: text('Team members'), maxTabStops: 30 },
   { url: '/settings', who: 'local', ready: h1('Settings'), maxTabStops: 35 },
+  // Pages outside the spec's menu: shipments (issue 51) and the refill list (issue 52), empty for this company.
+  { url: '/shipments', who: 'local', ready: text('No shipments yet'), maxTabStops: 35 },
+  { url: '/refill', who: 'local', ready: text('No store yet'), maxTabStops: 35 },
   // A point-of-sale company: its own inventory screen and dashboard, and a page its menu does not have.
   { url: '/dashboard', who: 'dutchie', ready: text('From Dutchie'), maxTabStops: 35 },
   { url: '/inventory', who: 'dutchie', ready: h1(/./), maxTabStops: 65 },
@@ -276,7 +279,7 @@ const GROUPS: { name: string; pages: string[] }[] = [
     ],
   },
   {
-    name: 'dashboard, Tallie, audits, count, devices',
+    name: 'dashboard, Tallie, audits, count, devices, shipments, refill',
     pages: [
       'local /dashboard',
       'local /tallie',
@@ -284,6 +287,8 @@ const GROUPS: { name: string; pages: string[] }[] = [
       'local /audits/adjustments?audit=1',
       'local /count',
       'local /devices',
+      'local /shipments',
+      'local /refill',
     ],
   },
   {
