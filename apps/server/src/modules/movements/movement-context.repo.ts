@@ -1,6 +1,7 @@
 import type { TMovementReason } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { unnestRows } from '../../db/sql-arrays.ts';
 
 /** Who made a change: a person, an API key, a reader, or the system (a job, a migration, SQL by hand). */
 export type MovementActor = {
@@ -50,3 +51,30 @@ export const personActor = (auth: { userId: number; name: string | null; email: 
   id: auth.userId,
   name: auth.name || auth.email,
 });
+
+/**
+ * Changes the stock of products at one place by each delta, with why (the movement context set first, so the stock
+ * triggers record each change as its movement: a receipt or a transfer naming its shipment, say). Rows are locked in
+ * one order (product, then place), as the movements API locks them. For writers with no movement rows of their own
+ * to record (the movements API writes its own, `applyMovements`).
+ */
+export async function changeStockAt(
+  tx: Db,
+  ctx: MovementContext,
+  companyId: number,
+  locationId: number,
+  deltas: { productId: number; delta: number }[],
+) {
+  await setMovementContext(tx, ctx);
+  if (deltas.length === 0) return;
+  await tx.execute(sql`
+    insert into stock (company_id, product_id, location_id, quantity)
+    select ${companyId}::int, product_id, ${locationId}::int, delta
+    from ${unnestRows(
+      deltas.map((d) => ({ product_id: d.productId, delta: d.delta })),
+      { product_id: 'int', delta: 'int' },
+    )}
+    order by product_id
+    on conflict (company_id, product_id, place)
+      do update set quantity = stock.quantity + excluded.quantity, updated_at = now()`);
+}

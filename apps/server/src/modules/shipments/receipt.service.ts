@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { recordEvent } from '../events/events.repo.ts';
-import { type MovementActor, setMovementContext } from '../movements/movement-context.repo.ts';
+import { changeStockAt, type MovementActor } from '../movements/movement-context.repo.ts';
 import { type ReceiptFigures, receiptFigures } from './receipt.repo.ts';
 import { completeReceiptAudit, keepReceipt, keptReceipt } from './receipt-store.repo.ts';
 import * as repo from './shipments.repo.ts';
@@ -61,15 +61,15 @@ export async function completeReceipt(
   const figures = await receiptFigures(tx, companyId, shipmentId, auditId);
   const view = receiptOf(auditId, 'completed', figures);
   await keepReceipt(tx, companyId, shipmentId, figures);
-  await setMovementContext(tx, {
-    reason: s.source_location_id === null ? 'receipt' : 'transfer',
-    actor,
-    auditId,
-    shipmentId,
-    reference: s.reference,
-  });
-  await repo.addStock(
+  await changeStockAt(
     tx,
+    {
+      reason: s.source_location_id === null ? 'receipt' : 'transfer',
+      actor,
+      auditId,
+      shipmentId,
+      reference: s.reference,
+    },
     companyId,
     s.destination_location_id,
     figures.lines.filter((l) => l.received > 0).map((l) => ({ productId: l.product_id, delta: l.received })),

@@ -246,30 +246,6 @@ export async function unitsByProduct(db: Db, companyId: number, id: number) {
   }));
 }
 
-/**
- * Changes the stock of products at one place by each delta, in one statement; the stock triggers record each change
- * as a movement with the transaction's movement context (the caller sets it: receipt or transfer, the shipment).
- * Rows are locked in one order (product, then place), as the movements API locks them.
- */
-export async function addStock(
-  tx: Db,
-  companyId: number,
-  locationId: number,
-  deltas: { productId: number; delta: number }[],
-) {
-  if (deltas.length === 0) return;
-  await tx.execute(sql`
-    insert into stock (company_id, product_id, location_id, quantity)
-    select ${companyId}::int, product_id, ${locationId}::int, delta
-    from ${unnestRows(
-      deltas.map((d) => ({ product_id: d.productId, delta: d.delta })),
-      { product_id: 'int', delta: 'int' },
-    )}
-    order by product_id
-    on conflict (company_id, product_id, place)
-      do update set quantity = stock.quantity + excluded.quantity, updated_at = now()`);
-}
-
 export async function setStatus(
   tx: Db,
   companyId: number,

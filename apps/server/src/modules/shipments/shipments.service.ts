@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { unknownLocations } from '../locations/locations.service.ts';
-import { setMovementContext } from '../movements/movement-context.repo.ts';
+import { changeStockAt } from '../movements/movement-context.repo.ts';
 import { receiptView } from './receipt.service.ts';
 import * as repo from './shipments.repo.ts';
 
@@ -177,14 +177,9 @@ export async function sendTransfer(db: Db, caller: Caller, id: number): Promise<
         `${s.source_location ?? 'The source'} holds ${short.held} of ${short.sku}, not the ${short.units} to send`,
       );
     }
-    await setMovementContext(tx, {
-      reason: 'transfer',
-      actor: caller.actor,
-      shipmentId: id,
-      reference: s.reference,
-    });
-    await repo.addStock(
+    await changeStockAt(
       tx,
+      { reason: 'transfer', actor: caller.actor, shipmentId: id, reference: s.reference },
       companyId,
       s.source_location_id,
       units.map((u) => ({ productId: u.product_id, delta: -u.units })),
