@@ -168,7 +168,8 @@ const LATER_COLUMNS: Record<string, string[]> = {
   locations: ['gln', 'kind', 'kind_reviewed_at'],
   // 0024_fixed_reader_interface, 0026_count_plans.
   devices: ['webhook_interface'],
-  companies: ['time_zone'],
+  // 0045_onboarding_dismissed: the getting-started card hidden.
+  companies: ['time_zone', 'onboarding_dismissed_at'],
   // 0033_alert_mail_on_pgboss drops the lease (pg-boss's now).
   mail_jobs: ['locked_until'],
   // 0034_webhooks_and_events_on_pgboss drops the lease and adds the hold.

@@ -25,6 +25,8 @@ export const companies = pgTable('companies', {
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** The IANA time zone in which the company's days are counted (count plans' due days). */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** An admin hid the dashboard's getting-started card for the whole company (issue 54); null while it shows. */
+  onboardingDismissedAt: timestamp('onboarding_dismissed_at', { withTimezone: true }),
   createdById: integer('created_by_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
