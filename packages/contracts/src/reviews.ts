@@ -20,6 +20,9 @@ export const REVIEW_MESSAGES = {
   noCountDevice: 'Set up this browser on the Count screen first, or choose a reader (device_id)',
   deviceNotFound: 'Reader not found',
   policyNotPositive: 'Thresholds must be positive numbers, or empty for no threshold',
+  receiptReasonCode: 'A receipt’s line is decided with VENDOR_SHORT, DAMAGED or WRONG_ITEM',
+  receiptNoRecount: 'A receipt’s line cannot be recounted: approve or reject it',
+  receiptNotApplicable: 'A receipt’s stock is added as it completes and as its lines are approved, not applied',
 } as const;
 
 /** Four eyes: the 403's `code` when the counter approves their own line over the policy. */
@@ -35,7 +38,11 @@ export const DEFAULT_REASON_CODES = [
   { code: 'FOUND', label: 'Found stock' },
   { code: 'SAMPLE', label: 'Sample or giveaway' },
   { code: 'OTHER', label: 'Other' },
+  { code: 'WRONG_ITEM', label: 'Wrong item' },
 ] as const;
+
+/** The reasons a receipt's line over the count policy is decided with (receiving, issue 51). */
+export const RECEIPT_REASON_CODES = ['VENDOR_SHORT', 'DAMAGED', 'WRONG_ITEM'] as const;
 
 export const DECISIONS = ['approve', 'reject', 'recount'] as const;
 export const ZDecision = z.enum(DECISIONS, { error: 'decision must be approve, reject or recount' });
