@@ -19,11 +19,13 @@ const call = (method: 'GET' | 'POST', url: string, token: string, payload?: obje
   w.t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A whole-store count started now, and when its reader's clock says it began (reads and sales are dated from it). */
-async function startCount() {
+/** A count (of the whole store, or of one room) started now, and when its reader's clock says it began (reads and
+ * sales are dated from it). */
+async function startCount(room?: string) {
   const started = await asReader(w.t, reader.token, '/api/rfid/audits', {
     client_audit_id: randomUUID(),
     name: 'Count while trading',
+    ...(room && { room }),
   });
   expect(started.statusCode, started.body).toBe(201);
   const t0 = Date.now();
@@ -170,6 +172,57 @@ describe('Dutchie sales during a count, through the stand-in', () => {
       String(short.quantity - 4),
       '-1',
     ]);
+  });
+
+  it('a room’s count takes a sale off the Sales Floor first, and off another room only what the floor could not give', async () => {
+    const unitsIn = (p: TDutchieItem, room: string) =>
+      p.rooms.filter((r) => r.roomName === room).reduce((s, r) => s + r.quantity, 0);
+    // Packages split between the floor (2 units or more) and the back (3 or more), none used above.
+    const split = w.all.filter(
+      (p) => !taken.has(p.packageId) && unitsIn(p, 'Sales Floor') >= 2 && unitsIn(p, 'Backstock') >= 3,
+    );
+    expect(split.length).toBeGreaterThanOrEqual(3);
+    const [withinFloor, beyondFloor, floorCounted] = split;
+    for (const p of [withinFloor, beyondFloor, floorCounted]) taken.add(p.packageId);
+    const floorOf = (p: TDutchieItem) => unitsIn(p, 'Sales Floor');
+    const backOf = (p: TDutchieItem) => unitsIn(p, 'Backstock');
+
+    // The back room counted while the till sells: what the floor held was sold from the floor.
+    const back = await startCount('Backstock');
+    await w.sim.sell(withinFloor.packageId, floorOf(withinFloor), { at: back.at(20) });
+    await w.sim.sell(beyondFloor.packageId, floorOf(beyondFloor) + 2, { at: back.at(20) });
+    const counted = await complete(back.id, [
+      { code: withinFloor.packageId, quantity: backOf(withinFloor), seen_at: back.at(60).toISOString() },
+      { code: beyondFloor.packageId, quantity: backOf(beyondFloor) - 3, seen_at: back.at(60).toISOString() },
+    ]);
+    // All of its sales came off the floor: the back room holds what it held, and nothing moved there.
+    expect(rowOf(counted.rows, withinFloor)).toBeUndefined();
+    // Two units more than the floor had came from the back: expected 2 fewer there, and 1 missing besides.
+    expect(rowOf(counted.rows, beyondFloor)).toMatchObject({
+      expected_at_start: backOf(beyondFloor),
+      expected_quantity: backOf(beyondFloor) - 2,
+      found_quantity: backOf(beyondFloor) - 3,
+      moved_during: -2,
+      notes: `1 fewer than expected; ${floorOf(beyondFloor) + 2} sold during the count`,
+    });
+
+    // The Sales Floor counted: every sale is off it.
+    const floor = await startCount('Sales Floor');
+    await w.sim.sell(floorCounted.packageId, 1, { at: floor.at(20) });
+    const onFloor = await complete(floor.id, [
+      {
+        code: floorCounted.packageId,
+        quantity: floorOf(floorCounted) - 2,
+        seen_at: floor.at(60).toISOString(),
+      },
+    ]);
+    expect(rowOf(onFloor.rows, floorCounted)).toMatchObject({
+      expected_at_start: floorOf(floorCounted),
+      expected_quantity: floorOf(floorCounted) - 1,
+      found_quantity: floorOf(floorCounted) - 2,
+      moved_during: -1,
+      notes: '1 fewer than expected; 1 sold during the count',
+    });
   });
 
   it('Dutchie away at completion: the count completes against the start, and its comments say so', async () => {

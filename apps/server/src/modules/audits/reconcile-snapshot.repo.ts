@@ -1,3 +1,4 @@
+import { DUTCHIE_ROOMS } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { codeList, type ExpectedParts, scanGroups } from './reconcile-catalogue.repo.ts';
@@ -11,6 +12,8 @@ export type PackageSale = { epc: string; units: number; at: string };
 
 /** Where the completing transaction leaves the count's sales for the statement (set_config's is_local: until its end). */
 const SALES_SETTING = 'quantics.dutchie_sales';
+/** The room Dutchie's registers sell from (DUTCHIE_ROOMS[0]), by name in any case. */
+const SALES_FLOOR_ROOM = DUTCHIE_ROOMS[0].toLowerCase();
 
 /**
  * Leaves Dutchie's sales during the count for the reconciliation that follows in this transaction (`tx` must be
@@ -58,7 +61,10 @@ sold as (
   from staged, jsonb_to_recordset(staged.j -> 'sales') as s(epc text, units numeric, at timestamptz)
   where (staged.j ->> 'audit_id')::int = ${aid}
 ),
-count_start as (select a.created_at as at from audits a where a.company_id = ${cid} and a.id = ${aid}),
+count_start as (select a.created_at as at,
+    -- Dutchie sells off the Sales Floor: a count of the whole store or of the floor takes every sale (see roomSales).
+    a.room is null or lower(a.room) = ${SALES_FLOOR_ROOM} as sells_here
+  from audits a where a.company_id = ${cid} and a.id = ${aid}),
 first_reads as (
   select epc, min(at) as at from (
     select e.epc, ${readTime(sql`r.seen_at`)} as at
@@ -102,9 +108,24 @@ sold_packages as (
  * rule: units are their tags, plus the quantities of scans of their package id. in_scope also carries what was
  * expected at the start, what moved during the count (sales negative) and that in words ("3 sold during the count").
  */
+/**
+ * What a package's sales took from the counted room (`h.before_read`, `h.during`). Dutchie's sales carry no room;
+ * its registers sell off the Sales Floor, and what the floor cannot give comes from the package's other rooms. So a
+ * count of the whole store or of the Sales Floor takes every sale (and every return, which goes back on the floor),
+ * and a count of another room only what the rest of the store could not have given: the sales beyond the package's
+ * units outside the room at the start (e.units less e.expected), never a return.
+ */
+const roomSales = sql`left join lateral (
+    select case when (select sells_here from count_start) then sp.before_read
+        else greatest(sp.before_read - (e.units - e.expected), 0) end as before_read,
+      case when (select sells_here from count_start) then sp.during
+        else greatest(sp.during - (e.units - e.expected), 0) end as during
+  ) h on true`;
+
 export function snapshot(cid: SQL, aid: SQL): ExpectedParts {
   const expectedRows = sql`audit_expected e on e.company_id = ${cid} and e.audit_id = ${aid}`;
-  const asOfRead = (units: SQL) => sql`greatest(${units} - coalesce(sp.before_read, 0), 0)`;
+  const asOfRead = (units: SQL, sold: SQL = sql`sp.before_read`) =>
+    sql`greatest(${units} - coalesce(${sold}, 0), 0)`;
   return {
     before: [soldDuringCount(cid, aid)],
     // A scan names a package by its label as an EPC (a Metrc label), or by its package id as text (any case).
@@ -127,11 +148,14 @@ unknown_scans as (
 )`,
     inScopeAndMisplaced: sql`as_of_read as (
   select e.package_id, e.name, e.epc, e.rfid_tag, e.in_scope, e.belongs, e.is_package,
-    e.expected as expected_at_start, ${asOfRead(sql`e.expected`)} as expected, ${asOfRead(sql`e.units`)} as units,
-    -coalesce(sp.during, 0) as moved_during,
-    nullif(concat_ws(', ', case when sp.sold > 0 then sp.sold || ' sold' end,
-      case when sp.returned > 0 then sp.returned || ' returned' end), '') || ' during the count' as moved_words
+    e.expected as expected_at_start, ${asOfRead(sql`e.expected`, sql`h.before_read`)} as expected,
+    ${asOfRead(sql`e.units`)} as units,
+    -coalesce(h.during, 0) as moved_during,
+    case when h.during <> 0 or (select sells_here from count_start) then
+      nullif(concat_ws(', ', case when sp.sold > 0 then sp.sold || ' sold' end,
+        case when sp.returned > 0 then sp.returned || ' returned' end), '') || ' during the count' end as moved_words
   from audit_expected e left join sold_packages sp on sp.epc = e.epc
+  ${roomSales}
   where e.company_id = ${cid} and e.audit_id = ${aid}
 ),
 package_found as (
