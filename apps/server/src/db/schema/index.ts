@@ -4,6 +4,7 @@ export * from './chat.ts';
 export * from './dutchie.ts';
 export * from './epcis.ts';
 export * from './inventory.ts';
+export * from './metrc.ts';
 export * from './movements.ts';
 export * from './printing.ts';
 export * from './readers.ts';
