@@ -7,6 +7,7 @@ import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { usePlaceOptions } from '@/shared/locations/place-options';
 import { COUNT_TEXTS } from '../count-texts';
+import type { StoredReceipt } from '../lib/count-store';
 
 export type StartChoice = {
   locationId: number | null;
@@ -16,6 +17,8 @@ export type StartChoice = {
   isBlind: boolean;
   /** Started from "Due now": the plan it is for. */
   planId?: number | null;
+  /** Started from Receive: the shipment it receives. */
+  receipt?: StoredReceipt;
 };
 
 /** Where to count (a location, or for a Dutchie store a room; or everything), an optional name, blind or not. */

@@ -1,6 +1,7 @@
 import {
   COUNT_BATCH_MS,
   COUNT_BATCH_READS,
+  identifyCode,
   type TAudit,
   type TCountSheet,
   type TCountSheetItem,
@@ -18,15 +19,32 @@ import {
   type StoredBatch,
   type StoredCodeRead,
   type StoredCount,
+  type StoredReceipt,
   type StoredTagRead,
   saveCount,
 } from './count-store';
 import { CountTally, isPlainCode, type LookupKey, type ResolvedCode, scanKey, tagKey } from './count-tally';
 import { type CountView, type Prompt, promptOf, rowsView, toFindView } from './count-view';
-import { codeRead, ignoredRead, isSameRow, type LastRead, type NewRead, tagRead } from './last-reads';
+import {
+  cartonRead,
+  codeRead,
+  ignoredRead,
+  isSameRow,
+  type LastRead,
+  type NewRead,
+  tagRead,
+} from './last-reads';
 import { SheetLookup } from './sheet-lookup';
 
-export type { CountView, LastRead, LastReadView, Prompt, ReadKind, ToFindRow } from './count-view';
+export type {
+  CountView,
+  LastRead,
+  LastReadView,
+  Prompt,
+  ReadKind,
+  ReceiptRead,
+  ToFindRow,
+} from './count-view';
 
 const LAST_SHOWN = 8;
 const BLIND_COUNT = 'Blind count';
@@ -53,6 +71,8 @@ export type StartInput = {
   isBlind: boolean;
   /** The count plan it is for ("Due now"), recorded on the audit. */
   planId?: number | null;
+  /** A receipt (issue 51): the shipment it receives (the start names it; the portal counts at its destination). */
+  receipt?: StoredReceipt;
 };
 
 /**
@@ -81,6 +101,8 @@ export class CountSession {
    * no connection, are decided unnamed.
    */
   private held: { code: string; at: string }[] = [];
+  /** A receipt's carton labels scanned (their SSCCs), in the order first scanned. */
+  private readonly ssccs = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isStopped = false;
   private readonly listeners = new Set<() => void>();
@@ -100,6 +122,7 @@ export class CountSession {
     } else for (const epc of stored.seen.slice(-LAST_SHOWN)) this.addLast(tagRead(this.tally, epc));
     const isStarted = stored.auditId !== null && !stored.isSheetPending;
     this.keptItems = new Set(stored.sheet.items.map((i) => i.epc));
+    if (stored.receipt) for (const scan of stored.scans) this.noteCarton(identifyCode(scan.code));
     this.lookup = new SheetLookup({
       ask: isStarted ? this.askLookup : null,
       isNamed: (key) => this.tally.isNamed(key),
@@ -138,6 +161,7 @@ export class CountSession {
       ...(input.room !== null && { room: input.room }),
       ...(input.isBlind && { audit_type: BLIND_COUNT }),
       ...(input.planId != null && { plan_id: input.planId }),
+      ...(input.receipt && { shipment_id: input.receipt.shipmentId }),
     };
     const stored: StoredCount = {
       key: input.key,
@@ -157,6 +181,7 @@ export class CountSession {
       scans: [],
       readsCount: 0,
       ignoredCount: 0,
+      ...(input.receipt && { receipt: input.receipt }),
     };
     try {
       Object.assign(stored, await CountSession.startOnServer(input.token, stored));
@@ -219,6 +244,8 @@ export class CountSession {
     deviceId: number;
     count: { id: number; name: string; audit_type: string | null };
     scopeLabel: string;
+    /** Joining a receipt: the shipment it receives. */
+    receipt?: StoredReceipt;
   }): Promise<CountSession> {
     const joined = await joinCount(input.token, input.count.id);
     const sheet = await readerCall(input.token, `/api/rfid/audits/${input.count.id}/sheet?items=none`, {
@@ -241,6 +268,7 @@ export class CountSession {
       scans: [],
       readsCount: 0,
       ignoredCount: 0,
+      ...(input.receipt && { receipt: input.receipt }),
     };
     await saveCount(stored);
     return new CountSession(stored, input.token, []);
@@ -342,6 +370,7 @@ export class CountSession {
         this.addLast(tagRead(this.tally, read.value));
         continue;
       }
+      if (this.stored.receipt && this.takeCarton(read.value, at)) continue;
       const scan = this.tally.resolve(read.value);
       if (scan.isWaiting) this.lookup.want(scanKey(read.value));
       if (scan.isWaiting && scan.identity.epc) this.lookup.want(tagKey(scan.identity.epc));
@@ -355,6 +384,44 @@ export class CountSession {
       this.addLast(ignoredRead(text));
     }
     this.schedule();
+    this.emit();
+  }
+
+  /**
+   * A receipt's carton label (an SSCC): sent as any scan (the portal marks its carton received), named at once (no
+   * product has an SSCC) and listed as the carton it is. False for anything else.
+   */
+  private takeCarton(code: string, at: string): boolean {
+    const identity = identifyCode(code);
+    if (identity.kind !== 'sscc' || !identity.sscc) return false;
+    const key = scanKey(code);
+    if (!this.tally.isNamed(key)) {
+      this.tally.name([key], []);
+      this.stored.named = [...(this.stored.named ?? []), key];
+    }
+    const sscc = identity.sscc;
+    const cartons = this.stored.receipt?.cartons;
+    const isOnShipment = !cartons || cartons.some((c) => c.sscc === sscc);
+    this.recordScan(this.tally.resolve(code), null, at);
+    this.addLast({
+      ...cartonRead(code, sscc, isOnShipment),
+      isRepeat: this.ssccs.has(sscc),
+    });
+    this.noteCarton(identity);
+    return true;
+  }
+
+  private noteCarton(identity: { kind: string; sscc: string | null }) {
+    if (identity.kind === 'sscc' && identity.sscc) this.ssccs.add(identity.sscc);
+  }
+
+  /** A receipt's shipment as the portal answered it (its lines and cartons), kept for the screen offline too. */
+  setReceiptDetail(detail: Pick<StoredReceipt, 'lines' | 'cartons' | 'unitsExpected' | 'cartonsCount'>) {
+    if (!this.stored.receipt || this.isStopped) return;
+    const before = JSON.stringify(this.stored.receipt);
+    this.stored.receipt = { ...this.stored.receipt, ...detail };
+    if (JSON.stringify(this.stored.receipt) === before) return;
+    void this.outbox.save(this.snapshot());
     this.emit();
   }
 
@@ -548,13 +615,17 @@ export class CountSession {
       ignored: this.stored.ignoredCount,
       packages: t.packagesExpected > 0 ? { found: t.packagesFound, expected: t.packagesExpected } : null,
       reads: this.stored.readsCount,
-      last: rowsView(this.last, t),
+      // A receipt's products are set against the shipment, not the place's stock: none is misplaced there.
+      last: this.stored.receipt
+        ? rowsView(this.last, t).map((r) => (r.kind === 'misplaced' ? { ...r, kind: 'found' } : r))
+        : rowsView(this.last, t),
       prompt: this.prompts[0]?.prompt ?? null,
       unsent: this.outbox.waitingReads() + this.bufferedReads,
       isStartedOnServer: !this.stored.isSheetPending,
       isOffline: this.outbox.isOffline,
       problem: this.outbox.problem,
       toFind: this.stored.recountOf === undefined ? null : toFindView(t, this.stored.sheet.items),
+      receipt: this.stored.receipt ? { unitsBySku: t.unitsBySku(), ssccs: [...this.ssccs] } : null,
     };
   }
 

@@ -52,6 +52,23 @@ export type StoredCount = {
   ignoredCount: number;
   /** A recount opened from "Recount requested": the audit whose lines it counts again (the screen lists what to find). */
   recountOf?: number;
+  /** A receipt (issue 51): the shipment it receives, kept so its lines show with no network too. */
+  receipt?: StoredReceipt;
+};
+
+/**
+ * The shipment a receipt counts, as picked (its summary) and, once the portal answered its details, its lines per
+ * product and its cartons' SSCCs (null until then: a receipt started offline shows the summary's totals).
+ */
+export type StoredReceipt = {
+  shipmentId: number;
+  reference: string;
+  supplier: string | null;
+  destination: string | null;
+  unitsExpected: number;
+  cartonsCount: number;
+  lines: { sku: string; name: string; expected: number }[] | null;
+  cartons: { sscc: string; skus: string[] }[] | null;
 };
 
 /** A barcode scan as counted: `quantity` null when none was entered (one unit, or a package's expected units). */

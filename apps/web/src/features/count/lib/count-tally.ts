@@ -199,6 +199,16 @@ export class CountTally {
     return t.isSeen ? Math.max(packageExpected(item), 1) : 0;
   }
 
+  /** The units counted so far per product, by upper-case SKU (a receipt sets them against its shipment's lines). */
+  unitsBySku(): Map<string, { name: string; units: number }> {
+    const by = new Map<string, { name: string; units: number }>();
+    for (const item of this.items.keys()) {
+      const key = item.sku.toUpperCase();
+      by.set(key, { name: item.name, units: (by.get(key)?.units ?? 0) + this.unitsOf(item) });
+    }
+    return by;
+  }
+
   /** The quantity entered for a package, or null when it counts as expected. */
   countedOf(item: TCountSheetItem): number | null {
     return this.items.get(item)?.counted ?? null;

@@ -47,6 +47,14 @@ export type CountView = {
   problem: OutboxProblem | null;
   /** A recount: the short list of what to find (the sheet's items in scope) and what was found of each; else null. */
   toFind: ToFindRow[] | null;
+  /** A receipt: what this handheld read of each product (by upper-case SKU) and the carton labels it scanned. */
+  receipt: ReceiptRead | null;
+};
+
+/** What one handheld read in a receipt, set against the shipment's lines and cartons on the screen. */
+export type ReceiptRead = {
+  unitsBySku: ReadonlyMap<string, { name: string; units: number }>;
+  ssccs: readonly string[];
 };
 
 /** One product (or Dutchie package) a recount looks for, where it belongs, and whether it was found yet. */

@@ -104,6 +104,16 @@ export function codeRead(tally: CountTally, r: ResolvedCode, quantity: number | 
   return { ...common, kind: 'unknown', title: COUNT_TEXTS.unknownCode, detail };
 }
 
+/** A receipt's carton label: the carton it names, on the shipment or not (its SSCC is then an unknown code). */
+export const cartonRead = (code: string, sscc: string, isOnShipment: boolean): NewRead => ({
+  ...BLANK,
+  kind: isOnShipment ? 'found' : 'unknown',
+  code,
+  key: `sscc:${sscc}`,
+  title: isOnShipment ? COUNT_TEXTS.cartonReceived : COUNT_TEXTS.cartonNotOnShipment,
+  detail: `SSCC ${sscc}`,
+});
+
 export const ignoredRead = (text: string): NewRead => ({
   ...BLANK,
   kind: 'ignored',

@@ -1,8 +1,25 @@
-import type { TAudit, TOpenCount, TRecountToDo, TUser, TWedgeRead } from '@quantics/contracts';
+import type {
+  TAudit,
+  TOpenCount,
+  TRecountToDo,
+  TShipmentSummary,
+  TUser,
+  TWedgeRead,
+} from '@quantics/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, CloudOff, Flag, RefreshCw, UploadCloud, Users } from 'lucide-react';
+import {
+  CheckCircle2,
+  ClipboardList,
+  Clock,
+  CloudOff,
+  Flag,
+  PackageOpen,
+  RefreshCw,
+  UploadCloud,
+  Users,
+} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useBlocker } from 'react-router';
+import { Link, useBlocker, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -10,6 +27,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { HelpPanel, HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageTitle } from '@/lib/page-title';
 import { PWA_TEXTS, usePwaUpdates, useUpdateWaiting } from '@/lib/pwa-update';
 import { queryKeys } from '@/lib/query-keys';
@@ -19,6 +37,13 @@ import { useCountProgress, useFinishForEveryone, useOpenCounts } from '@/shared/
 import { useStartRecount } from '@/shared/reviews/reviews-api';
 import { type BrowserCredential, countKey, forgetCredential, readCredential } from '../api/browser-device';
 import { ReaderError } from '../api/reader-client';
+import {
+  fetchShipment,
+  lookupCarton,
+  receivingShipment,
+  storedReceiptOf,
+  useShipmentsToReceive,
+} from '../api/receiving';
 import { CaptureField, type CaptureHandle } from '../components/capture-field';
 import { CountFigures } from '../components/count-figures';
 import { DATAWEDGE_HELP } from '../components/datawedge-help';
@@ -28,6 +53,8 @@ import { OpenCountsList } from '../components/open-counts-list';
 import { QuantitySwitch } from '../components/quantity-switch';
 import { ReaderBusy, type ReaderBusyState } from '../components/reader-busy';
 import { ReaderTest } from '../components/reader-test';
+import { ReceivePicker } from '../components/receive-picker';
+import { ReceivingView } from '../components/receiving-view';
 import { RecountsWaiting } from '../components/recounts-waiting';
 import { ScanDialogs } from '../components/scan-dialogs';
 import { SetUpBrowser } from '../components/set-up-browser';
@@ -37,6 +64,7 @@ import { ToFindList } from '../components/to-find-list';
 import { COUNT_TEXTS } from '../count-texts';
 import { findOpenCount, finishOwnPart } from '../lib/count-sender';
 import { CountSession, type CountView, type LastReadView } from '../lib/count-session';
+import type { StoredReceipt } from '../lib/count-store';
 
 const prefixKey = (user: TUser) => `quantics.count.prefix.${countKey(user)}`;
 const askQuantityKey = (user: TUser) => `quantics.count.ask-quantity.${countKey(user)}`;
@@ -134,6 +162,11 @@ export function CountPage() {
   const [isStarting, setIsStarting] = useState(false);
   const [isFinishing, setIsFinishing] = useState(false);
   const [result, setResult] = useState<TAudit | null>(null);
+  // A finished receipt: its shipment, whose receipt the Shipments page shows.
+  const [resultReceipt, setResultReceipt] = useState<StoredReceipt | null>(null);
+  // Count stock or Receive (issue 51); `/count?mode=receive` opens on Receive.
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState(() => (params.get('mode') === 'receive' ? 'receive' : 'count'));
   // A start refused because this handheld is still in another open count: offered to resume it or finish it.
   const [busy, setBusy] = useState<ReaderBusyState | null>(null);
   const [retry, setRetry] = useState<StartChoice | null>(null);
@@ -150,6 +183,7 @@ export function CountPage() {
   const isOnline = useIsOnline();
   // Team counts: the counts to join (while none is open here), and the whole count's progress while counting.
   const openCounts = useOpenCounts(!!credential && !session);
+  const toReceive = useShipmentsToReceive(user, !!credential && !session && mode === 'receive');
   const auditId = view?.isStartedOnServer ? (session?.stored.auditId ?? null) : null;
   const progress = useCountProgress(auditId);
   const finishForEveryone = useFinishForEveryone();
@@ -246,15 +280,18 @@ export function CountPage() {
       if (!session) return;
       capture.current?.finishPending();
       setIsFinishing(true);
+      const receipt = session.stored.receipt ?? null;
       try {
         const mine = await session.finish();
         setSession(null);
+        setResultReceipt(receipt);
         const audit =
           forEveryone && mine.status === 'in_progress' ? await finishForEveryone.mutateAsync(mine.id) : mine;
         setResult(audit);
         queryClient.invalidateQueries({ queryKey: queryKeys.audits.all });
         queryClient.invalidateQueries({ queryKey: queryKeys.counts.due });
         queryClient.invalidateQueries({ queryKey: queryKeys.counts.recounts });
+        if (receipt) queryClient.invalidateQueries({ queryKey: queryKeys.shipments.all });
       } catch (err) {
         notify.error(err instanceof Error && err.message ? err.message : COUNT_TEXTS.finishFailed);
       } finally {
@@ -273,6 +310,7 @@ export function CountPage() {
     if (!credential) return;
     setIsStarting(true);
     setResult(null);
+    setResultReceipt(null);
     setBusy(null);
     try {
       setSession(
@@ -287,7 +325,16 @@ export function CountPage() {
       const isBusy = readerBusyOf(err);
       setBusy(isBusy);
       setRetry(isBusy ? choice : null);
-      if (!isBusy) notify.error(errorText(err, COUNT_TEXTS.startFailed));
+      // A shipment another handheld is receiving already: this one joins that count.
+      if (!isBusy && choice.receipt && err instanceof ReaderError && err.status === 409) {
+        const now = await fetchShipment(choice.receipt.shipmentId).catch(() => null);
+        if (now?.status === 'receiving' && now.receipt_audit_id !== null) {
+          await joinReceipt(now);
+          return;
+        }
+      }
+      if (!isBusy)
+        notify.error(errorText(err, choice.receipt ? COUNT_TEXTS.receiveFailed : COUNT_TEXTS.startFailed));
     } finally {
       setIsStarting(false);
     }
@@ -298,7 +345,14 @@ export function CountPage() {
     if (!credential) return;
     setIsStarting(true);
     setResult(null);
+    setResultReceipt(null);
     try {
+      // A receipt in progress is joined as a receipt: its shipment's lines show as this handheld reads.
+      const receiving =
+        count.audit_type === 'receipt'
+          ? ((toReceive.data ?? []).find((s) => s.receipt_audit_id === count.id) ??
+            (await receivingShipment(count.id)))
+          : undefined;
       setSession(
         await CountSession.join({
           key: countKey(user),
@@ -306,6 +360,7 @@ export function CountPage() {
           deviceId: credential.deviceId,
           count,
           scopeLabel: count.place ?? COUNT_TEXTS.wholePlace,
+          ...(receiving && { receipt: storedReceiptOf(receiving) }),
         }),
       );
       setBusy(null);
@@ -317,6 +372,34 @@ export function CountPage() {
     } finally {
       setIsStarting(false);
     }
+  };
+
+  // Receive: a shipment to receive starts its receipt; one being received already is joined (a team at one truck).
+  const joinReceipt = (s: TShipmentSummary) =>
+    join({
+      id: s.receipt_audit_id as number,
+      name: `Receipt ${s.reference}`,
+      place: s.destination_location,
+      audit_type: 'receipt',
+    });
+  const receive = (s: TShipmentSummary) => {
+    if (s.status === 'receiving' && s.receipt_audit_id !== null) return joinReceipt(s);
+    return start({
+      locationId: null,
+      room: null,
+      scopeLabel: s.destination_location ?? s.reference,
+      name: `Receipt ${s.reference}`,
+      isBlind: false,
+      receipt: storedReceiptOf(s),
+    });
+  };
+  // A carton label scanned on Receive: the shipment it comes with is opened (an error says why not).
+  const receiveCarton = async (code: string) => {
+    const carton = await lookupCarton(code);
+    if (!carton?.shipment) throw new Error(COUNT_TEXTS.cartonNoShipment(carton?.sscc ?? code));
+    const id = carton.shipment.id;
+    const s = (toReceive.data ?? []).find((x) => x.id === id) ?? (await fetchShipment(id));
+    await receive(s);
   };
 
   // The count that held this handheld, resumed here: as listed among the counts in progress (its place, its name).
@@ -467,8 +550,12 @@ export function CountPage() {
             }}
           />
           {view.toFind && <ToFindList rows={view.toFind} />}
-          {/* Until a count started offline has its sheet, nothing expected is known: shown as a blind count is. */}
-          <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} />
+          {s.receipt ? (
+            <ReceivingView session={session} receipt={s.receipt} view={view} isOnline={isOnline} />
+          ) : (
+            /* Until a count started offline has its sheet, nothing expected is known: shown as a blind count is. */
+            <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} />
+          )}
           <LastReads
             view={view}
             isBlind={s.isBlind}
@@ -501,7 +588,9 @@ export function CountPage() {
                 ? COUNT_TEXTS.waitingConnection
                 : team
                   ? COUNT_TEXTS.finishMine
-                  : 'Finish count'}
+                  : s.receipt
+                    ? COUNT_TEXTS.finishReceiving
+                    : 'Finish count'}
             </Button>
             {mayFinishForEveryone && !isFinishing && (
               <Button
@@ -543,7 +632,21 @@ export function CountPage() {
             {COUNT_TEXTS.offlinePage}
           </p>
         )}
-        {result && (
+        {result && resultReceipt && result.status !== 'in_progress' && (
+          <Card className="flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10">
+            <p className="text-sm text-emerald-800 dark:text-emerald-200" role="status">
+              <CheckCircle2 className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+              {COUNT_TEXTS.received(resultReceipt.reference)}
+            </p>
+            <Link
+              to={`/shipments?shipment=${resultReceipt.shipmentId}`}
+              className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              {COUNT_TEXTS.viewReceipt}
+            </Link>
+          </Card>
+        )}
+        {result && !(resultReceipt && result.status !== 'in_progress') && (
           <Card className="flex flex-wrap items-center justify-between gap-3 border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10">
             <p className="text-sm text-emerald-800 dark:text-emerald-200">
               <CheckCircle2 className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
@@ -573,28 +676,51 @@ export function CountPage() {
             isOnline={isOnline}
           />
         )}
-        {credential && (
-          <RecountsWaiting deviceId={credential.deviceId} onOpen={openRecount} isStarting={isStarting} />
-        )}
-        {credential && <DueNow onStart={start} isStarting={isStarting} />}
         {credential ? (
-          <StartCountForm
-            user={user}
-            deviceName={credential.name}
-            prefix={prefix}
-            onPrefixChange={(p) => {
-              setPrefix(p);
-              localStorage.setItem(prefixKey(user), p);
-            }}
-            onStart={start}
-            isStarting={isStarting}
-          />
+          <Tabs value={mode} onValueChange={setMode}>
+            <TabsList aria-label="Count or receive">
+              <TabsTrigger value="count">
+                <ClipboardList className="size-4" aria-hidden />
+                {COUNT_TEXTS.countTab}
+              </TabsTrigger>
+              <TabsTrigger value="receive">
+                <PackageOpen className="size-4" aria-hidden />
+                {COUNT_TEXTS.receiveTab}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="count" className="space-y-4 pt-4">
+              <RecountsWaiting deviceId={credential.deviceId} onOpen={openRecount} isStarting={isStarting} />
+              <DueNow onStart={start} isStarting={isStarting} />
+              <StartCountForm
+                user={user}
+                deviceName={credential.name}
+                prefix={prefix}
+                onPrefixChange={(p) => {
+                  setPrefix(p);
+                  localStorage.setItem(prefixKey(user), p);
+                }}
+                onStart={start}
+                isStarting={isStarting}
+              />
+            </TabsContent>
+            <TabsContent value="receive" className="pt-4">
+              <ReceivePicker
+                shipments={toReceive.data}
+                isLoading={toReceive.isPending}
+                isError={toReceive.isError}
+                isOnline={isOnline}
+                isStarting={isStarting}
+                onReceive={(s) => void receive(s)}
+                onCarton={receiveCarton}
+              />
+            </TabsContent>
+          </Tabs>
         ) : (
           <SetUpBrowser user={user} onDone={setCredential} />
         )}
         <ReaderTest prefix={prefix} />
       </div>
-      <ResultDialog result={result} />
+      <ResultDialog result={resultReceipt ? null : result} />
     </div>
   );
 }
