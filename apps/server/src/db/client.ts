@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { ADVISORY_LOCKS } from '../jobs/locks.ts';
+import { ADVISORY_LOCKS } from './advisory-locks.ts';
 import * as schema from './schema/index.ts';
 
 /** One query API for both engines: PGlite and node-postgres share Drizzle's PostgreSQL dialect. */

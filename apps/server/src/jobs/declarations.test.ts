@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { bearer } from '../test/factories.ts';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app.ts';
 import { workerOptions } from './background.ts';
 import { JOB_KINDS } from './kinds.ts';
-import { ADVISORY_LOCKS } from './locks.ts';
 import { JobScheduler, type SchedulerDeps } from './scheduler.ts';
 import { SWEEPS } from './sweeps.ts';
 
@@ -66,7 +66,7 @@ describe('one declaration per job kind and per sweep', () => {
     expect(labels(text, 'quantics_sweep_units_total', 'sweep')).toEqual(sorted(SWEEP_NAMES));
   });
 
-  it('runs each sweep under a lock of jobs/locks.ts that no other sweep takes', () => {
+  it('runs each sweep under a lock of db/advisory-locks.ts that no other sweep takes', () => {
     const keys = SWEEPS.map((s) => `${ADVISORY_LOCKS[s.lock.key]}.${s.lock.sub ?? ''}`);
     expect(new Set(keys).size).toBe(SWEEPS.length);
     expect(new Set(Object.values(ADVISORY_LOCKS)).size).toBe(Object.keys(ADVISORY_LOCKS).length);

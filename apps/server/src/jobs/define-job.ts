@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LockName } from './locks.ts';
+import type { LockName } from '../db/advisory-locks.ts';
 
 /**
  * The two kinds of background work, each declared once (the list of them is jobs/registry.ts), and everything else
@@ -21,7 +21,7 @@ import type { LockName } from './locks.ts';
  * - Its **schedule** (cron) is not used: its grain is a minute and it sends a job per tick, while our sweeps run every
  *   15 to 30 s (the queues' polls every 250 ms), tests and the demo run them on demand (JobScheduler.drain), and a run
  *   must exclude the same sweep of an instance on the build before, which took the same advisory lock. The sweeps
- *   keep an advisory lock (jobs/locks.ts) and a timer per instance instead.
+ *   keep an advisory lock (db/advisory-locks.ts) and a timer per instance instead.
  */
 
 /** How often each task looks for work, and what the clean-up keeps: built from the config in jobs/background.ts. */
@@ -117,7 +117,7 @@ export function defineJob<D>(kind: JobKind<D>): JobKind<D> {
 export type SweepSpec<D, U> = {
   /** Its task in the scheduler and its `sweep` label in the metrics. */
   name: string;
-  /** The advisory lock it runs under (jobs/locks.ts), with the second int of the two-int form when it takes one. */
+  /** The advisory lock it runs under (db/advisory-locks.ts), with the second int of the two-int form when it takes one. */
   lock: { key: LockName; sub?: number };
   every: (o: WorkerOptions) => number;
   /** Up to `limit` units due as of `now`, read outside any transaction (an index, not a recomputation). */

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import type { Database } from '../db/client.ts';
 import type { DepsOfAll, JobKind, Sweep, WorkerOptions } from './define-job.ts';
 import { JOB_KINDS } from './kinds.ts';
-import { ADVISORY_LOCKS } from './locks.ts';
 import { SWEEPS, type SweepDeps } from './sweeps.ts';
 
 export type { WorkerOptions } from './define-job.ts';
@@ -32,7 +32,7 @@ type Loop = {
 /**
  * The one scheduler of the background work: this instance's share of it, every task derived from the declarations
  * (jobs/kinds.ts, jobs/sweeps.ts). Everything it works on lives in PostgreSQL: the job kinds' queues are pg-boss's,
- * fetched with SKIP LOCKED; each sweep runs under its advisory lock (jobs/locks.ts), held for the run. So any number
+ * fetched with SKIP LOCKED; each sweep runs under its advisory lock (db/advisory-locks.ts), held for the run. So any number
  * of instances can run one, and whatever one did not finish (a restart) another takes up. A loop that found work goes
  * again at once; one that found none waits for its interval.
  */

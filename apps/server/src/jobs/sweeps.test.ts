@@ -3,14 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.ts';
 import { audits } from '../db/schema/index.ts';
 import { bearer } from '../test/factories.ts';
 import { createTenant, type Tenant } from '../test/tenants.ts';
 import { createTestApp, type TestApp, testConfig } from '../test/test-app.ts';
-import { ADVISORY_LOCKS } from './locks.ts';
 
 /**
- * Every periodic sweep runs on one instance at a time under its lock (jobs/locks.ts), works one unit (a company, an
+ * Every periodic sweep runs on one instance at a time under its lock (db/advisory-locks.ts), works one unit (a company, an
  * audit) per transaction, and logs and counts a unit that fails while the others go on.
  */
 let t: TestApp;

@@ -49,7 +49,7 @@ const ONE_PASS = async (): Promise<'pass'[]> => ['pass'];
  * Every periodic sweep, each declared once (defineSweep: its name is its task and its `sweep` metric label). Each
  * runs on one instance at a time under its lock, works one unit (a company, an audit, a kind) per transaction within
  * the sweep's time budget, and a unit that fails is logged and counted (quantics_sweep_units_total{result="failure"})
- * and tried again at the next run. A new sweep is a declaration here, its lock in locks.ts and its work in its module.
+ * and tried again at the next run. A new sweep is a declaration here, its lock in db/advisory-locks.ts and its work in its module.
  */
 export const SWEEPS = [
   defineSweep<SweepDeps, JobKind<never>>({

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/client.ts';
-import { ADVISORY_LOCKS } from '../../jobs/locks.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 // Where raw reads live (audit_reads, partitioned by the month they were stored in) and what is kept of them
