@@ -58,6 +58,7 @@ import { zebraRoutes } from './modules/ingest/adapters/zebra.routes.ts';
 import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
+import { teamCountsRoutes } from './modules/ingest/team-counts.routes.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
@@ -338,6 +339,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(zebraRoutes);
   await app.register(speedwayRoutes);
   await app.register(auditsRoutes);
+  await app.register(teamCountsRoutes);
   await app.register(reviewsRoutes);
   await app.register(auditImportRoutes);
   await app.register(readerRoutes);

@@ -1,28 +1,22 @@
 import {
-  ZAddParticipantRequest,
   ZApplyCountsRequest,
   ZApplyCountsResponse,
   ZAudit,
   ZAuditListQuery,
   ZAuditListResponse,
-  ZAuditProgress,
   ZCommentsRequest,
   ZDiscrepanciesResponse,
   ZErrorResponse,
   ZIdParam,
-  ZOpenCount,
-  ZOpenCountsResponse,
-  ZReaderBusy,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
-import { addFixedReader, finishCount, openCounts, progress } from '../ingest/team-counts.service.ts';
 import { applyCounts } from './apply-counts.service.ts';
 import * as audits from './audits.service.ts';
 
 /**
- * The portal's side of audits: history, details, comments, applying counts to the catalogue, and team counts in
- * progress (who counts, how far they are, adding a fixed reader, finishing for everyone).
+ * The portal's side of audits: history, details, comments, applying counts to the catalogue. Counts in progress (who
+ * counts, how far they are, adding a fixed reader, finishing for everyone) are ingest's: team-counts.routes.ts.
  */
 export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.audits;
@@ -32,18 +26,6 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/audits',
     { schema: { tags: ['audits'], querystring: ZAuditListQuery, response: { 200: ZAuditListResponse } } },
     async (request) => audits.listAudits(app.db, callerOf(request).companyId, request.query, clock),
-  );
-
-  app.get(
-    '/api/audits/open',
-    {
-      schema: {
-        tags: ['audits'],
-        description: "The company's counts in progress, newest first, with the readers counting in each.",
-        response: { 200: ZOpenCountsResponse },
-      },
-    },
-    async (request) => openCounts(app.db, clock, requireAuth(request).companyId),
   );
 
   app.get(
@@ -57,53 +39,6 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['audits'], params: ZIdParam, response: { 200: ZDiscrepanciesResponse, ...errors } } },
     async (request) =>
       audits.listDiscrepancies(app.db, callerOf(request).companyId, request.params.id, clock),
-  );
-
-  app.get(
-    '/api/audits/:id/progress',
-    {
-      schema: {
-        tags: ['audits'],
-        description:
-          'A count as it runs, from its reads so far (poll it every few seconds): units found and expected, each ' +
-          "reader's part, and the counted location's sub-locations. A completed count answers its final figures.",
-        params: ZIdParam,
-        response: { 200: ZAuditProgress, ...errors },
-      },
-    },
-    async (request) => progress(app.ingest, callerOf(request).companyId, request.params.id),
-  );
-
-  app.post(
-    '/api/audits/:id/participants',
-    {
-      schema: {
-        tags: ['audits'],
-        description:
-          'The person who started the count (or an admin) adds a fixed reader of the counted place to it; its posts ' +
-          'then go to this count. A reader in another open count is 409 naming it.',
-        params: ZIdParam,
-        body: ZAddParticipantRequest,
-        response: { 200: ZOpenCount, ...errors, 409: ZReaderBusy },
-      },
-    },
-    async (request) =>
-      addFixedReader(app.ingest, requireAuth(request), request.params.id, request.body.device_id),
-  );
-
-  app.post(
-    '/api/audits/:id/finish',
-    {
-      schema: {
-        tags: ['audits'],
-        description:
-          'The person who started the count (or an admin) completes it for every reader with the batches already ' +
-          'sent; batches sent later are 409. Finishing a completed count answers it again.',
-        params: ZIdParam,
-        response: { 200: ZAudit, ...errors },
-      },
-    },
-    async (request) => finishCount(app.ingest, requireAuth(request), request.params.id),
   );
 
   app.patch(
