@@ -66,6 +66,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { isMetricsOn, metricsPlugin } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, registerScrapeGauges } from './modules/metrics/metrics.ts';
+import { metrcSettingsRoutes } from './modules/metrc/metrc-settings.routes.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
@@ -332,6 +333,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);
   await app.register(dutchieSettingsRoutes);
+  await app.register(metrcSettingsRoutes);
   await app.register(printRoutes);
   await app.register(devicesRoutes);
   await app.register(fixedReaderRoutes);

@@ -86,6 +86,15 @@ const ZEnv = z.object({
       .default(900),
   ),
   DUTCHIE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(20_000)),
+  METRC_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url('must be a full URL such as https://api-co.metrc.com').default('https://api-co.metrc.com'),
+  ),
+  METRC_VENDOR_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  METRC_SYNC_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(60).max(86_400).default(900),
+  ),
   PRINT_QUANTITY_MAX: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(100_000).default(500),
@@ -300,6 +309,18 @@ export type DutchieConfig = {
   backgroundRefreshSeconds?: number;
   /** Give up on one Dutchie call after this long (then the last snapshot is served). */
   timeoutMs: number;
+  /** Metrc, read for a Dutchie company's incoming manifests (modules/metrc); unset: Metrc's defaults, no vendor key. */
+  metrc?: MetrcConfig;
+};
+
+/** Metrc's API (or apps/metrc-sim), Quantics' vendor key for it, and how often each company's manifests are read. */
+export type MetrcConfig = {
+  /** METRC_API_URL: the state's Metrc API, e.g. https://api-co.metrc.com. */
+  apiUrl: string;
+  /** METRC_VENDOR_KEY: the integrator's key (the Basic user name; each company's user key is the password). */
+  vendorKey: string | null;
+  /** METRC_SYNC_SECONDS: each company's incoming manifests are read this often (default 900). */
+  syncSeconds: number;
 };
 
 export const DUTCHIE_DEFAULTS: DutchieConfig = {
@@ -378,6 +399,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minRefreshSeconds: e.DUTCHIE_MIN_REFRESH_SECONDS,
       backgroundRefreshSeconds: e.DUTCHIE_BACKGROUND_REFRESH_SECONDS,
       timeoutMs: e.DUTCHIE_TIMEOUT_MS,
+      metrc: {
+        apiUrl: e.METRC_API_URL.replace(/\/+$/, ''),
+        vendorKey: e.METRC_VENDOR_KEY ?? null,
+        syncSeconds: e.METRC_SYNC_SECONDS,
+      },
     },
     tallie: {
       provider: e.TALLIE_PROVIDER,

@@ -26,6 +26,7 @@ export * from './inventory-csv.ts';
 export * from './label.ts';
 export * from './locations.ts';
 export * from './menu.ts';
+export * from './metrc.ts';
 export * from './movements.ts';
 export * from './pagination.ts';
 export * from './password-reset.ts';

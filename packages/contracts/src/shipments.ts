@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codeProblem, isSscc } from './code-identity.ts';
 import { normalizeGtin } from './gtin.ts';
 import { isIsoDate } from './inventory.ts';
+import { ZMetrcShipment } from './metrc.ts';
 import { isEpcHex } from './rfid.ts';
 import { textProblem } from './text.ts';
 
@@ -224,6 +225,8 @@ export const ZShipment = ZShipmentSummary.extend({
   epcs: z.array(z.object({ epc: z.string(), gtin: z.string().nullable(), serial: z.string().nullable() })),
   /** Null until a count receives it. */
   receipt: ZReceipt.nullable(),
+  /** A Metrc manifest's shipment (a Dutchie company's): its packages, and what to accept or reject in Metrc. */
+  metrc: ZMetrcShipment.nullable().optional(),
 });
 export type TShipment = z.infer<typeof ZShipment>;
 

@@ -39,6 +39,8 @@ export const ADVISORY_LOCKS = {
   digests: 0x51_44_49_47,
   /** Reading Dutchie stores nobody looks at again (their stock events). 'QDUT'. */
   dutchieRefresh: 0x51_44_55_54,
+  /** Reading Dutchie companies' incoming Metrc manifests into expected shipments. 'QMTC'. */
+  metrcSync: 0x51_4d_54_43,
 } as const;
 
 export type LockName = keyof typeof ADVISORY_LOCKS;

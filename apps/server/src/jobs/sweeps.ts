@@ -25,6 +25,7 @@ import {
 import type { IngestDeps } from '../modules/ingest/audit-lifecycle.service.ts';
 import { maintainReadStorage } from '../modules/ingest/reads-storage.service.ts';
 import { type DueAudit, dueAudits, finishDueAudit } from '../modules/ingest/webhook-batches.service.ts';
+import { dueMetrcCompanies, SYNC_BATCH, syncCompany } from '../modules/metrc/metrc-sync.service.ts';
 import { defineSweep, type JobKind, type RetentionDays } from './define-job.ts';
 import { JOB_KINDS } from './kinds.ts';
 import { REQUEUE_BATCH, requeueRecords } from './requeue.ts';
@@ -157,6 +158,19 @@ export const SWEEPS = [
     due: ONE_PASS,
     work: async (d) => (await refreshStoresInBackground(d.dutchie)) === BACKGROUND_BATCH,
     describe: () => ({}),
+  }),
+  // Dutchie companies' incoming Metrc manifests read into expected shipments, each company when its time comes
+  // (METRC_SYNC_SECONDS; later after a 429 or an outage, not at all while its key is refused): modules/metrc.
+  defineSweep<SweepDeps, number>({
+    name: 'metrc-sync',
+    lock: { key: 'metrcSync' },
+    every: (o) => o.dutchieMs,
+    due: (d, now, limit) => dueMetrcCompanies(d.dutchie, now, Math.min(limit, SYNC_BATCH)),
+    work: async (d, companyId, now) => {
+      await syncCompany(d.dutchie, companyId, now);
+      return false;
+    },
+    describe: company,
   }),
   // Finished jobs, handed-on events and the webhook log past their periods, in short batches (retention.ts).
   defineSweep<SweepDeps, JobKind<never>>({

@@ -127,6 +127,10 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/dutchie-inventory/closing-report': 'member',
   'GET /api/settings/dutchie': 'admin',
   'PUT /api/settings/dutchie': 'admin',
+  // Metrc (a Dutchie company's incoming manifests): admins hold the key and sync.
+  'GET /api/settings/metrc': 'admin',
+  'PUT /api/settings/metrc': 'admin',
+  'POST /api/settings/metrc/sync': 'admin',
   // Label printing: operators and admins print (members do not see the page); admins set the label size. The
   // utility's own calls carry its utility token, checked by the print module (not a session).
   'GET /api/print/status': 'operator',

@@ -46,6 +46,10 @@ expected as (
   where company_id = ${cid} and shipment_id = ${sid} group by product_id
 )`;
 
+/** A package label of the shipment's Metrc manifest: read, it is no unknown code (metrc/metrc-receipt.service.ts). */
+const metrcLabel = (cid: SQL, sid: SQL, label: SQL) =>
+  sql`select 1 from metrc_packages mp where mp.company_id = ${cid} and mp.shipment_id = ${sid} and mp.label = ${label}`;
+
 export type ReceiptLineRow = {
   product_id: number;
   sku: string;
@@ -84,10 +88,11 @@ export async function receiptFigures(
     union all
     select 'unknown', coalesce(jsonb_agg(jsonb_build_object('code', code, 'units', units) order by code), '[]')
     from (
-      select code, units from tag_units where product_id is null
+      select code, units from tag_units t where product_id is null and not exists (${metrcLabel(cid, sid, sql`t.epc`)})
       union all
       select code, units from scan_units s where product_id is null and (s.sscc is null or not exists (
         select 1 from shipment_cartons c where c.company_id = ${cid} and c.shipment_id = ${sid} and c.sscc = s.sscc))
+        and not exists (${metrcLabel(cid, sid, sql`upper(s.code)`)})
     ) u
     union all
     select 'cartons', coalesce(jsonb_agg(jsonb_build_object('sscc', c.sscc, 'received',

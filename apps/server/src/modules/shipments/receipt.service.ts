@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { recordEvent } from '../events/events.repo.ts';
 import { changeStockAt, type MovementActor } from '../movements/movement-context.repo.ts';
+import { isMetrcShipment, keepMetrcReceipt } from '../metrc/metrc-receipt.service.ts';
 import { type ReceiptFigures, receiptFigures } from './receipt.repo.ts';
 import { completeReceiptAudit, keepReceipt, keptReceipt } from './receipt-store.repo.ts';
 import * as repo from './shipments.repo.ts';
@@ -28,7 +29,9 @@ export async function receiptToOpen(db: Db, companyId: number, shipmentId: numbe
   }
   if (s.source_location_id !== null && s.status === 'expected')
     throw conflict(SHIPMENT_MESSAGES.transferNotSent);
-  return { locationId: s.destination_location_id, name: `Receipt ${s.reference}` };
+  // A Metrc manifest is received by a Dutchie store's count (its stock is Dutchie's: no location of the catalogue).
+  const isMetrc = await isMetrcShipment(db, companyId, shipmentId);
+  return { locationId: isMetrc ? null : s.destination_location_id, name: `Receipt ${s.reference}` };
 }
 
 /** In the audit's creating transaction: the shipment is now being received by it (or 409: another took it). */
@@ -74,11 +77,14 @@ export async function completeReceipt(
     s.destination_location_id,
     figures.lines.filter((l) => l.received > 0).map((l) => ({ productId: l.product_id, delta: l.received })),
   );
+  // A Metrc manifest's packages read by label are kept; one not read (or short) is a discrepancy.
+  const metrcExact = await keepMetrcReceipt(tx, companyId, shipmentId, auditId, at);
   const isExact =
     view.lines.every((l) => l.status === 'ok') &&
     view.unknown_codes.length === 0 &&
     view.cartons.every((c) => c.status === 'received') &&
-    view.serials_not_read.length === 0;
+    view.serials_not_read.length === 0 &&
+    metrcExact !== false;
   const status: TShipmentStatus = isExact ? 'received' : 'received_with_discrepancies';
   await repo.setStatus(tx, companyId, shipmentId, status, 'received_at');
   const off = view.units_short + view.units_over;

@@ -11,8 +11,10 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { acceptFileUploads, uploadedFile } from '../../lib/uploaded-file.ts';
+import { metrcCsvRows, metrcShipment } from '../metrc/metrc-receipt.service.ts';
 import { receiptCsv, receiptView } from './receipt.service.ts';
 import { findShipment } from './shipments.repo.ts';
 import {
@@ -157,7 +159,11 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { companyId } = callerOf(request);
       const s = await findShipment(app.db, companyId, request.params.id);
       if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
-      const csv = receiptCsv(s.reference, await receiptView(app.db, companyId, s));
+      // A Metrc manifest's sheet adds, per package, what to accept or reject in Metrc.
+      const metrc = await metrcShipment(app.db, companyId, s);
+      const csv =
+        receiptCsv(s.reference, await receiptView(app.db, companyId, s)) +
+        toCsv(metrcCsvRows(s.reference, metrc));
       const name = `quantics-receipt-${s.reference.replace(/[^A-Za-z0-9_-]+/g, '_')}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

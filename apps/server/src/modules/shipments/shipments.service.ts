@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/request-context.ts';
 import { unknownLocations } from '../locations/locations.service.ts';
+import { metrcShipment } from '../metrc/metrc-receipt.service.ts';
 import { changeStockAt } from '../movements/movement-context.repo.ts';
 import { receiptView } from './receipt.service.ts';
 import * as repo from './shipments.repo.ts';
@@ -149,7 +150,12 @@ export async function getShipment(db: Db, companyId: number, id: number): Promis
   const s = await repo.findShipment(db, companyId, id);
   if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
   const detail = await repo.shipmentDetail(db, companyId, id);
-  return { ...s, ...detail, receipt: await receiptView(db, companyId, s) };
+  return {
+    ...s,
+    ...detail,
+    receipt: await receiptView(db, companyId, s),
+    metrc: await metrcShipment(db, companyId, s),
+  };
 }
 
 /** DELETE: only while it is still expected (not sent, not being received). */
