@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { AUDIT_TAG_COLUMNS, tagsOfReads } from '../ingest/reads-storage.repo.ts';
+import { AUDIT_TAG_COLUMNS, tagsOfReads } from './audit-tags.repo.ts';
 import { catalogue } from './reconcile-catalogue.repo.ts';
 import { snapshot } from './reconcile-snapshot.repo.ts';
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { AUDIT_TAG_COLUMNS, tagsOfReads } from '../audits/audit-tags.repo.ts';
 
 // Where raw reads live (audit_reads, partitioned by the month they were stored in) and what is kept of them
 // (audit_tags). The partition functions are in the migration 0019_read_storage.
@@ -50,21 +51,6 @@ export async function ensureReadPartitions(db: Db, memory: ReadsStorageMemory): 
 export async function createPartitionsAhead(db: Db): Promise<void> {
   await db.execute(sql`select audit_reads_partitions_ahead()`);
 }
-
-/**
- * An audit's reads gathered per distinct EPC, as audit_tags keeps them: units are the distinct TIDs (at least 1,
- * the reconciliation's rule), reads the sum of the counts.
- */
-export const tagsOfReads = (
-  cid: SQL,
-  aid: SQL,
-) => sql`select ${cid}, ${aid}, epc, count(distinct tid)::int, sum(count)::int,
-    max(rssi), min(seen_at), max(seen_at), max(gtin), max(decoded)
-  from audit_reads where company_id = ${cid} and audit_id = ${aid} group by epc`;
-
-export const AUDIT_TAG_COLUMNS = sql.raw(
-  'company_id, audit_id, epc, tids, reads, best_rssi, first_seen, last_seen, gtin, decoded',
-);
 
 /** Hex text (legacy rows) as bytes; text that is not hex (never accepted, but old rows are not checked) as UTF-8. */
 const legacyBytes = (column: SQL) => sql`case when ${column} ~ '^[0-9A-Fa-f]*$'
