@@ -56,6 +56,7 @@ try {
     [company, SALES],
   );
   await pool.query('ANALYZE');
+  if (process.env.BENCH_KEEP) console.log(`database ${db.url}: company ${company}, store ${store}`);
   console.log(
     `seeded ${PRODUCTS.toLocaleString('en-US')} products, ${(PRODUCTS * 1.9).toLocaleString('en-US')} stock rows, ${(PRODUCTS * SALES).toLocaleString('en-US')} sales in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
@@ -92,5 +93,6 @@ try {
 } finally {
   await pool.end();
   await server.stop();
-  await db.drop();
+  // BENCH_KEEP=1 keeps the database to look at the statement with EXPLAIN (ANALYZE, BUFFERS).
+  if (!process.env.BENCH_KEEP) await db.drop();
 }

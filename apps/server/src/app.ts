@@ -82,6 +82,7 @@ import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { invitationRoutes } from './modules/team/invitation.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { SightingsWriter } from './modules/zones/sightings.service.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -197,13 +198,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('inventory', inventoryQueries(database.db));
   app.decorate('dashboard', new DashboardCache());
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
+  const tags = createTagDecoder();
+  // Fixed readers' sightings are written after the answer, about once a second; the close below writes what is left.
+  const sightings = new SightingsWriter(database.db, tags, {
+    onError: (error) => app.log.warn({ err: error }, 'sightings not written yet; tried again in a second'),
+  });
   app.decorate('ingest', {
     db: database.db,
     clock: app.audits,
     dutchie: app.dutchie,
     reads: readsStorageMemory(),
-    tags: createTagDecoder(),
+    tags,
     metrics,
+    sightings,
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));
   // Every background task (the job kinds' queues on pg-boss, the sweeps), each declared once: see src/jobs/.
@@ -222,6 +229,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    await sightings.flush();
     await jobs.stop();
     await mailer.flush();
     redis?.disconnect();

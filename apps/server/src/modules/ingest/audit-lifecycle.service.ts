@@ -31,6 +31,15 @@ export type IngestDeps = {
   /** The app's metrics (app.metrics): reads accepted, audits started and completed, reconciliation time. */
   metrics?: Metrics;
   /**
+   * Where each tag was last seen (zones' SightingsWriter, app.ingest.sightings): a fixed reader's post is handed over
+   * and written after the answer. Absent: not kept (a caller outside the app, such as the demo's seeded history).
+   */
+  sightings?: {
+    record: (device: DeviceContext, reads: repo.ReadInput[]) => Promise<void> | undefined;
+    /** Writes what it holds now. */
+    flush: () => Promise<void>;
+  };
+  /**
    * When the reader did this, for an audit recorded after the fact (the demo's seeded history); absent: now. Only
    * server code sets it: the reader protocol has no such field.
    */

@@ -2,38 +2,44 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
-/** One tag's latest read in a post, ready to store: EPC and TID as stored hex ('' TID: the reader sent none). */
-export type SightingRow = {
+/**
+ * A tag's latest read waiting to be written (sightings-writer.ts): EPC and TID as stored hex ('' TID: the reader sent
+ * none), its reader and antenna, and its key in the writer's memory (company/EPC/TID).
+ */
+export type PendingSighting = {
+  key: string;
+  companyId: number;
+  deviceId: number;
   epc: string;
   tid: string;
   gtin: string | null;
   rssi: number | null;
   antenna: number | null;
-  seenAt: string | null;
+  seenAt: string;
 };
 
 /**
- * A fixed reader's post's tags, one statement: each at the place its antenna is mapped to (device_antennas), else at
- * the reader's home; a tag's row is replaced only by a read at least as recent (a late post never moves a tag back).
- * The rows are one per tag already (the caller keeps each tag's latest read).
+ * Fixed readers' tags, one statement (one row per tag already; any companies and readers): each at the place its
+ * antenna is mapped to (device_antennas), else at its reader's home; a tag's row is replaced only by a read at least as
+ * recent (a late post never moves a tag back). The rows come in key order, so two writers lock alike.
  */
-export async function upsertReaderSightings(
-  db: Db,
-  companyId: number,
-  deviceId: number,
-  rows: SightingRow[],
-) {
+export async function upsertSightings(db: Db, rows: PendingSighting[]) {
   const n = rows.length;
+  if (n === 0) return;
+  const companies: number[] = new Array(n);
+  const deviceIds: number[] = new Array(n);
   const epcs: string[] = new Array(n);
   const tids: string[] = new Array(n);
   const gtins: (string | null)[] = new Array(n);
   const rssis: (number | null)[] = new Array(n);
   const antennas: (number | null)[] = new Array(n);
-  const seen: (string | null)[] = new Array(n);
+  const seen: string[] = new Array(n);
   let anyAntenna = false;
   let anyGtin = false;
   for (let i = 0; i < n; i++) {
-    const r = rows[i] as SightingRow;
+    const r = rows[i] as PendingSighting;
+    companies[i] = r.companyId;
+    deviceIds[i] = r.deviceId;
     epcs[i] = r.epc;
     tids[i] = r.tid;
     gtins[i] = r.gtin;
@@ -43,19 +49,20 @@ export async function upsertReaderSightings(
     if (r.antenna !== null) anyAntenna = true;
     if (r.gtin !== null) anyGtin = true;
   }
-  // A post with no antenna (or a reader with no map) needs no join; nor a post of no GS1 tag its GTIN array.
+  // Rows with no antenna need no look-up of the map; rows of no GS1 tag no GTIN array.
   const place = anyAntenna
     ? sql`coalesce((select a.location_id from device_antennas a
-        where a.company_id = ${companyId} and a.device_id = ${deviceId} and a.port = r.antenna), d.location_id)`
+        where a.company_id = r.company_id and a.device_id = r.device_id and a.port = r.antenna), d.location_id)`
     : sql`d.location_id`;
   await db.execute(sql`
     insert into tag_sightings (seen_at, company_id, location_id, device_id, antenna, rssi, epc, tid, gtin)
-    select coalesce(r.seen_at, now()), ${companyId}::int, ${place}, ${deviceId}::int, r.antenna, r.rssi,
+    select r.seen_at, r.company_id, ${place}, r.device_id, r.antenna, r.rssi,
       decode(r.epc, 'hex'), decode(r.tid, 'hex'), ${anyGtin ? sql`r.gtin` : sql`null`}
-    from unnest(${sqlArray(epcs, 'text')}, ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')},
-      ${sqlArray(antennas, 'int')}, ${sqlArray(seen, 'timestamptz')}${anyGtin ? sql`, ${sqlArray(gtins, 'text')}` : sql``})
-      as r(epc, tid, rssi, antenna, seen_at${anyGtin ? sql`, gtin` : sql``})
-    left join devices d on d.company_id = ${companyId} and d.id = ${deviceId}
+    from unnest(${sqlArray(companies, 'int')}, ${sqlArray(deviceIds, 'int')}, ${sqlArray(epcs, 'text')},
+      ${sqlArray(tids, 'text')}, ${sqlArray(rssis, 'real')}, ${sqlArray(antennas, 'int')},
+      ${sqlArray(seen, 'timestamptz')}${anyGtin ? sql`, ${sqlArray(gtins, 'text')}` : sql``})
+      as r(company_id, device_id, epc, tid, rssi, antenna, seen_at${anyGtin ? sql`, gtin` : sql``})
+    left join devices d on d.company_id = r.company_id and d.id = r.device_id
     on conflict (company_id, epc, tid) do update set seen_at = excluded.seen_at, location_id = excluded.location_id,
       device_id = excluded.device_id, antenna = excluded.antenna, rssi = excluded.rssi, gtin = excluded.gtin
     where tag_sightings.seen_at <= excluded.seen_at`);

@@ -1,11 +1,12 @@
 import { sgtin96, type TFixedReaderCreated, type TWhereResponse, ZONE_MESSAGES } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { bearer } from '../../test/factories.ts';
 import { addLocation, completeShelfAudit, uniqueSerial } from '../../test/readers.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { forgetSightingsBefore } from './sightings.service.ts';
+import { createTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
+import { forgetSightingsBefore, SightingsWriter } from './sightings.service.ts';
 
 // Antennas mapped to places, where each tag was last seen (every fixed reader's post, a count open or not, and
 // every count's keep) and "where is it" (issue 52).
@@ -42,8 +43,10 @@ const GTIN = '80614141123458';
 const sgtin = (serial: number) => sgtin96(GTIN, serial, 7);
 const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
 
-const sightings = async () =>
-  (
+/** The sightings table once this app's writer has written what it holds (it writes after the answer). */
+const sightings = async () => {
+  await t.app.ingest.sightings?.flush();
+  return (
     await t.app.db.execute<{
       epc: string;
       tid: string;
@@ -55,6 +58,7 @@ const sightings = async () =>
     }>(sql`select upper(encode(epc, 'hex')) as epc, upper(encode(tid, 'hex')) as tid, location_id, device_id,
       antenna, rssi, gtin from tag_sightings where company_id = ${a.companyId} order by epc, tid`)
   ).rows;
+};
 const sightingOf = async (epc: string) => (await sightings()).filter((s) => s.epc === epc);
 
 beforeAll(async () => {
@@ -228,6 +232,73 @@ describe('sightings (issue 52)', () => {
     expect(r.rows[0]).toMatchObject({ location_id: audit.location_id, antenna: null });
   });
 
+  it('writes after the answer: a tag at the same reader and antenna renewed once a minute, moved at once', async () => {
+    const r700 = await addFixed('impinj-iot');
+    await call(a.operator.token, 'PUT', `/api/devices/${r700.device.id}/antennas`, {
+      antennas: [{ port: 1, location_id: floor }],
+    });
+    let clock = Date.now();
+    const writer = new SightingsWriter(t.app.db, t.app.ingest.tags, { now: () => clock, flushMs: 60_000 });
+    const device = { companyId: a.companyId, deviceId: r700.device.id, name: 'Reader', kind: 'fixed' };
+    const read = (port: number, seenAt: string) => ({
+      epc: sgtin(31),
+      tid: null,
+      rssi: -50,
+      count: 1,
+      seen_at: seenAt,
+      antenna: port,
+    });
+    const seenAt = async () => {
+      const r = await t.app.db.execute<{ ms: string; location_id: number; antenna: number }>(sql`
+        select (extract(epoch from seen_at) * 1000)::bigint::text as ms, location_id, antenna from tag_sightings
+        where company_id = ${a.companyId} and epc = decode(${sgtin(31)}, 'hex')`);
+      return r.rows[0] && { ...r.rows[0], ms: Number(r.rows[0].ms) };
+    };
+    const first = new Date(clock - 5000).toISOString();
+    expect(writer.record(device, [read(1, first)])).toBeUndefined();
+    // Held until its write (a second later in the app; here when flushed).
+    expect(await seenAt()).toBeUndefined();
+    await writer.flush();
+    expect(await seenAt()).toEqual({ ms: Date.parse(first), location_id: floor, antenna: 1 });
+    // Seen again at the same antenna 30 s later: its place is right, its time not renewed yet.
+    clock += 30_000;
+    writer.record(device, [read(1, new Date(clock).toISOString())]);
+    expect(writer.pendingCount).toBe(0);
+    // A minute after it was written: renewed.
+    clock += 31_000;
+    const renewed = new Date(clock).toISOString();
+    writer.record(device, [read(1, renewed)]);
+    await writer.flush();
+    expect(await seenAt()).toEqual({ ms: Date.parse(renewed), location_id: floor, antenna: 1 });
+    // On another antenna a second later: moved at once (to the reader's home: antenna 2 is not mapped).
+    clock += 1000;
+    const moved = new Date(clock).toISOString();
+    writer.record(device, [read(2, moved)]);
+    await writer.flush();
+    expect(await seenAt()).toEqual({ ms: Date.parse(moved), location_id: store, antenna: 2 });
+  });
+
+  it('a stopping instance writes the sightings it holds before it closes', async () => {
+    const r700 = await addFixed('impinj-iot');
+    const second = await buildApp(testConfig(), { database: t.database, logger: false });
+    const res = await second.inject({
+      method: 'POST',
+      url: '/api/rfid/impinj/events',
+      headers: basic(r700.webhook),
+      payload: JSON.stringify([
+        {
+          eventType: 'tagInventory',
+          tagInventoryEvent: { epcHex: sgtin(41), antennaPort: 7, lastSeenTime: at(1) },
+        },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await second.close();
+    const rows = await t.app.db.execute(sql`select 1 from tag_sightings
+      where company_id = ${a.companyId} and epc = decode(${sgtin(41)}, 'hex') and device_id = ${r700.device.id}`);
+    expect(rows.rows).toHaveLength(1);
+  });
+
   it('forgets tags not seen for the raw reads retention', async () => {
     const before = (await sightings()).length;
     expect(before).toBeGreaterThan(0);
@@ -249,6 +320,7 @@ describe('where is it (issue 52)', () => {
       tagInventoryEvent: { epcHex: sgtin(serial), antennaPort: port, lastSeenTime: at(5) },
     });
     await post('/api/rfid/impinj/events', r700.webhook, [ev(11, 1), ev(12, 1), ev(13, 3)]);
+    await t.app.ingest.sightings?.flush();
     for (const code of ['TENT2P', GTIN, sgtin(11), 'tent2p']) {
       const res = await call(a.member.token, 'GET', `/api/inventory/where?code=${encodeURIComponent(code)}`);
       expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
@@ -283,6 +355,7 @@ describe('Tallie: where is it (issue 52)', () => {
         tagInventoryEvent: { epcHex: sgtin(21), antennaPort: 1, lastSeenTime: at(60) },
       },
     ]);
+    await t.app.ingest.sightings?.flush();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/chatbot',

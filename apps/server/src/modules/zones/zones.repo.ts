@@ -100,10 +100,15 @@ export type RefillRow = {
 };
 
 /**
- * The refill list of a store, in one statement: each product whose sales-floor units are under its floor minimum
- * (its floor rows' min_quantity added up when any is set, else the product's floor_min) while the store's stockrooms
- * hold some; with its sales over the last `days` days (movements with reason sale at the store's places), the
- * fullest stockroom row to take from and the emptiest floor row to fill (null: no floor row yet).
+ * The refill list of a store: each product whose sales-floor units are under its floor minimum (its floor rows'
+ * min_quantity added up when any is set, else the product's floor_min) while the store's stockrooms hold some; with
+ * its sales over the last `days` days (movements with reason sale at the store's places), the fullest stockroom row to
+ * take from and the emptiest floor row to fill (null: no floor row yet).
+ *
+ * The store's places are read first (a few rows) and passed as arrays, so the planner knows how many stock rows they
+ * hold: walked inside the statement, the recursive CTE was estimated at a handful of rows, and a store of 100,000
+ * products was planned as if it had 22 short ones (a nested loop of 50,000 index probes of stock_movements, 8 to 10 s;
+ * docs/benchmarks.md). Each product's rows are then read once, in one grouping that also picks its from and to rows.
  */
 export async function refillRows(
   db: Db,
@@ -111,56 +116,55 @@ export async function refillRows(
   storeId: number,
   days: number,
 ): Promise<RefillRow[]> {
-  const r = await db.execute<RefillRow>(sql`
-    with recursive ${zones(companyId, storeId)},
-    placed as (
-      select s.product_id, z.zone, s.location_id, s.quantity, s.min_quantity
-      from zone z join ${stock} s on s.company_id = ${companyId} and s.location_id = z.id
-      where z.zone is not null
+  const places = await db.execute<{ id: number; zone: string | null }>(sql`
+    with recursive ${zones(companyId, storeId)} select id, zone from zone`);
+  const all = places.rows.map((p) => Number(p.id));
+  const floor = places.rows.filter((p) => p.zone === 'sales_floor').map((p) => Number(p.id));
+  const back = places.rows.filter((p) => p.zone === 'stockroom').map((p) => Number(p.id));
+  if (floor.length + back.length === 0) return [];
+  // Without just-in-time compilation (as the reconciliation): past jit_above_cost, PostgreSQL spent longer compiling
+  // this statement for 100,000 products than running it (docs/benchmarks.md).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const r = await tx.execute<RefillRow>(sql`
+    with placed as (
+      select s.product_id, s.location_id, s.quantity, s.min_quantity,
+        s.location_id = any(${sqlArray(floor, 'int')}) as is_floor
+      from ${stock} s
+      where s.company_id = ${companyId} and s.location_id = any(${sqlArray([...floor, ...back], 'int')})
     ),
     per_product as (
       select product_id,
-        coalesce(sum(quantity) filter (where zone = 'sales_floor'), 0)::int as floor,
-        coalesce(sum(greatest(quantity, 0)) filter (where zone = 'stockroom'), 0)::int as back,
-        sum(min_quantity) filter (where zone = 'sales_floor')::int as rows_min
+        coalesce(sum(quantity) filter (where is_floor), 0)::int as floor,
+        sum(greatest(quantity, 0)) filter (where not is_floor)::int as back,
+        sum(min_quantity) filter (where is_floor)::int as rows_min,
+        (array_agg(location_id order by quantity desc, location_id) filter (where not is_floor))[1] as from_id,
+        (array_agg(location_id order by quantity - coalesce(min_quantity, 0), location_id)
+          filter (where is_floor))[1] as to_id
       from placed group by product_id
+      having sum(greatest(quantity, 0)) filter (where not is_floor) > 0
     ),
     short as (
-      select pp.product_id, pp.floor, pp.back, coalesce(pp.rows_min, p.floor_min, 0) as floor_min,
-        p.sku, p.name
+      select pp.*, coalesce(pp.rows_min, p.floor_min, 0) as floor_min, p.sku, p.name
       from per_product pp
       join ${products} p on p.company_id = ${companyId} and p.id = pp.product_id
-      where pp.back > 0 and pp.floor < coalesce(pp.rows_min, p.floor_min, 0)
+      where pp.floor < coalesce(pp.rows_min, p.floor_min, 0)
     ),
     sold as (
       select m.product_id, (-sum(m.delta))::int as units
       from stock_movements m
       where m.company_id = ${companyId} and m.reason = 'sale'
         and m.at >= now() - make_interval(days => ${days}::int)
-        and m.location_id in (select id from zone)
-        and m.product_id in (select product_id from short)
+        and m.location_id = any(${sqlArray(all, 'int')})
       group by m.product_id
-    ),
-    from_row as (
-      select distinct on (pl.product_id) pl.product_id, pl.location_id
-      from placed pl join short s on s.product_id = pl.product_id
-      where pl.zone = 'stockroom'
-      order by pl.product_id, pl.quantity desc, pl.location_id
-    ),
-    to_row as (
-      select distinct on (pl.product_id) pl.product_id, pl.location_id
-      from placed pl join short s on s.product_id = pl.product_id
-      where pl.zone = 'sales_floor'
-      order by pl.product_id, pl.quantity - coalesce(pl.min_quantity, 0), pl.location_id
     )
     select s.product_id, s.sku, s.name, s.floor as sales_floor, s.floor_min, s.back as stockroom,
-      coalesce(sold.units, 0) as recent_sales, f.location_id as from_location_id, t.location_id as to_location_id
+      coalesce(sold.units, 0) as recent_sales, s.from_id as from_location_id, s.to_id as to_location_id
     from short s
     left join sold on sold.product_id = s.product_id
-    join from_row f on f.product_id = s.product_id
-    left join to_row t on t.product_id = s.product_id
     order by coalesce(sold.units, 0) desc, s.floor_min - s.floor desc, s.name, s.product_id`);
-  return r.rows;
+    return r.rows;
+  });
 }
 
 /** The store's sales-floor places (kind sales_floor), the first of which takes a product with no floor row yet. */

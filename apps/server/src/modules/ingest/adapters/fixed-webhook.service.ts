@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeviceContext } from '../../../lib/request-context.ts';
 import type { ReadsWay } from '../../metrics/metrics.ts';
-import { recordReaderSightings } from '../../zones/sightings.service.ts';
 import { countBatch, type IngestDeps } from '../audit-lifecycle.service.ts';
 import type { ReadInput } from '../ingest.repo.ts';
 import {
@@ -40,8 +39,10 @@ export async function receiveReads(
   hash: string,
 ): Promise<ReceiveResult> {
   if (reads.length === 0) return { stored: false, reason: 'heartbeat' };
-  // Where each tag was last seen, whether a count is open or not (issue 52).
-  await recordReaderSightings(deps, device, reads);
+  // Where each tag was last seen, whether a count is open or not (issue 52): written after the answer (waits only
+  // when the writer's pending tags are full).
+  const sighted = deps.sightings?.record(device, reads);
+  if (sighted) await sighted;
   const open = await findOpenAudit(deps, device);
   if (!open) return { stored: false, reason: 'no_open_audit' };
   if (open.endsAt && open.endsAt.getTime() <= Date.now()) {
