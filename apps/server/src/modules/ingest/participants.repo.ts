@@ -1,7 +1,7 @@
 import { TEAM_SEAT_BATCHES } from '@quantics/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditBatches, auditParticipants, audits } from '../../db/schema/index.ts';
+import { auditBatches, auditParticipants, audits, devices } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 
 // The readers of a count (audit_participants): seats, the one open count per reader, parts finished. Scoped by company.
@@ -164,7 +164,10 @@ export async function finishParticipant(
     );
 }
 
-/** Participants other than this reader still counting (not finished). */
+/**
+ * Participants other than this reader still counting (not finished). In a receipt a fixed reader (a dock door's)
+ * does not count: it reads whatever passes, so the receipt completes when its people have finished (issue 51).
+ */
 export async function othersCounting(db: Db, companyId: number, auditId: number, deviceId: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -175,6 +178,9 @@ export async function othersCounting(db: Db, companyId: number, auditId: number,
         eq(auditParticipants.auditId, auditId),
         ne(auditParticipants.deviceId, deviceId),
         isNull(auditParticipants.finishedAt),
+        sql`not exists (select 1 from ${audits} a join ${devices} d on d.company_id = a.company_id
+          where a.company_id = ${companyId} and a.id = ${auditId} and a.audit_type = 'receipt'
+            and d.id = ${auditParticipants.deviceId} and d.kind = 'fixed')`,
       ),
     );
   return row?.n ?? 0;

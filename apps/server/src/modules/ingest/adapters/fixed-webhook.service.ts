@@ -2,13 +2,9 @@ import { createHash } from 'node:crypto';
 import type { DeviceContext } from '../../../lib/request-context.ts';
 import type { ReadsWay } from '../../metrics/metrics.ts';
 import { countBatch, type IngestDeps } from '../audit-lifecycle.service.ts';
+import { openAuditOrDockReceipt } from '../fixed-readers/dock-receipt.service.ts';
 import type { ReadInput } from '../ingest.repo.ts';
-import {
-  type AppendResult,
-  appendToAudit,
-  completeWithStored,
-  findOpenAudit,
-} from '../webhook-batches.service.ts';
+import { type AppendResult, appendToAudit, completeWithStored } from '../webhook-batches.service.ts';
 
 /**
  * What every fixed reader's webhook does with a post once its adapter has turned the body into reads (the R700's
@@ -43,7 +39,8 @@ export async function receiveReads(
   // when the writer's pending tags are full).
   const sighted = deps.sightings?.record(device, reads);
   if (sighted) await sighted;
-  const open = await findOpenAudit(deps, device);
+  // Its own open count, or the receipt opened at its dock (fixed-readers/dock-receipt.service.ts).
+  const open = await openAuditOrDockReceipt(deps, device);
   if (!open) return { stored: false, reason: 'no_open_audit' };
   if (open.endsAt && open.endsAt.getTime() <= Date.now()) {
     await completeWithStored(deps, device, open.id);
