@@ -28,6 +28,7 @@ export * from './locations.ts';
 export * from './menu.ts';
 export * from './metrc.ts';
 export * from './movements.ts';
+export * from './onboarding.ts';
 export * from './pagination.ts';
 export * from './password-reset.ts';
 export * from './print.ts';

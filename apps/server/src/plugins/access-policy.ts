@@ -64,6 +64,9 @@ export const ACCESS_POLICY: Record<string, Access> = {
   'GET /api/stats/dashboard-expiring': 'member',
   'GET /api/stats/dashboard-top-products': 'member',
   'GET /api/stats/dashboard-activity': 'member',
+  // The dashboard's getting-started steps (issue 54): everyone reads them; only an admin hides them for the company.
+  'GET /api/onboarding': 'member',
+  'POST /api/onboarding/dismiss': 'admin',
   'GET /api/reports/:type.csv': 'member',
   'GET /api/reports/security-log.csv': 'admin',
   // The local catalogue and its locations: members read, operators and admins write.
@@ -76,6 +79,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // minimums and record what they moved to the floor.
   'GET /api/inventory/where': 'member',
   'GET /api/replenishment': 'member',
+  'GET /api/reports/store-kpis': 'member',
   'GET /api/replenishment.csv': 'member',
   'PUT /api/replenishment/minimum': 'operator',
   'POST /api/replenishment/moved': 'operator',

@@ -80,6 +80,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/stats/dashboard-expiring': 'member',
   'GET /api/stats/dashboard-top-products': 'member',
   'GET /api/stats/dashboard-activity': 'member',
+  'GET /api/onboarding': 'member',
+  'POST /api/onboarding/dismiss': 'admin',
   'GET /api/reports/:type.csv': 'member',
   'GET /api/reports/security-log.csv': 'admin',
   // Members read the catalogue and its locations; operators and admins change them.

@@ -703,6 +703,7 @@ const NO_BODY = new Set([
   'POST /api/auth/logout',
   'POST /api/settings/2fa/setup',
   'POST /api/settings/onboarding/complete',
+  'POST /api/onboarding/dismiss',
   'POST /api/print/agent/logout',
   'POST /api/devices/:id/webhook-password',
   'POST /api/devices/:id/counts/finish',

@@ -425,6 +425,16 @@ const PROBES: Record<string, Probe> = {
     expectNothingOfA(w, d);
     await dutchieB().readsOwnStore('/api/stats/dashboard');
   },
+  'GET /api/onboarding': async () => {
+    // B's steps are read from B's rows: its catalogue step follows B's own products, whatever A holds.
+    const steps = (await b('GET', '/api/onboarding')).json().steps as { key: string; done: boolean }[];
+    const bProducts = (await b('GET', '/api/inventory?page=1&limit=5')).json().pagination.totalItems;
+    expect(steps.find((s) => s.key === 'catalogue')?.done).toBe(bProducts > 0);
+  },
+  'POST /api/onboarding/dismiss': async (w) => {
+    expect((await b('POST', '/api/onboarding/dismiss')).json().dismissed_at).not.toBeNull();
+    expect((await as(w.a.admin.token, 'GET', '/api/onboarding')).json().dismissed_at).toBeNull();
+  },
   'GET /api/stats/dashboard-quick': async (w) => {
     const q = (await b('GET', '/api/stats/dashboard-quick')).json();
     expect(q.devices.total).toBe(1);
