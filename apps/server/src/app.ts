@@ -59,6 +59,7 @@ import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
 import { teamCountsRoutes } from './modules/ingest/team-counts.routes.ts';
+import { finishDueAudits } from './modules/ingest/webhook-batches.service.ts';
 import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
@@ -344,7 +345,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(dutchieSettingsRoutes);
   await app.register(metrcSettingsRoutes);
   await app.register(printRoutes);
-  await app.register(devicesRoutes);
+  await app.register(devicesRoutes, {
+    finishDueCounts: (companyId) => finishDueAudits(app.ingest, companyId),
+  });
   await app.register(fixedReaderRoutes);
   await app.register(impinjRoutes);
   await app.register(zebraRoutes);

@@ -12,15 +12,21 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/request-context.ts';
-import { finishDueAudits } from '../ingest/webhook-batches.service.ts';
 import * as devices from './devices.service.ts';
 import { confirmPairing, pairingDeps } from './pairing.service.ts';
 
+export type DevicesRoutesOptions = {
+  /**
+   * Finishes the company's fixed-reader counts whose time is up (ingest's, handed in by app.ts: devices does not
+   * import ingest, which imports devices), so the list is current: a timed count is derived on read.
+   */
+  finishDueCounts: (companyId: number) => Promise<unknown>;
+};
+
 /** The portal's side of readers: the device list, registering by serial number, and confirming a pairing code. */
-export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicesRoutes: FastifyPluginAsyncZod<DevicesRoutesOptions> = async (app, options) => {
   const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
   const pairing = pairingDeps(app);
-  const ingest = app.ingest;
 
   app.get(
     '/api/devices',
@@ -28,7 +34,7 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { companyId } = requireAuth(request);
       // A fixed reader's timed count whose end has passed finishes now (derived on read), so the list is current.
-      await finishDueAudits(ingest, companyId);
+      await options.finishDueCounts(companyId);
       return devices.listDevices(app.db, companyId);
     },
   );
