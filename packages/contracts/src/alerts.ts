@@ -134,6 +134,9 @@ export function eventText(type: string, p: Record<string, unknown>): TEventText 
         num(p.unknown_codes) > 0
           ? `${num(p.unknown_codes)} unknown code${num(p.unknown_codes) === 1 ? '' : 's'}`
           : null,
+        num(p.lines_awaiting_approval) > 0
+          ? `${num(p.lines_awaiting_approval)} line${num(p.lines_awaiting_approval) === 1 ? '' : 's'} awaiting approval`
+          : null,
       ].filter(Boolean);
       return {
         title: `Shipment ${str(p.reference)} received${isExact ? '' : ' with discrepancies'}`,
@@ -462,6 +465,8 @@ export const WEBHOOK_EVENT_DATA = {
     units_over: z.number().int(),
     cartons_missing: z.number().int(),
     unknown_codes: z.number().int(),
+    /** Lines over the count policy whose stock waits for approval (audit.review_requested follows). */
+    lines_awaiting_approval: z.number().int().optional(),
     /** The receipt's count. */
     audit_id: z.number().int(),
   }),

@@ -189,6 +189,24 @@ export type TShipmentSummary = z.infer<typeof ZShipmentSummary>;
 export const RECEIPT_LINE_STATUSES = ['ok', 'short', 'over', 'not_on_shipment'] as const;
 
 /** The receipt: the shipment's lines (per product) against what its count read. */
+export const RECEIPT_REVIEW_STATES = ['awaiting', 'approved', 'rejected'] as const;
+
+/**
+ * A receipt line's approval: awaiting an admin; approved (what was received is added); rejected (what was shipped is
+ * added, the difference not accepted).
+ */
+export const ZReceiptLineReview = z.object({
+  discrepancy_id: z.number().int(),
+  state: z.enum(RECEIPT_REVIEW_STATES),
+  reason_code: z.string().nullable(),
+  note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  /** The units this line added to stock once decided (null while it waits). */
+  units_added: z.number().int().nullable(),
+});
+export type TReceiptLineReview = z.infer<typeof ZReceiptLineReview>;
+
 export const ZReceipt = z.object({
   audit_id: z.number().int(),
   /** open: the count is still reading (the figures so far); completed: what was received, kept. */
@@ -203,6 +221,11 @@ export const ZReceipt = z.object({
       /** received - expected. */
       difference: z.number().int(),
       status: z.enum(RECEIPT_LINE_STATUSES),
+      /**
+       * Over the company's count policy when the receipt completed: its stock waits for an admin's decision
+       * (POST /api/audits/{audit_id}/review with this discrepancy_id). Null: under the policy, added at completion.
+       */
+      review: ZReceiptLineReview.nullable(),
     }),
   ),
   /** Codes and tags read that name no product (an SSCC of no carton of this shipment too). */
@@ -216,6 +239,8 @@ export const ZReceipt = z.object({
   units_received: z.number().int(),
   units_short: z.number().int(),
   units_over: z.number().int(),
+  /** Lines over the count policy still waiting for an admin's decision (their stock not added yet). */
+  lines_awaiting_approval: z.number().int(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

@@ -15,6 +15,7 @@ export async function lockAuditForApply(db: Db, companyId: number, auditId: numb
       name: audits.name,
       expectedAsOf: audits.expectedAsOf,
       locationId: audits.locationId,
+      auditType: audits.auditType,
     })
     .from(audits)
     .where(and(eq(audits.companyId, companyId), eq(audits.id, auditId)))

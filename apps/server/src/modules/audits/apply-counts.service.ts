@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, type TApplyCountsResponse } from '@quantics/contracts';
+import { AUDIT_MESSAGES, REVIEW_MESSAGES, type TApplyCountsResponse } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
@@ -31,6 +31,8 @@ export async function applyCounts(
     if (audit.status !== 'completed') throw conflict(AUDIT_MESSAGES.notCompleted);
     // A Dutchie store's quantities are Dutchie's: the portal only reads them.
     if (audit.expectedAsOf) throw conflict(AUDIT_MESSAGES.countsInDutchie);
+    // A receipt's stock is added as it completes and as its lines are approved (shipments' receipt.service.ts).
+    if (audit.auditType === 'receipt') throw conflict(REVIEW_MESSAGES.receiptNotApplicable);
     // Under review (a line was over the count policy), lines are applied as they are approved, each once.
     const isReviewed = await repo.isUnderReview(tx, actor.companyId, auditId);
     if (audit.appliedAt && !isReviewed) throw conflict(AUDIT_MESSAGES.alreadyApplied);

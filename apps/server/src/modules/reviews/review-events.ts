@@ -29,7 +29,8 @@ export async function reviewAfterCompletion(
   if (awaiting > 0) await requestReview(tx, clock, companyId, original, awaiting, at);
 }
 
-async function requestReview(
+/** audit.review_requested for an audit with `awaiting` lines over the policy (a count's, a receipt's). */
+export async function requestReview(
   tx: Db,
   clock: AuditClock,
   companyId: number,

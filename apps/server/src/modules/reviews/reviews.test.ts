@@ -186,11 +186,17 @@ describe('review of a count over the policy (3 units, 40.00 at cost)', () => {
     const pricy = await lineOf(id, 'PRICY');
     const noReason = await review(id, { lines: [{ discrepancy_id: pricy.id, decision: 'approve' }] });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json()).toEqual({ message: REVIEW_MESSAGES.reasonRequired });
+    expect(noReason.json()).toEqual({
+      message: REVIEW_MESSAGES.reasonRequired,
+      field: 'lines.0.reason_code',
+    });
     const unknown = await review(id, {
       lines: [{ discrepancy_id: pricy.id, decision: 'approve', reason_code: 'NOPE' }],
     });
-    expect(unknown.json()).toEqual({ message: REVIEW_MESSAGES.reasonCodeNotFound });
+    expect(unknown.json()).toEqual({
+      message: REVIEW_MESSAGES.reasonCodeNotFound,
+      field: 'lines.0.reason_code',
+    });
     const retired = (
       await call('POST', '/api/reason-codes', a.admin.token, { code: 'OLD', label: 'Old' })
     ).json();
@@ -198,7 +204,10 @@ describe('review of a count over the policy (3 units, 40.00 at cost)', () => {
     const old = await review(id, {
       lines: [{ discrepancy_id: pricy.id, decision: 'approve', reason_code: 'OLD' }],
     });
-    expect(old.json()).toEqual({ message: REVIEW_MESSAGES.reasonCodeRetired });
+    expect(old.json()).toEqual({
+      message: REVIEW_MESSAGES.reasonCodeRetired,
+      field: 'lines.0.reason_code',
+    });
     const foreign = await review(id, { lines: [{ discrepancy_id: 999_999, decision: 'reject' }] });
     expect(foreign.json()).toEqual({ message: REVIEW_MESSAGES.linesNotReviewable });
     expect((await review(id, { lines: [] })).statusCode).toBe(400);

@@ -1,11 +1,17 @@
-import { SHIPMENT_MESSAGES, type TReceipt, type TShipmentStatus } from '@quantics/contracts';
+import {
+  SHIPMENT_MESSAGES,
+  type TReceipt,
+  type TReceiptLineReview,
+  type TShipmentStatus,
+} from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { recordEvent } from '../events/events.repo.ts';
-import { changeStockAt, type MovementActor } from '../movements/movement-context.repo.ts';
 import { isMetrcShipment, keepMetrcReceipt } from '../metrc/metrc-receipt.service.ts';
+import { changeStockAt, type MovementActor } from '../movements/movement-context.repo.ts';
 import { type ReceiptFigures, receiptFigures } from './receipt.repo.ts';
+import { holdLinesOverPolicy, lineReviews, takeDecidedLines } from './receipt-review.repo.ts';
 import { completeReceiptAudit, keepReceipt, keptReceipt } from './receipt-store.repo.ts';
 import * as repo from './shipments.repo.ts';
 
@@ -49,7 +55,9 @@ export const receiptShipment = repo.shipmentOfAudit;
  * serials read are stamped, the received units go into the destination's stock (`receipt` movements, or
  * `transfer_in` for a transfer, naming the shipment), the shipment is received (with discrepancies when any line is
  * off, a code unknown, a carton missing or a serial not read), the audit is completed with its totals, and
- * shipment.received is recorded.
+ * shipment.received is recorded. When the company's count policy asks for approval, the lines over it are held
+ * (their stock added once an admin decides them: addDecidedReceiptLines) and answered, so that the caller asks for
+ * their review (audit.review_requested) once the audit is completed.
  */
 export async function completeReceipt(
   tx: Db,
@@ -58,24 +66,21 @@ export async function completeReceipt(
   shipmentId: number,
   actor: MovementActor,
   at?: Date,
-): Promise<void> {
+): Promise<{ awaiting: number }> {
   const s = await repo.findShipment(tx, companyId, shipmentId, true);
   if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
   const figures = await receiptFigures(tx, companyId, shipmentId, auditId);
   const view = receiptOf(auditId, 'completed', figures);
   await keepReceipt(tx, companyId, shipmentId, figures);
+  const held = await holdLinesOverPolicy(tx, companyId, auditId, figures.lines);
   await changeStockAt(
     tx,
-    {
-      reason: s.source_location_id === null ? 'receipt' : 'transfer',
-      actor,
-      auditId,
-      shipmentId,
-      reference: s.reference,
-    },
+    stockContext(s, actor, auditId),
     companyId,
     s.destination_location_id,
-    figures.lines.filter((l) => l.received > 0).map((l) => ({ productId: l.product_id, delta: l.received })),
+    figures.lines
+      .filter((l) => l.received > 0 && !held.has(l.product_id))
+      .map((l) => ({ productId: l.product_id, delta: l.received })),
   );
   // A Metrc manifest's packages read by label are kept; one not read (or short) is a discrepancy.
   const metrcExact = await keepMetrcReceipt(tx, companyId, shipmentId, auditId, at);
@@ -95,6 +100,10 @@ export async function completeReceipt(
     off,
     unknown: view.unknown_codes.reduce((n, u) => n + u.units, 0),
     accuracy: accuracyOf(view.units_expected, off),
+    recordAccuracy: recordAccuracyOf(
+      view.lines.length,
+      view.lines.filter((l) => l.received !== l.expected).length,
+    ),
     at,
   });
   await recordEvent(
@@ -113,15 +122,65 @@ export async function completeReceipt(
       units_over: view.units_over,
       cartons_missing: view.cartons.filter((c) => c.status === 'missing').length,
       unknown_codes: view.unknown_codes.length,
+      lines_awaiting_approval: held.size,
       audit_id: auditId,
     },
     at,
   );
+  return { awaiting: held.size };
+}
+
+/** Why a receipt changes stock: a receipt (a transfer's `transfer_in`) naming the shipment and its audit. */
+const stockContext = (
+  s: { id: number; reference: string; source_location_id: number | null },
+  actor: MovementActor,
+  auditId: number,
+) => ({
+  reason: s.source_location_id === null ? ('receipt' as const) : ('transfer' as const),
+  actor,
+  auditId,
+  shipmentId: s.id,
+  reference: s.reference,
+});
+
+/**
+ * In the review's transaction (the audit's row locked): adds the receipt's lines just decided to the destination's
+ * stock, each once: an approved line what was received, a rejected one what was shipped. Answers false for an audit
+ * that receives no shipment (an ordinary count, whose lines are applied by apply-counts).
+ */
+export async function addDecidedReceiptLines(
+  tx: Db,
+  companyId: number,
+  auditId: number,
+  actor: MovementActor,
+): Promise<boolean> {
+  const shipmentId = await repo.shipmentOfAudit(tx, companyId, auditId);
+  if (shipmentId === undefined) return false;
+  const s = await repo.findShipment(tx, companyId, shipmentId);
+  if (!s) return false;
+  const decided = await takeDecidedLines(tx, companyId, auditId);
+  await changeStockAt(
+    tx,
+    stockContext(s, actor, auditId),
+    companyId,
+    s.destination_location_id,
+    decided.filter((d) => d.units > 0).map((d) => ({ productId: d.productId, delta: d.units })),
+  );
+  return true;
 }
 
 /** The receipt's figures in the API's words, with its totals. */
-export function receiptOf(auditId: number, state: TReceipt['state'], f: ReceiptFigures): TReceipt {
-  const lines = f.lines.map((l) => ({ ...l, difference: l.received - l.expected }));
+export function receiptOf(
+  auditId: number,
+  state: TReceipt['state'],
+  f: ReceiptFigures,
+  reviews: Map<number, TReceiptLineReview> = new Map(),
+): TReceipt {
+  const lines = f.lines.map((l) => ({
+    ...l,
+    difference: l.received - l.expected,
+    review: reviews.get(l.product_id) ?? null,
+  }));
   const onShipment = lines.filter((l) => l.status !== 'not_on_shipment');
   return {
     audit_id: auditId,
@@ -134,6 +193,7 @@ export function receiptOf(auditId: number, state: TReceipt['state'], f: ReceiptF
     units_received: lines.reduce((n, l) => n + l.received, 0),
     units_short: onShipment.reduce((n, l) => n + Math.max(0, -l.difference), 0),
     units_over: lines.reduce((n, l) => n + Math.max(0, l.difference), 0),
+    lines_awaiting_approval: lines.filter((l) => l.review?.state === 'awaiting').length,
   };
 }
 
@@ -145,7 +205,11 @@ export async function receiptView(
 ): Promise<TReceipt | null> {
   if (s.receipt_audit_id === null) return null;
   if (s.status === 'received' || s.status === 'received_with_discrepancies') {
-    return receiptOf(s.receipt_audit_id, 'completed', await keptReceipt(db, companyId, s.id));
+    const [kept, reviews] = await Promise.all([
+      keptReceipt(db, companyId, s.id),
+      lineReviews(db, companyId, s.receipt_audit_id),
+    ]);
+    return receiptOf(s.receipt_audit_id, 'completed', kept, reviews);
   }
   return receiptOf(s.receipt_audit_id, 'open', await receiptFigures(db, companyId, s.id, s.receipt_audit_id));
 }
@@ -177,6 +241,10 @@ export function receiptCsv(reference: string, r: TReceipt | null): string {
   }
   return toCsv(rows);
 }
+
+/** Inventory record accuracy (reconcile.repo.ts' recordAccuracyOf): right products x 100 / products, rounded down. */
+const recordAccuracyOf = (products: number, wrong: number) =>
+  products === 0 ? 100 : Math.floor(((products - wrong) * 100) / products);
 
 /** The spec's accuracy: (expected - off) / expected x 100, rounded, stopping at 0 (100 when nothing was expected or off). */
 const accuracyOf = (expected: number, off: number) =>
