@@ -182,7 +182,7 @@ describe('Dutchie sales during a count, through the stand-in', () => {
       (p) => !taken.has(p.packageId) && unitsIn(p, 'Sales Floor') >= 2 && unitsIn(p, 'Backstock') >= 3,
     );
     expect(split.length).toBeGreaterThanOrEqual(3);
-    const [withinFloor, beyondFloor, floorCounted] = split;
+    const [withinFloor, beyondFloor, floorCounted] = split as [TDutchieItem, TDutchieItem, TDutchieItem];
     for (const p of [withinFloor, beyondFloor, floorCounted]) taken.add(p.packageId);
     const floorOf = (p: TDutchieItem) => unitsIn(p, 'Sales Floor');
     const backOf = (p: TDutchieItem) => unitsIn(p, 'Backstock');
