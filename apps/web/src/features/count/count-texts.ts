@@ -76,6 +76,7 @@ export const COUNT_TEXTS = {
   shipmentsFailed: 'The shipments could not be loaded.',
   shipmentsOffline: 'Offline: the shipments as last loaded on this handheld.',
   loadingShipments: 'Loading the shipments…',
+  looseItems: 'Loose items',
   receive: 'Receive',
   joinReceipt: 'Join',
   receiveFailed: 'Failed to start receiving',

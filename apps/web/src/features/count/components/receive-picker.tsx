@@ -153,7 +153,9 @@ export function ReceivePicker({
                     </span>
                     <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-slate-600 tabular-nums dark:text-slate-300">
                       <span>
-                        {s.cartons_count.toLocaleString()} carton{s.cartons_count === 1 ? '' : 's'}
+                        {s.cartons_count === 0
+                          ? COUNT_TEXTS.looseItems
+                          : `${s.cartons_count.toLocaleString()} carton${s.cartons_count === 1 ? '' : 's'}`}
                       </span>
                       <span>
                         {s.units_expected.toLocaleString()} unit{s.units_expected === 1 ? '' : 's'}
