@@ -82,7 +82,7 @@ export function metrcCsvRows(reference: string, m: TMetrcShipment | null | undef
     p.label,
     p.shipped,
     p.received,
-    p.received - p.shipped,
+    round(p.received - p.shipped),
     p.action === 'accept'
       ? `accept ${p.received} ${p.unit}${p.shortfall > 0 ? ` (${p.shortfall} short)` : ''}`
       : `reject: not received (${p.shortfall} ${p.unit} short)`,

@@ -140,7 +140,12 @@ export async function syncCompany(
       }
       if (!found) {
         if ((await repo.insertManifest(tx, companyId, conn.location_id, m)) !== undefined) created++;
-      } else if (found.isMetrc && found.status === 'expected') {
+      } else if (
+        found.isMetrc &&
+        found.status === 'expected' &&
+        // Read again in the window's overlap but not modified since: nothing to do.
+        (m.lastModified === null || m.lastModified !== found.lastModified)
+      ) {
         await repo.updateManifest(tx, companyId, found.id, m);
         updated++;
       }

@@ -111,12 +111,20 @@ export type Manifest = {
 
 /** The shipment of a manifest number in the company, if any, and whether Metrc made it. */
 export async function shipmentOfManifest(tx: Db, companyId: number, manifestNumber: string) {
-  const r = await tx.execute<{ id: number; status: string; is_metrc: boolean }>(sql`
-    select s.id, s.status, exists (select 1 from metrc_transfers t where t.company_id = s.company_id
-      and t.shipment_id = s.id) as is_metrc
-    from shipments s where s.company_id = ${companyId} and s.reference = ${manifestNumber} for update of s`);
+  const r = await tx.execute<{
+    id: number;
+    status: string;
+    is_metrc: boolean;
+    last_modified: string | null;
+  }>(sql`
+    select s.id, s.status, t.shipment_id is not null as is_metrc, t.last_modified
+    from shipments s
+    left join metrc_transfers t on t.company_id = s.company_id and t.shipment_id = s.id
+    where s.company_id = ${companyId} and s.reference = ${manifestNumber} for update of s`);
   const row = r.rows[0];
-  return row ? { id: Number(row.id), status: row.status, isMetrc: row.is_metrc } : undefined;
+  return row
+    ? { id: Number(row.id), status: row.status, isMetrc: row.is_metrc, lastModified: row.last_modified }
+    : undefined;
 }
 
 /** A new expected shipment of a manifest; undefined when its reference was taken meanwhile. */
