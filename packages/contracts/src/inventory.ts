@@ -225,6 +225,24 @@ export const ZStockRow = z.object({
 });
 export type TStockRow = z.infer<typeof ZStockRow>;
 
+/**
+ * Units of a product on a transfer sent and not yet received (issue 51): they left the source and are not at the
+ * destination yet, so neither place holds them and neither place's count expects them.
+ */
+export const ZInTransit = z.object({
+  shipment_id: z.number().int(),
+  reference: z.string(),
+  from_location_id: z.number().int().nullable(),
+  /** The source's name. */
+  from: z.string().nullable(),
+  to_location_id: z.number().int(),
+  /** The destination's name. */
+  to: z.string().nullable(),
+  quantity: z.number().int(),
+  sent_at: z.string().nullable(),
+});
+export type TInTransit = z.infer<typeof ZInTransit>;
+
 export const ZProduct = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -256,6 +274,11 @@ export const ZProduct = z.object({
    * otherwise left out.
    */
   location_quantity: z.number().int().optional(),
+  /**
+   * The product's units on transfers under way (sent, not received), per shipment; left out when there are none.
+   * Not in `quantity` nor in any place's stock: they are on the road.
+   */
+  in_transit: z.array(ZInTransit).optional(),
   expiration_date: z.string().nullable(),
   status: ZStockStatus,
   last_scanned: z.string().nullable(),

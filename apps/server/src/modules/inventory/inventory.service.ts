@@ -19,6 +19,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts
 import type { Caller } from '../../lib/request-context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { setMovementContext } from '../movements/movement-context.repo.ts';
+import { withInTransit } from '../shipments/in-transit.service.ts';
 import * as repo from './inventory.repo.ts';
 import type { InventoryQueries } from './inventory-search-cache.ts';
 import * as stockRepo from './stock.repo.ts';
@@ -97,12 +98,13 @@ export async function listInventory(
     counts = repo.summaryOfPage(page) ?? (await repo.summary(inventory.reads.db, companyId));
     totalItems = repo.countForStatus(counts, q.status);
   }
+  const data = rows.map((r) =>
+    r.locationQuantity === undefined
+      ? productView(r)
+      : { ...productView(r), location_quantity: r.locationQuantity },
+  );
   return {
-    data: rows.map((r) =>
-      r.locationQuantity === undefined
-        ? productView(r)
-        : { ...productView(r), location_quantity: r.locationQuantity },
-    ),
+    data: await withInTransit(inventory.reads.db, companyId, data),
     pagination: pagination(q.page, q.limit, totalItems),
     summary: {
       total: counts.total,
@@ -121,7 +123,8 @@ export async function productCount(db: Db, companyId: number): Promise<number> {
 export async function getProduct(db: Db, companyId: number, id: number): Promise<TProduct> {
   const row = await repo.findProduct(db, companyId, id);
   if (!row) throw notFound(INVENTORY_MESSAGES.productNotFound);
-  return productView(row);
+  const [product] = await withInTransit(db, companyId, [productView(row)]);
+  return product ?? productView(row);
 }
 
 /**
