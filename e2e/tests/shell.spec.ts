@@ -40,20 +40,23 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a new user gets the four-step guide once, and the help panel on request', async ({ page }) => {
+test('a new company gets the getting-started steps until its admin hides them, and the help panel on request', async ({
+  page,
+}) => {
   const { token } = await registerViaApi(page);
   await signInWithToken(page, token);
   const guide = page.getByRole('heading', { name: 'Get started with Quantics' });
   await expect(guide).toBeVisible();
-  await expect(page.getByText('Step 1 · Setup')).toBeVisible();
-  await expect(page.getByText('Step 4 · Analyze')).toBeVisible();
+  await expect(page.getByText('Add your places')).toBeVisible();
+  await expect(page.getByText('Invite your team')).toBeVisible();
 
   await page.getByRole('button', { name: 'Help' }).click();
   await expect(page.getByRole('region', { name: 'How the dashboard works' })).toBeVisible();
   await page.getByRole('button', { name: 'Hide help' }).click();
   await expect(page.getByRole('region', { name: 'How the dashboard works' })).toBeHidden();
 
-  await page.getByRole('button', { name: 'Got it, hide this' }).click();
+  await page.getByRole('button', { name: 'Hide for everyone' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide for everyone' }).click();
   await expect(guide).toBeHidden();
   // Kept on the server: gone after a reload too.
   await page.reload();

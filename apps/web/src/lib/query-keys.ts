@@ -32,7 +32,8 @@ export const queryKeys = {
   },
   dashboard: {
     stats: ['stats', 'dashboard'] as const,
-    onboarding: ['settings', 'onboarding'] as const,
+    /** GET /api/onboarding: the company's getting-started steps (issue 54). */
+    onboarding: ['onboarding'] as const,
   },
   devices: ['devices'] as const,
   dutchie: {

@@ -1,20 +1,26 @@
-import { type TOnboardingStatus, ZOnboardingStatus } from '@quantics/contracts';
+import { DASHBOARD_REFRESH_MS, type TOnboarding, ZOnboarding } from '@quantics/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const fetchOnboardingStatus = () =>
-  api('/api/settings/onboarding/status', { schema: ZOnboardingStatus });
+export const fetchOnboarding = () => api('/api/onboarding', { schema: ZOnboarding });
 
-export const useOnboardingStatus = () =>
-  useQuery({ queryKey: queryKeys.dashboard.onboarding, queryFn: fetchOnboardingStatus });
+/**
+ * The company's getting-started steps, read again whenever the dashboard opens and with its figures (every 30 s):
+ * a step is ticked by the work itself, wherever it was done.
+ */
+export const useOnboarding = () =>
+  useQuery({
+    queryKey: queryKeys.dashboard.onboarding,
+    queryFn: fetchOnboarding,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
 
-/** Marks the getting-started guide as done for this person, on every device they use. */
-export function useCompleteOnboarding() {
+/** Hides the card for everyone in the company (admins only). */
+export function useDismissOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/api/settings/onboarding/complete', { method: 'POST', schema: ZOnboardingStatus }),
-    onSuccess: () =>
-      queryClient.setQueryData<TOnboardingStatus>(queryKeys.dashboard.onboarding, { completed: true }),
+    mutationFn: () => api('/api/onboarding/dismiss', { method: 'POST', schema: ZOnboarding }),
+    onSuccess: (answer) => queryClient.setQueryData<TOnboarding>(queryKeys.dashboard.onboarding, answer),
   });
 }
