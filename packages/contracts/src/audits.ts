@@ -86,6 +86,12 @@ export const ZAudit = z.object({
   packages_found: z.number().int().nullable(),
   /** Null until completed. */
   accuracy: z.number().int().nullable(),
+  /**
+   * Inventory record accuracy: the share (percent, rounded down) of the count's products whose count was exactly
+   * right; its products are those with a stock record in its scope (even of 0) and those read there but kept
+   * elsewhere (docs/zones.md). Null until completed, and for counts completed before it was kept.
+   */
+  record_accuracy: z.number().int().nullable(),
   audit_type: z.string().nullable(),
   comments: z.string().nullable(),
   batch_count: z.number().int(),

@@ -50,6 +50,7 @@ function auditColumns(clock: AuditClock) {
     packagesExpected: audits.packagesExpected,
     packagesFound: audits.packagesFound,
     accuracy: audits.accuracy,
+    recordAccuracy: audits.recordAccuracy,
     auditType: audits.auditType,
     comments: audits.comments,
     // Counted from the batches while the audit runs; the same figures are kept on the row at completion.

@@ -32,6 +32,7 @@ export function auditView(a: repo.AuditRow): TAudit {
     packages_expected: a.packagesExpected,
     packages_found: a.packagesFound,
     accuracy: a.accuracy,
+    record_accuracy: a.recordAccuracy,
     audit_type: a.auditType,
     comments: a.comments,
     batch_count: Number(a.batchCount),

@@ -165,7 +165,9 @@ off as (
     coalesce(sum(abs(found_quantity - expected_quantity))
       filter (where discrepancy_type in ('shortage', 'overage')), 0)::int as units,
     coalesce(sum(found_quantity) filter (where discrepancy_type = 'misplaced'), 0)::int as misplaced,
-    coalesce(sum(found_quantity) filter (where discrepancy_type = 'unknown'), 0)::int as unknown
+    coalesce(sum(found_quantity) filter (where discrepancy_type = 'unknown'), 0)::int as unknown,
+    count(*) filter (where discrepancy_type = 'misplaced')::int as misplaced_products,
+    count(*) filter (where discrepancy_type in ('shortage', 'overage', 'misplaced'))::int as wrong_products
   from ins
 )`;
 
@@ -173,6 +175,15 @@ off as (
 export const accuracyOf = (expected: SQL, off: SQL) => sql`case when ${expected} = 0
     then (case when ${off} = 0 then 100 else 0 end)
     else greatest(0, round(((${expected} - ${off}) * 100)::numeric / ${expected}))::int end`;
+
+/**
+ * Inventory record accuracy (docs/zones.md): the share of the count's products whose record was exactly right, in
+ * percent, rounded down (100 only when every one was right; 100 when the count had no product). `products` are those
+ * in its scope (a stock record there, even of 0: expected_count) and those read there but kept elsewhere (misplaced);
+ * `wrong` those with a shortage, overage or misplaced line. Unknown tags are no product and are left out.
+ */
+export const recordAccuracyOf = (products: SQL, wrong: SQL) => sql`case when ${products} = 0 then 100
+    else greatest(0, floor(((${products} - ${wrong}) * 100)::numeric / ${products}))::int end`;
 
 /** The audit's totals, accuracy and status, from the totals and off CTEs. */
 const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audits a set
@@ -187,6 +198,7 @@ const completeAudit = (aid: SQL, cid: SQL, completedAt: SQL) => sql`update audit
   packages_expected = totals.packages,
   packages_found = totals.packages_found,
   accuracy = ${accuracyOf(sql`totals.expected`, sql`off.units`)},
+  record_accuracy = ${recordAccuracyOf(sql`(totals.n + off.misplaced_products)`, sql`off.wrong_products`)},
   batch_count = (select count(*) from audit_batches b where b.company_id = ${cid} and b.audit_id = ${aid}),
   reads_count = (select coalesce(sum(read_count), 0) from audit_batches b
     where b.company_id = ${cid} and b.audit_id = ${aid}),

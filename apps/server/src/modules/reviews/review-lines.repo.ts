@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits, devices, memberships } from '../../db/schema/index.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
-import { accuracyOf } from '../audits/reconcile.repo.ts';
+import { accuracyOf, recordAccuracyOf } from '../audits/reconcile.repo.ts';
 
 // The lines of a count under review: their need for approval, the admins' decisions, recounts. Scoped by company.
 
@@ -210,10 +210,15 @@ export async function replaceRecountedFigures(db: Db, companyId: number, recount
       update audits a set tags_found = a.tags_found + ${delta}::int,
         discrepancies_count = off.units,
         packages_found = case when a.packages_found is null then null else a.packages_found + ${packages}::int end,
-        accuracy = ${accuracyOf(sql`a.tags_expected`, sql`off.units`)}
-      from (select coalesce(sum(abs(found_quantity - expected_quantity)), 0)::int as units
-        from audit_discrepancies where company_id = ${companyId} and audit_id = ${original}::int
-          and discrepancy_type in ('shortage', 'overage')) off
+        accuracy = ${accuracyOf(sql`a.tags_expected`, sql`off.units`)},
+        record_accuracy = case when a.record_accuracy is null then null
+          else ${recordAccuracyOf(sql`(a.expected_count + off.misplaced)`, sql`(off.wrong + off.misplaced)`)} end
+      from (select coalesce(sum(abs(found_quantity - expected_quantity))
+            filter (where discrepancy_type in ('shortage', 'overage')), 0)::int as units,
+          count(*) filter (where discrepancy_type in ('shortage', 'overage')
+            and found_quantity <> expected_quantity)::int as wrong,
+          count(*) filter (where discrepancy_type = 'misplaced')::int as misplaced
+        from audit_discrepancies where company_id = ${companyId} and audit_id = ${original}::int) off
       where a.company_id = ${companyId} and a.id = ${original}::int`);
   }
   return { ids: changed.map((r) => r.id), original };

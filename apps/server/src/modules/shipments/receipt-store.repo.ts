@@ -84,6 +84,8 @@ export async function completeReceiptAudit(
     off: number;
     unknown: number;
     accuracy: number;
+    /** Inventory record accuracy: the share of the lines received exactly as expected (docs/zones.md). */
+    recordAccuracy: number;
     at?: Date;
   },
 ) {
@@ -91,6 +93,7 @@ export async function completeReceiptAudit(
     completed_at = coalesce(${r.at?.toISOString() ?? null}::timestamptz, now()),
     tags_expected = ${r.expected}, tags_found = ${r.found}, expected_count = ${r.lines},
     discrepancies_count = ${r.off}, misplaced_count = 0, unknown_count = ${r.unknown}, accuracy = ${r.accuracy},
+    record_accuracy = ${r.recordAccuracy},
     batch_count = (select count(*) from audit_batches b where b.company_id = a.company_id and b.audit_id = a.id),
     reads_count = (select coalesce(sum(read_count), 0) from audit_batches b
       where b.company_id = a.company_id and b.audit_id = a.id),
