@@ -19,6 +19,7 @@ import { ProductSerialsPanel } from '@/shared/serials/product-serials-panel';
 import { WHERE_TEXTS, WhereItIs } from '@/shared/zones/where-it-is';
 import { useSaveProduct } from '../api/save-product';
 import { INVENTORY_TEXTS } from '../inventory-texts';
+import { InTransitList } from './in-transit';
 import { ProductFormFields } from './product-form-fields';
 import { ProductHistory } from './product-history';
 
@@ -108,6 +109,7 @@ export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit 
         size="xl"
       >
         <div className="space-y-6">
+          <InTransitList product={product} />
           <WhereItIs code={product.sku} />
           <ProductHistory product={product} />
         </div>
@@ -149,7 +151,8 @@ export function ProductDialog({ product, onOpenChange, tab = 'details', canEdit 
           <TabsContent value="history">
             <ProductHistory product={product} />
           </TabsContent>
-          <TabsContent value="where">
+          <TabsContent value="where" className="space-y-4">
+            <InTransitList product={product} />
             <WhereItIs code={product.sku} />
           </TabsContent>
         </Tabs>

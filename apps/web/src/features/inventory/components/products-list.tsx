@@ -3,6 +3,7 @@ import { MapPin, ScanLine } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { INVENTORY_TEXTS } from '../inventory-texts';
+import { InTransitNote } from './in-transit';
 import {
   LastScanned,
   LocationName,
@@ -79,6 +80,7 @@ function ProductsTable({ rows, handlers }: ListProps) {
                 </Td>
                 <Td className="text-right">
                   <Quantity product={p} />
+                  <InTransitNote product={p} />
                 </Td>
                 <Td className="max-w-48 truncate">
                   {isInSeveralPlaces(p) ? (
@@ -123,8 +125,9 @@ function ProductCards({ rows, handlers }: ListProps) {
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Quantity</dt>
-              <dd>
+              <dd className="flex flex-col">
                 <Quantity product={p} />
+                <InTransitNote product={p} />
               </dd>
             </div>
             <div className="min-w-0">

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { downloadReceipt } from '../api/shipments';
+import { ReceiptApproval } from './receipt-approval';
 import { ReceiptLineStatus, ShipmentStatus } from './shipment-status';
 
 const Figure = ({ label, value, tone }: { label: string; value: string; tone?: string }) => (
@@ -77,6 +78,8 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
         </dl>
       </Card>
 
+      <ReceiptApproval shipment={s} />
+
       <Card>
         <h3 className="px-5 pt-5 text-base font-semibold text-slate-900 dark:text-slate-100">
           {r ? (r.state === 'open' ? 'Receipt so far' : 'Receipt') : 'Lines'}
@@ -85,7 +88,9 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
           {r
             ? r.state === 'open'
               ? 'The count receiving this shipment is still reading: these figures move as it reads.'
-              : 'What the count read, set against the shipment. What was received is in the destination’s stock.'
+              : r.lines_awaiting_approval > 0
+                ? 'What the count read, set against the shipment. What was received is in the destination’s stock, but for the lines awaiting approval.'
+                : 'What the count read, set against the shipment. What was received is in the destination’s stock.'
             : 'What the shipment brings. Receive it with a reader: the count checks every line.'}
         </p>
         {r && (
@@ -153,7 +158,7 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
                   </Td>
                   <Td className="text-right tabular-nums">0</Td>
                   <Td className="text-right tabular-nums">{formatCount(u.units)}</Td>
-                  <Td className="text-right tabular-nums">+{u.units}</Td>
+                  <Td className="text-right tabular-nums">+{formatCount(u.units)}</Td>
                   <Td>
                     <Badge tone="slate">Unknown</Badge>
                   </Td>
