@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { StoredReceipt } from '../lib/count-store';
 import type { ReceiptRead } from '../lib/count-view';
@@ -125,10 +126,10 @@ export function ReceiptPanel({ kept, figures }: { kept: StoredReceipt; figures: 
           <div>
             <p className="text-sm text-slate-500 dark:text-slate-400">{COUNT_TEXTS.unitsReceived}</p>
             <p className="mt-0.5 text-4xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-slate-100">
-              <span data-testid="receipt-received">{f.unitsReceived.toLocaleString()}</span>
+              <span data-testid="receipt-received">{formatCount(f.unitsReceived)}</span>
               <span className="text-2xl font-normal text-slate-400 dark:text-slate-500">
                 {' / '}
-                <span data-testid="receipt-expected">{f.unitsExpected.toLocaleString()}</span>
+                <span data-testid="receipt-expected">{formatCount(f.unitsExpected)}</span>
               </span>
             </p>
           </div>
@@ -139,12 +140,12 @@ export function ReceiptPanel({ kept, figures }: { kept: StoredReceipt; figures: 
         <ProgressBar value={share} label="Units received against expected" className="mt-3" />
         <div className="mt-4 grid grid-cols-3 gap-2">
           <Figure
-            label={COUNT_TEXTS.cartonsReceived}
+            label={COUNT_TEXTS.cartonsTitle}
             value={`${cartonsIn} / ${f.cartons.length || kept.cartonsCount}`}
             testId="receipt-cartons"
           />
-          <Figure label="Short" value={short.toLocaleString()} testId="receipt-short" />
-          <Figure label="Over" value={over.toLocaleString()} testId="receipt-over" />
+          <Figure label="Short" value={formatCount(short)} testId="receipt-short" />
+          <Figure label="Over" value={formatCount(over)} testId="receipt-over" />
         </div>
         {(f.unknownCodes > 0 || f.serialsNotRead > 0) && (
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
@@ -176,8 +177,8 @@ export function ReceiptPanel({ kept, figures }: { kept: StoredReceipt; figures: 
                   </span>
                 </span>
                 <span className="text-sm text-slate-900 tabular-nums dark:text-slate-100">
-                  <span className="font-semibold">{l.received.toLocaleString()}</span>
-                  <span className="text-slate-400 dark:text-slate-500"> / {l.expected.toLocaleString()}</span>
+                  <span className="font-semibold">{formatCount(l.received)}</span>
+                  <span className="text-slate-400 dark:text-slate-500"> / {formatCount(l.expected)}</span>
                 </span>
                 <Badge tone={LINE[l.status].tone} className="w-28 justify-center">
                   {LINE[l.status].label}
@@ -193,11 +194,11 @@ export function ReceiptPanel({ kept, figures }: { kept: StoredReceipt; figures: 
             <Boxes className="size-4 text-slate-500 dark:text-slate-400" aria-hidden />
             {COUNT_TEXTS.cartonsTitle}
           </h2>
-          <ul aria-label="Cartons" className="grid gap-px bg-slate-200 sm:grid-cols-2 dark:bg-slate-800">
+          <ul aria-label="Cartons" className="divide-y divide-slate-200 dark:divide-slate-800">
             {f.cartons.map((c) => {
               const Icon = c.isReceived ? PackageCheck : PackageX;
               return (
-                <li key={c.sscc} className="flex items-center gap-2 bg-white px-4 py-2.5 dark:bg-slate-900">
+                <li key={c.sscc} className="flex items-center gap-2 px-4 py-2.5">
                   <Icon
                     className={cn(
                       'size-4 shrink-0',
