@@ -168,3 +168,62 @@ export const ZMovedRequest = z.object({
     .max(1_000_000, 'quantity must be a whole number from 1 to 1000000'),
 });
 export type TMovedRequest = z.input<typeof ZMovedRequest>;
+
+// ---- Store KPIs (issue 52): inventory record accuracy and on-shelf availability over time ----
+
+/** At most this many days in one store KPIs answer. */
+export const STORE_KPI_MAX_DAYS = 366;
+/** Days shown when from is not named: the last 30 of the company's days, today included. */
+export const STORE_KPI_DEFAULT_DAYS = 30;
+
+export const STORE_KPI_MESSAGES = {
+  fromAfterTo: 'from must be on or before to',
+  tooLong: `The period can be at most ${STORE_KPI_MAX_DAYS} days`,
+} as const;
+
+export const ZStoreKpiQuery = z
+  .object({
+    location_id: ZReplenishmentQuery.shape.location_id,
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: STORE_KPI_MESSAGES.fromAfterTo,
+    path: ['from'],
+  })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STORE_KPI_MAX_DAYS,
+    { message: STORE_KPI_MESSAGES.tooLong, path: ['from'] },
+  );
+export type TStoreKpiQuery = z.input<typeof ZStoreKpiQuery>;
+
+export const ZStoreKpiDay = z.object({
+  /** The company's day (YYYY-MM-DD). */
+  date: z.string(),
+  /** Completed counts of the store's places that day (recounts left out) and their mean record accuracy. */
+  counts: z.number().int(),
+  /** Mean inventory record accuracy of those counts, in percent to one decimal; null: no count that day. */
+  record_accuracy: z.number().nullable(),
+  /** Products the store held at the end of the day (units in its places added up above 0). */
+  products_held: z.number().int(),
+  /** Of those, the products with units on its sales floors. */
+  products_on_floor: z.number().int(),
+  /** On-shelf availability: products_on_floor x 100 / products_held, to one decimal; null when it held none. */
+  on_shelf_availability: z.number().nullable(),
+});
+export type TStoreKpiDay = z.infer<typeof ZStoreKpiDay>;
+
+export const ZStoreKpiResponse = z.object({
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  /** Over the range: the counts, their mean record accuracy (null: none), and the latest one's. */
+  counts: z.number().int(),
+  record_accuracy: z.number().nullable(),
+  latest_record_accuracy: z.number().int().nullable(),
+  /** On-shelf availability at the end of the range's last day (now, when it ends today). */
+  on_shelf_availability: z.number().nullable(),
+  /** One entry per day of the range, oldest first. */
+  days: z.array(ZStoreKpiDay),
+});
+export type TStoreKpiResponse = z.infer<typeof ZStoreKpiResponse>;

@@ -79,6 +79,7 @@ export const ACCESS_POLICY: Record<string, Access> = {
   // minimums and record what they moved to the floor.
   'GET /api/inventory/where': 'member',
   'GET /api/replenishment': 'member',
+  'GET /api/reports/store-kpis': 'member',
   'GET /api/replenishment.csv': 'member',
   'PUT /api/replenishment/minimum': 'operator',
   'POST /api/replenishment/moved': 'operator',

@@ -92,6 +92,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/inventory/lookup': 'member',
   'GET /api/inventory/where': 'member',
   'GET /api/replenishment': 'member',
+  'GET /api/reports/store-kpis': 'member',
   'GET /api/replenishment.csv': 'member',
   'PUT /api/replenishment/minimum': 'operator',
   'POST /api/replenishment/moved': 'operator',

@@ -61,6 +61,9 @@ export function zonesProbes(getT: () => TestApp): Record<string, Probe> {
     'GET /api/replenishment': async (w) => {
       notFound(await call(w.b.admin.token, 'GET', `/api/replenishment?location_id=${w.aLocationId}`));
     },
+    'GET /api/reports/store-kpis': async (w) => {
+      notFound(await call(w.b.admin.token, 'GET', `/api/reports/store-kpis?location_id=${w.aLocationId}`));
+    },
     'GET /api/replenishment.csv': async (w) => {
       notFound(await call(w.b.admin.token, 'GET', `/api/replenishment.csv?location_id=${w.aLocationId}`));
     },

@@ -87,6 +87,17 @@ const zones = (companyId: number, storeId: number) => sql`zone(id, zone, depth) 
     where zone.depth < 100
   )`;
 
+/** A store's places (itself and every place below it), its sales-floor places and its stockroom places, by zone. */
+export async function storePlaces(db: Db, companyId: number, storeId: number) {
+  const places = await db.execute<{ id: number; zone: string | null }>(sql`
+    with recursive ${zones(companyId, storeId)} select id, zone from zone`);
+  return {
+    all: places.rows.map((p) => Number(p.id)),
+    floor: places.rows.filter((p) => p.zone === 'sales_floor').map((p) => Number(p.id)),
+    back: places.rows.filter((p) => p.zone === 'stockroom').map((p) => Number(p.id)),
+  };
+}
+
 export type RefillRow = {
   product_id: number;
   sku: string;
@@ -116,11 +127,7 @@ export async function refillRows(
   storeId: number,
   days: number,
 ): Promise<RefillRow[]> {
-  const places = await db.execute<{ id: number; zone: string | null }>(sql`
-    with recursive ${zones(companyId, storeId)} select id, zone from zone`);
-  const all = places.rows.map((p) => Number(p.id));
-  const floor = places.rows.filter((p) => p.zone === 'sales_floor').map((p) => Number(p.id));
-  const back = places.rows.filter((p) => p.zone === 'stockroom').map((p) => Number(p.id));
+  const { all, floor, back } = await storePlaces(db, companyId, storeId);
   if (floor.length + back.length === 0) return [];
   // Without just-in-time compilation (as the reconciliation): past jit_above_cost, PostgreSQL spent longer compiling
   // this statement for 100,000 products than running it (docs/benchmarks.md).

@@ -8,6 +8,8 @@ import {
   ZMovementsResponse,
   ZReplenishmentQuery,
   ZReplenishmentResponse,
+  ZStoreKpiQuery,
+  ZStoreKpiResponse,
   ZSuccessResponse,
   ZWhereQuery,
   ZWhereResponse,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/request-context.ts';
 import { getAntennas, putAntennas } from './antennas.service.ts';
+import { storeKpis } from './store-kpis.service.ts';
 import { recordMoved, refillCsv, refillList, setMinimum, whereIs } from './zones.service.ts';
 
 /** Zones (issue 52): a fixed reader's antennas, "where is it" and a store's refill list. */
@@ -47,6 +50,22 @@ export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       whereIs({ db: app.db, dutchie: app.dutchie }, requireAuth(request), request.query.code),
+  );
+
+  app.get(
+    '/api/reports/store-kpis',
+    {
+      schema: {
+        tags: ['reports'],
+        description:
+          "A store's inventory record accuracy (its counts': the share of products counted exactly right) and " +
+          'on-shelf availability (the share of the products it holds with units on its sales floors), per company ' +
+          'day; from, to: YYYY-MM-DD, both included, default the last 30 days (docs/zones.md).',
+        querystring: ZStoreKpiQuery,
+        response: { 200: ZStoreKpiResponse, ...errors },
+      },
+    },
+    async (request) => storeKpis(app.db, requireAuth(request).companyId, request.query),
   );
 
   app.get(

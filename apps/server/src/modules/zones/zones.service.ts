@@ -93,7 +93,7 @@ export async function whereIsProduct(
   };
 }
 
-async function storeOf(db: Db, companyId: number, id: number) {
+export async function storeOf(db: Db, companyId: number, id: number) {
   const store = await repo.locationKind(db, companyId, id);
   if (!store) throw notFound(LOCATION_MESSAGES.notFound);
   if (store.kind !== 'store') throw badRequest(ZONE_MESSAGES.notAStore);
