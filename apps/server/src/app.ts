@@ -43,6 +43,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/recognizer.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countPlansRoutes } from './modules/count-plans/count-plans.routes.ts';
+import { planCompletedCount } from './modules/count-plans/count-plans.service.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -56,6 +57,7 @@ import { readerRoutes } from './modules/ingest/adapters/reader-protocol.routes.t
 import { speedwayRoutes } from './modules/ingest/adapters/speedway.routes.ts';
 import { zebraRoutes } from './modules/ingest/adapters/zebra.routes.ts';
 import type { IngestDeps } from './modules/ingest/audit-lifecycle.service.ts';
+import { CountHooks } from './modules/ingest/count-hooks.ts';
 import { fixedReaderRoutes } from './modules/ingest/fixed-readers/fixed-reader.routes.ts';
 import { readsStorageMemory } from './modules/ingest/reads-storage.repo.ts';
 import { teamCountsRoutes } from './modules/ingest/team-counts.routes.ts';
@@ -73,6 +75,7 @@ import { printRoutes } from './modules/print/print.routes.ts';
 import { PrintRelay } from './modules/print/print-relay.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { suppliersReportRoutes } from './modules/reports/suppliers-report.routes.ts';
+import { reviewCompletedCount } from './modules/reviews/review-events.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { sessionsRoutes } from './modules/settings/sessions.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -205,6 +208,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const sightings = new SightingsWriter(database.db, tags, {
     onError: (error) => app.log.warn({ err: error }, 'sightings not written yet; tried again in a second'),
   });
+  // What other modules do when a count completes, in its transaction (ingest imports none of them): its review
+  // (lines over the policy, audit.review_requested), then its places' next due day (ingest/count-hooks.ts).
+  const countHooks = new CountHooks().onCompleted(reviewCompletedCount).onCompleted(planCompletedCount);
   app.decorate('ingest', {
     db: database.db,
     clock: app.audits,
@@ -212,6 +218,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     reads: readsStorageMemory(),
     tags,
     metrics,
+    hooks: countHooks,
     sightings,
   } satisfies IngestDeps);
   app.decorate('tallie', createRecognizer({ dir: config.dataDir }));

@@ -5,6 +5,7 @@ import { auditClock } from '../modules/audits/audit-status.ts';
 import type { DutchieContext } from '../modules/dutchie/dutchie-context.ts';
 import { ingestBatch, startAudit } from '../modules/ingest/adapters/reader-protocol.service.ts';
 import { completeAudit } from '../modules/ingest/audit-lifecycle.service.ts';
+import type { CountHooks } from '../modules/ingest/count-hooks.ts';
 import { readsStorageMemory } from '../modules/ingest/reads-storage.repo.ts';
 import type { DemoProduct } from './demo-catalogue.ts';
 import { random } from './demo-data.ts';
@@ -20,6 +21,8 @@ export type HistoryOptions = {
   db: Db;
   /** The portal's Dutchie context (the ingest service asks it for point-of-sale companies; the demo's is manual). */
   dutchie: DutchieContext;
+  /** What the app does when a count completes (app.ingest.hooks): reviews and count plans hear of each seeded count. */
+  hooks: CountHooks;
   readers: DeviceContext[];
   products: DemoProduct[];
   /** Location path -> id, for every location. */
@@ -78,6 +81,7 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
         dutchie: o.dutchie,
         reads: storage,
         tags,
+        hooks: o.hooks,
         at,
         // As of `at` the audit is fresh: the time-out counts from then, not from today.
         clock: auditClock(Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes),

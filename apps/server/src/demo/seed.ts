@@ -147,6 +147,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   const audits = await seedAuditHistory({
     db: app.db,
     dutchie: app.dutchie,
+    hooks: app.ingest.hooks,
     readers: readers.map((r) => ({ deviceId: r.deviceId, companyId, name: r.name })),
     products: catalogue,
     locationIds,

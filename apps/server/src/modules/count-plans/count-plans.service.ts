@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import type { CountCompleted } from '../ingest/count-hooks.ts';
 import * as repo from './count-plans.repo.ts';
 import { markPlacesStale } from './plan-places.repo.ts';
 
@@ -44,11 +45,6 @@ export async function getPlan(db: Db, companyId: number, id: number): Promise<TC
   const row = await repo.findPlan(db, companyId, id);
   if (!row) throw notFound(COUNT_PLAN_MESSAGES.notFound);
   return planView(row);
-}
-
-/** Whether the company has this plan (a count started from it records it). */
-export async function planExists(db: Db, companyId: number, id: number): Promise<boolean> {
-  return (await repo.findPlan(db, companyId, id)) !== undefined;
 }
 
 /**
@@ -130,6 +126,11 @@ export async function deletePlan(db: Db, auth: AuthContext, id: number): Promise
 
 /**
  * A count completed in the company (in its transaction): its planned places' due days are worked out again by the
- * plan-places sweep (plan-places.ts). One update of the company's plans, none without plans.
+ * plan-places sweep (plan-places.ts). One update of the company's plans, none without plans. Subscribed to ingest's
+ * completed counts in app.ts (ingest/count-hooks.ts).
  */
 export const placesCounted = (tx: Db, companyId: number): Promise<void> => markPlacesStale(tx, companyId);
+
+/** Count plans' part when ingest completes a count of a place (not a receipt): placesCounted. */
+export const planCompletedCount = (c: CountCompleted): Promise<void> =>
+  c.receipt ? Promise.resolve() : placesCounted(c.tx, c.companyId);

@@ -7,13 +7,12 @@ import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
 import { type AuditPlan, pointOfSalePlan, salesDuringCount } from '../audits/dutchie-expected.ts';
 import { type ExpectedStock, reconcile } from '../audits/reconcile.repo.ts';
-import { placesCounted, planExists } from '../count-plans/count-plans.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { locationExists } from '../locations/locations.service.ts';
 import type { Metrics, ReadsWay } from '../metrics/metrics.ts';
-import { isRecount, requestReview, reviewAfterCompletion } from '../reviews/review-events.ts';
 import { completeReceipt, receiptShipment } from '../shipments/receipt.service.ts';
 import { recordAuditCompleted } from './audit-events.ts';
+import type { CountHooks } from './count-hooks.ts';
 import * as repo from './ingest.repo.ts';
 import { closeParticipations } from './participants.repo.ts';
 import { finishPart, takeSeat } from './participants.service.ts';
@@ -30,6 +29,8 @@ export type IngestDeps = {
   tags: TagDecoder;
   /** The app's metrics (app.metrics): reads accepted, audits started and completed, reconciliation time. */
   metrics?: Metrics;
+  /** What other modules do when a count completes (reviews, count plans), registered in app.ts: count-hooks.ts. */
+  hooks: CountHooks;
   /**
    * Where each tag was last seen (zones' SightingsWriter, app.ingest.sightings): a fixed reader's post is handed over
    * and written after the answer. Absent: not kept (a caller outside the app, such as the demo's seeded history).
@@ -111,7 +112,7 @@ export async function createAudit(
   within?: (tx: Db, audit: { id: number; plan: AuditPlan }) => Promise<void>,
 ): Promise<{ id: number; plan: AuditPlan } | undefined> {
   const plan = await planAudit(deps, input.companyId, input.place);
-  if (input.planId != null && !(await planExists(deps.db, input.companyId, input.planId))) {
+  if (input.planId != null && !(await repo.planExists(deps.db, input.companyId, input.planId))) {
     throw notFound(COUNT_PLAN_MESSAGES.notFound);
   }
   const { source } = input;
@@ -196,7 +197,14 @@ export async function reconcileAudit(
   const shipmentId = await receiptShipment(tx, companyId, audit.id);
   if (shipmentId !== undefined) {
     const { awaiting } = await completeReceipt(tx, companyId, audit.id, shipmentId, performer, deps.at);
-    if (awaiting > 0) await requestReview(tx, deps.clock, companyId, audit.id, awaiting, deps.at);
+    await deps.hooks.completed({
+      tx,
+      clock: deps.clock,
+      companyId,
+      auditId: audit.id,
+      at: deps.at,
+      receipt: { awaiting },
+    });
     deps.metrics?.auditsCompleted.inc();
     return getAudit(tx, companyId, audit.id, deps.clock);
   }
@@ -209,7 +217,7 @@ export async function reconcileAudit(
     : {
         from: 'catalogue',
         locationId: audit.locationId,
-        isRecount: await isRecount(tx, companyId, audit.id),
+        isRecount: (await repo.recountOf(tx, companyId, audit.id)) !== null,
       };
   const endTimer = deps.metrics?.reconcileDuration.startTimer();
   await reconcile(tx, { companyId, auditId: audit.id, expected, at: deps.at });
@@ -226,7 +234,6 @@ export async function reconcileAudit(
     at: deps.at,
   });
   await recordAuditCompleted(tx, companyId, done, deps.at);
-  await reviewAfterCompletion(tx, deps.clock, companyId, audit.id, deps.at);
-  await placesCounted(tx, companyId);
+  await deps.hooks.completed({ tx, clock: deps.clock, companyId, auditId: audit.id, at: deps.at });
   return done;
 }

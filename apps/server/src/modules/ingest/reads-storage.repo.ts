@@ -20,13 +20,6 @@ export async function tryLock(tx: Db, what: 'legacyMove' | 'retention'): Promise
   return locked.rows[0]?.ok === true;
 }
 
-/** Hex text as stored bytes. An odd number of digits (a TID may have 9) gets a leading 0: a TID is whole bytes. */
-export function storedHex(hex: string): string;
-export function storedHex(hex: string | null): string | null;
-export function storedHex(hex: string | null): string | null {
-  return hex !== null && hex.length % 2 === 1 ? `0${hex}` : hex;
-}
-
 /**
  * What this process remembers of the reads' storage in its database, so the ingest asks it rarely: the month whose
  * partitions are known to exist, and whether the legacy table is gone (it never comes back). One per app, built in

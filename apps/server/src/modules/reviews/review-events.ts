@@ -2,7 +2,18 @@ import type { Db } from '../../db/client.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
 import { recordEvent } from '../events/events.repo.ts';
+import type { CountCompleted } from '../ingest/count-hooks.ts';
 import * as repo from './review-lines.repo.ts';
+
+/**
+ * Reviews' part when ingest completes a count (subscribed in app.ts, ingest/count-hooks.ts): a count's review
+ * (reviewAfterCompletion), or a receipt's lines over the policy asked to be reviewed.
+ */
+export async function reviewCompletedCount(c: CountCompleted): Promise<void> {
+  if (!c.receipt) return reviewAfterCompletion(c.tx, c.clock, c.companyId, c.auditId, c.at);
+  if (c.receipt.awaiting > 0)
+    await requestReview(c.tx, c.clock, c.companyId, c.auditId, c.receipt.awaiting, c.at);
+}
 
 /**
  * What a count's completion means for its review, in the completion's transaction. A count: its lines over the

@@ -1,8 +1,7 @@
-import type { TagDecoder } from '@quantics/contracts';
+import type { TagDecoder, TTagRead } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
-import type { ReadInput } from '../ingest/ingest.repo.ts';
-import { storedHex } from '../ingest/reads-storage.repo.ts';
+import { storedHex } from '../../lib/stored-hex.ts';
 import { type PendingSighting, upsertSightings } from './sightings.repo.ts';
 
 /**
@@ -14,6 +13,9 @@ import { type PendingSighting, upsertSightings } from './sightings.repo.ts';
  * antenna is written at the next write, within a second. docs/zones.md says what a stop can lose and why that is
  * acceptable: the pending rows of the last second on a crash; nothing on a graceful stop (the app's close writes them).
  */
+/** A tag read as ingest stores it (its ReadInput), with the fixed reader's antenna port when it sent one. */
+export type SightingRead = TTagRead & { antenna?: number | null };
+
 export type SightingsWriterOptions = {
   /** How long a post's tags wait to be written with the others (ms). */
   flushMs?: number;
@@ -67,7 +69,7 @@ export class SightingsWriter {
    * timed before the one kept does not replace it). Resolves at once, unless the pending rows are full: then once
    * they are written (a slow database slows the readers' posts rather than filling the memory).
    */
-  record(device: DeviceContext, reads: ReadInput[]): Promise<void> | undefined {
+  record(device: DeviceContext, reads: SightingRead[]): Promise<void> | undefined {
     if (reads.length === 0) return undefined;
     const now = this.now();
     let receivedAt: string | null = null;
