@@ -131,6 +131,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/dutchie-inventory/closing-report': 'member',
   'GET /api/settings/dutchie': 'admin',
   'PUT /api/settings/dutchie': 'admin',
+  'GET /api/settings/metrc': 'admin',
+  'PUT /api/settings/metrc': 'admin',
+  'POST /api/settings/metrc/sync': 'admin',
   // Label printing: operators and admins; the utility's own calls carry its utility token instead of a session.
   'GET /api/print/status': 'operator',
   'POST /api/print/print': 'operator',

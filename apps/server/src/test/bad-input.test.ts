@@ -274,6 +274,16 @@ const BAD_BODIES: Record<string, unknown[]> = {
     { location_id: 1, product_id: 1, from_location_id: 2, to_location_id: 3, quantity: 'x' },
     { location_id: 'x', product_id: 1, from_location_id: 2, to_location_id: 3, quantity: 1 },
   ],
+  'PUT /api/settings/metrc': [
+    {},
+    { apiKey: '', licenseNumber: 'C10-0000001-LIC' },
+    { apiKey: 'has a space', licenseNumber: 'C10-0000001-LIC' },
+    { apiKey: 'x'.repeat(201), licenseNumber: 'C10-0000001-LIC' },
+    { apiKey: 'user_key_1234' },
+    { apiKey: 'user_key_1234', licenseNumber: 'C10 0000001' },
+    { apiKey: 'user_key_1234', licenseNumber: 'C10-0000001-LIC', locationId: 'x' },
+    { apiKey: 'user_key_1234', licenseNumber: 'C10-0000001-LIC', locationId: -1 },
+  ],
   'PUT /api/settings/dutchie': [
     {},
     { apiKey: '' },

@@ -24,6 +24,7 @@ import {
   setupDutchieWorld,
 } from './isolation-dutchie.ts';
 import { fixedReaderProbes } from './isolation-impinj.ts';
+import { metrcProbes } from './isolation-metrc.ts';
 import { PRINT_NOT_COMPANY_DATA, printProbes, setUpPrinting } from './isolation-print.ts';
 import { shipmentProbes } from './isolation-shipments.ts';
 import { teamCountProbes } from './isolation-team-counts.ts';
@@ -491,6 +492,11 @@ const PROBES: Record<string, Probe> = {
   },
   // Point-of-sale companies A and B (two stores of the Dutchie simulator): see isolation-dutchie.ts.
   ...dutchieProbes(
+    () => t,
+    () => dutchieWorld,
+  ),
+  // Metrc (a Dutchie company's incoming manifests): A's connection, B's admin after it (isolation-metrc.ts).
+  ...metrcProbes(
     () => t,
     () => dutchieWorld,
   ),
