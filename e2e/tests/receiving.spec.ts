@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { auth, epcOf, setUpHandheld } from './count-helpers';
 import { registerViaApi, signInWithToken } from './helpers';
 import { createLocationViaApi, createProductViaApi } from './inventory-helpers';
@@ -18,18 +18,22 @@ const label = (sscc: string) => `00${sscc}`;
 const TEE_GTIN = '80614141123458';
 const TEE_SERIALS = ['3034257BF7194E4000000001', '3034257BF7194E4000000002'];
 
-/** Screenshots for people to look at (set SHOTS_DIR): at 390 and 1440, light and dark. */
-async function snap(page: Page, name: string) {
+/**
+ * Screenshots for people to look at (set SHOTS_DIR): the window at 390 and 1440, light and dark, scrolled to `subject`
+ * when given (what a person looks at there).
+ */
+async function snap(page: Page, name: string, subject?: Locator) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   const size = page.viewportSize() ?? { width: 390, height: 844 };
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const suffix = scheme === 'dark' ? '-dark' : '';
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${dir}/${name}-390${suffix}.png`, fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-1440${suffix}.png`, fullPage: true });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize(width === 390 ? { width, height: 844 } : { width, height: 900 });
+      await subject?.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: `${dir}/${name}-${width}${suffix}.png` });
+    }
   }
   await page.setViewportSize(size);
   await page.emulateMedia({ colorScheme: 'light' });
@@ -141,7 +145,7 @@ test('a phone receives a shipment by carton and by item, then the receipt is rev
   await expect(page.getByText('All reads sent')).toBeVisible();
   // The portal's receipt so far: one announced serial is not read yet.
   await expect(page.getByTestId('receipt-figures')).toContainText('1 announced serial not read yet');
-  await snap(page, 'receive-in-progress');
+  await snap(page, 'receive-in-progress', page.getByTestId('receipt-figures'));
 
   await page.getByRole('button', { name: 'Finish receiving' }).click();
   await expect(page.getByText('Shipment ASN-24-0117 received')).toBeVisible();
