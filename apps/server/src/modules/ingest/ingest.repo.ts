@@ -77,8 +77,10 @@ export async function findByClientId(db: Db, companyId: number, deviceId: number
  * it, also when the build before left it no participant row) and whether it has finished its part, locked:
  * - 'share', while a batch is stored: the reader's own participant row FOR SHARE (batches don't wait for each other,
  *   and the readers of one count don't all share-lock one row: PostgreSQL would make each lock a multixact of all of
- *   them), then the audit read in a statement of its own, so a completion that committed meanwhile is seen; a count
- *   without participant rows (the build before's) has its row held FOR SHARE, as before;
+ *   them), read with its audit in one statement (one round trip a batch: #50 item 8). A completion closes every
+ *   participation (is_open false) in its transaction, and a row lock that waited for it returns the row as committed:
+ *   a participation found closed is read again, the audit in a statement of its own, so a completion that committed
+ *   meanwhile is seen; so is a count without participant rows (the build before's), its row held FOR SHARE as before;
  * - 'update', while completing: the audit row and every participant row FOR UPDATE, so completion waits for the
  *   batches in flight of all its readers, and they for it.
  */
@@ -90,6 +92,37 @@ export async function lockAudit(
   mode: 'share' | 'update',
   clock: AuditClock,
 ) {
+  if (mode === 'share') {
+    const [held] = await db
+      .select({
+        id: audits.id,
+        name: audits.name,
+        status: clock.status(),
+        locationId: audits.locationId,
+        expectedAsOf: audits.expectedAsOf,
+        deviceName: audits.deviceName,
+        seat: auditParticipants.seat,
+        isFinished: sql<boolean>`(${auditParticipants.finishedAt} is not null)`,
+        isOpen: auditParticipants.isOpen,
+      })
+      .from(auditParticipants)
+      .innerJoin(
+        audits,
+        and(eq(audits.companyId, auditParticipants.companyId), eq(audits.id, auditParticipants.auditId)),
+      )
+      .where(
+        and(
+          eq(auditParticipants.companyId, companyId),
+          eq(auditParticipants.auditId, id),
+          eq(auditParticipants.deviceId, deviceId),
+        ),
+      )
+      .for('share', { of: auditParticipants });
+    if (held?.isOpen) {
+      const { isOpen: _, ...row } = held;
+      return { ...row, seat: Number(row.seat) };
+    }
+  }
   const part = mode === 'share' ? await participantOf(db, companyId, id, deviceId, 'share') : undefined;
   const query = db
     .select({
