@@ -6,9 +6,11 @@
 // Usage: node bench/impinj.mjs [readers=8] [seconds=20] [eventsPerPost=500] [resendShare=0.05]
 //          [interfaces=impinj,zebra,speedway] [rounds=1]
 // Needs PostgreSQL at 127.0.0.1:5432 (or BENCH_DATABASE_URL); creates and drops its own database.
+// BENCH_OWN_TAGS=1: each stand-in reads tags of its own (readers at different places), instead of all of them the
+// same 20 posts' tags (every tag seen by every reader in turn, so each tag's sighting moves from reader to reader).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { freshDatabase, pct, post, signUp, startServer } from './readers-lib.mjs';
+import { backendPids, cpuSeconds, freshDatabase, pct, post, signUp, startServer } from './readers-lib.mjs';
 
 const readers = Number(process.argv[2] ?? 8);
 const seconds = Number(process.argv[3] ?? 20);
@@ -102,12 +104,21 @@ const FORMATS = {
 };
 
 const db = await freshDatabase();
-const server = await startServer(db.url);
+// BENCH_SERVER_DIR=<checkout>: that checkout's server (the build before, or one with a change taken out).
+const server = await startServer(
+  db.url,
+  {},
+  process.env.BENCH_SERVER_DIR ? { dir: process.env.BENCH_SERVER_DIR } : {},
+);
 try {
   const userToken = await signUp(server.base);
   const pool = new pg.Pool({ connectionString: db.url, max: 10 });
   // 20 arrays of tag events, serialized once; each post is made unique as the readers' are (by its times).
   const events = Array.from({ length: 20 }, () => makeEvents());
+  const isOwnTags = process.env.BENCH_OWN_TAGS === '1';
+  const ownEvents = isOwnTags
+    ? Array.from({ length: readers }, () => Array.from({ length: 20 }, () => makeEvents()))
+    : [];
   const results = [];
   for (let round = 0; round < rounds; round++) {
     for (const name of interfaces) {
@@ -137,7 +148,9 @@ try {
           auth: `Basic ${Buffer.from(`${webhook.username}:${webhook.password}`).toString('base64')}`,
         });
       }
-      const bodies = events.map((e) => JSON.stringify(format.events(e)).slice(1));
+      const bodiesOf = (list) => list.map((e) => JSON.stringify(format.events(e)).slice(1));
+      const shared = bodiesOf(events);
+      const readerBodies = fixed.map((_, r) => (isOwnTags ? bodiesOf(ownEvents[r]) : shared));
       const url = `${server.base}${format.path}`;
       const send = async (auth, body) => {
         const res = await fetch(url, {
@@ -152,11 +165,15 @@ try {
       let sent = 0;
       let posts = 0;
       let resent = 0;
+      // CPU of the server and of the database's backends (those opened during the run count from 0).
+      const dbBefore = new Map((await backendPids(pool, db.url)).map((p) => [p, cpuSeconds(p)]));
+      const serverBefore = cpuSeconds(server.pid);
       const started = performance.now();
       const deadline = started + seconds * 1000;
       await Promise.all(
         fixed.map(async (reader, r) => {
           for (let n = 0; performance.now() < deadline; n++) {
+            const bodies = readerBodies[r];
             const body = `[${format.unique(round * 1000 + r, n)},${bodies[n % bodies.length]}`;
             const t0 = performance.now();
             await send(reader.auth, body);
@@ -171,6 +188,13 @@ try {
         }),
       );
       const elapsed = (performance.now() - started) / 1000;
+      // What was written after the answers (fixed readers' sightings, about once a second) is written by now.
+      await new Promise((done) => setTimeout(done, 1500));
+      const cpuServer = cpuSeconds(server.pid) - serverBefore;
+      const cpuDb = (await backendPids(pool, db.url)).reduce(
+        (sum, p) => sum + cpuSeconds(p) - (dbBefore.get(p) ?? 0),
+        0,
+      );
       const finished = await Promise.all(
         fixed.map((f) => post(server.base, `/api/devices/${f.id}/counts/finish`, {}, userToken)),
       );
@@ -194,6 +218,8 @@ try {
         reported,
         elapsed,
         latencies,
+        cpuServer,
+        cpuDb,
       });
     }
   }
@@ -245,12 +271,12 @@ try {
 
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   console.log(
-    `fixed-reader webhooks: ${readers} stand-in(s) each, ${perPost} tag events a post (+1 making it unique), ${seconds} s an interface, ${rounds} round(s), interfaces alternated`,
+    `fixed-reader webhooks: ${readers} stand-in(s) each, ${perPost} tag events a post (+1 making it unique), ${seconds} s an interface, ${rounds} round(s), interfaces alternated; ${isOwnTags ? 'each reader its own tags' : 'every reader the same tags'}`,
   );
   for (const r of results) {
     const ok = r.sent === r.stored && r.stored === r.reported;
     console.log(
-      `  ${r.name.padEnd(9)} round ${r.round}: ${fmt(r.rate).padStart(7)} tag events/s accepted (${r.posts} posts, ${r.resent} resent as if lost), p50 ${pct(r.latencies, 50).toFixed(1)} ms, p95 ${pct(r.latencies, 95).toFixed(1)} ms; sent ${r.sent}, stored ${r.stored}, on the finished counts ${r.reported}: ${ok ? 'equal' : 'MISMATCH'}`,
+      `  ${r.name.padEnd(9)} round ${r.round}: ${fmt(r.rate).padStart(7)} tag events/s accepted (${r.posts} posts, ${r.resent} resent as if lost), p50 ${pct(r.latencies, 50).toFixed(1)} ms, p95 ${pct(r.latencies, 95).toFixed(1)} ms; CPU per 1,000 events: server ${((r.cpuServer / r.sent) * 1e6).toFixed(1)} ms, PostgreSQL ${((r.cpuDb / r.sent) * 1e6).toFixed(1)} ms; sent ${r.sent}, stored ${r.stored}, on the finished counts ${r.reported}: ${ok ? 'equal' : 'MISMATCH'}`,
     );
   }
   console.log(

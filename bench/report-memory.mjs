@@ -7,6 +7,9 @@
 // resident memory (/proc) and V8 heap (its /metrics) are sampled every second during the download, and printed at
 // each tenth of the download's time beside their size at the start, with how far the server's rows ran ahead.
 // Usage: node bench/report-memory.mjs [products=1000000] [--slow-mbps=1] [--runs=3]
+// --slow-mbps=0 skips the slow reader. BENCH_SERVER_DIR=<checkout> runs that checkout's server instead (the build
+// before, its node_modules linked), on the same kept database. Each fast download also samples the server's V8 heap
+// every 100 ms (its /metrics) and prints its peak growth beside the resident memory's.
 // (BENCH_DATABASE_URL as for the others; with BENCH_DB=<name>, the database bench/dashboard.mjs seeded and kept is
 // reused: its 'Dashboard Co' has the 1,000,000 products, and nothing is seeded.)
 import pg from 'pg';
@@ -18,7 +21,10 @@ const option = (name, fallback) =>
 const SLOW_MBPS = option('slow-mbps', 1);
 const RUNS = option('runs', 3);
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
-const bench = await startBench({ METRICS_TOKEN });
+const bench = await startBench(
+  { METRICS_TOKEN },
+  process.env.BENCH_SERVER_DIR ? { dir: process.env.BENCH_SERVER_DIR } : {},
+);
 const pool = new pg.Pool({ connectionString: bench.dbUrl, max: 4 });
 const mb = (kb) => (kb / 1024).toFixed(0);
 
@@ -46,17 +52,35 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     await bench.resetPeak();
     const before = bench.rssKb();
+    const heapBefore = await heapKb();
+    let heapPeak = heapBefore;
+    let sampling = true;
+    const heapSampler = (async () => {
+      while (sampling) {
+        heapPeak = Math.max(heapPeak, await heapKb());
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    })();
     const t0 = performance.now();
     const res = await fetch(`${bench.base}/api/reports/inventory.csv`, { headers });
     let bytes = 0;
     for await (const chunk of res.body) bytes += chunk.length;
     const seconds = (performance.now() - t0) / 1000;
+    sampling = false;
+    await heapSampler;
     fastSeconds = seconds;
     console.log(
-      `download ${run}: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s (${(products / seconds).toFixed(0)} rows/s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s); server RSS before ${mb(before)} MB, peak growth ${mb(bench.peakKb() - before)} MB`,
+      `download ${run}: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s (${(products / seconds).toFixed(0)} rows/s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s); server RSS before ${mb(before)} MB, peak growth ${mb(bench.peakKb() - before)} MB; heap before ${mb(heapBefore)} MB, peak growth ${mb(heapPeak - heapBefore)} MB`,
     );
   }
-  // The slow reader: reads a chunk, then waits until its average rate is back down to SLOW_MBPS.
+  if (SLOW_MBPS > 0) await slowDownload(headers, fastSeconds);
+} finally {
+  await pool.end();
+  await bench.stop();
+}
+
+/** The slow reader: reads a chunk, then waits until its average rate is back down to SLOW_MBPS. */
+async function slowDownload(headers, fastSeconds) {
   await bench.resetPeak();
   const rssStart = bench.rssKb();
   const heapStart = await heapKb();
@@ -94,7 +118,4 @@ try {
   console.log(
     `  over ${samples.length} samples: RSS growth ${mb(min('rss') - rssStart)} to ${mb(max('rss') - rssStart)} MB, heap growth ${mb(min('heap') - heapStart)} to ${mb(max('heap') - heapStart)} MB`,
   );
-} finally {
-  await pool.end();
-  await bench.stop();
 }
