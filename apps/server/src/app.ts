@@ -44,6 +44,7 @@ import { createRecognizer, type Recognizer } from './modules/chat/tallie/nlu/rec
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { countPlansRoutes } from './modules/count-plans/count-plans.routes.ts';
 import { planCompletedCount } from './modules/count-plans/count-plans.service.ts';
+import { locationCountingView } from './modules/count-plans/due-counts.service.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dutchieRoutes } from './modules/dutchie/dutchie.routes.ts';
 import { type DutchieContext, dutchieContext } from './modules/dutchie/dutchie-context.ts';
@@ -346,7 +347,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(zonesRoutes);
   await app.register(importRoutes);
   await app.register(movementsRoutes);
-  await app.register(locationsRoutes);
+  await app.register(locationsRoutes, { counting: locationCountingView });
   await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);
   await app.register(dutchieSettingsRoutes);

@@ -298,3 +298,13 @@ export async function roomsCountingView(
   const rooms = await roomCounting(db, companyId, now);
   return { data: rooms.map((r) => ({ room: r.room, ...placeCountingView(r) })) };
 }
+
+/** Each location's counting as GET /api/locations shows it (handed to the locations' routes by app.ts). */
+export async function locationCountingView(
+  db: Db,
+  companyId: number,
+  now: Date,
+): Promise<(locationId: number) => TPlaceCounting> {
+  const counting = await locationCounting(db, companyId, now);
+  return (locationId) => placeCountingView(counting.get(locationId));
+}

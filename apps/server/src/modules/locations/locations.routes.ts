@@ -1,4 +1,5 @@
 import {
+  type TPlaceCounting,
   ZErrorResponse,
   ZIdParam,
   ZLocation,
@@ -8,16 +9,27 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import * as locations from './locations.service.ts';
 
+export type LocationsRoutesOptions = {
+  /**
+   * Each location's last count and when its plans next want it (count plans', handed in by app.ts: locations does not
+   * import count plans, which import ingest, which checks locations).
+   */
+  counting: (db: Db, companyId: number, now: Date) => Promise<(locationId: number) => TPlaceCounting>;
+};
+
 /** The company's storage places (members read, operators and admins change them; see the access table). */
-export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const locationsRoutes: FastifyPluginAsyncZod<LocationsRoutesOptions> = async (app, options) => {
   const errors = { 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
   const tags = ['locations'];
 
   app.get('/api/locations', { schema: { tags, response: { 200: ZLocationsResponse } } }, async (request) =>
-    locations.listLocationsWithCounting(app.db, callerOf(request).companyId, new Date()),
+    locations.listLocationsWithCounting(app.db, callerOf(request).companyId, (db, companyId) =>
+      options.counting(db, companyId, new Date()),
+    ),
   );
 
   app.get(

@@ -7,13 +7,13 @@ import {
   type TLocation,
   type TLocationInput,
   type TLocationKindsInput,
+  type TPlaceCounting,
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
-import { locationCounting, placeCountingView } from '../count-plans/due-counts.service.ts';
 import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './locations.repo.ts';
 
@@ -49,10 +49,14 @@ export async function listLocations(db: Db, companyId: number): Promise<TLocatio
  * GET /api/locations: the company's locations, each with its last count and when its plans next want it, in a
  * fixed number of queries whatever the number of locations.
  */
-export async function listLocationsWithCounting(db: Db, companyId: number, now: Date): Promise<TLocation[]> {
+export async function listLocationsWithCounting(
+  db: Db,
+  companyId: number,
+  countingOf: (db: Db, companyId: number) => Promise<(locationId: number) => TPlaceCounting>,
+): Promise<TLocation[]> {
   const rows = await repo.listLocations(db, companyId);
-  const counting = await locationCounting(db, companyId, now);
-  return rows.map((r) => ({ ...view(r), counting: placeCountingView(counting.get(r.id)) }));
+  const counting = await countingOf(db, companyId);
+  return rows.map((r) => ({ ...view(r), counting: counting(r.id) }));
 }
 
 export async function getLocation(db: Db, companyId: number, id: number): Promise<TLocation> {
