@@ -12,6 +12,7 @@ import { AppearanceTab } from '../components/appearance-tab';
 import { GeneralTab } from '../components/general-tab';
 import { LabelsTab } from '../components/labels-tab';
 import { NotificationsTab } from '../components/notifications-tab';
+import { MetrcCard } from '../components/metrc-card';
 import { PointOfSaleCard } from '../components/point-of-sale-card';
 import { SecurityTab } from '../components/security-tab';
 import { WebhooksTab } from '../components/webhooks-tab';
@@ -72,6 +73,7 @@ export function SettingsPage() {
         <TabsContent value="general" className="space-y-6">
           <GeneralTab />
           <PointOfSaleCard />
+          <MetrcCard />
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />
