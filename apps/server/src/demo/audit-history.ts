@@ -86,17 +86,22 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
         // As of `at` the audit is fresh: the time-out counts from then, not from today.
         clock: auditClock(Math.ceil((now.getTime() - at.getTime()) / MINUTE) + o.timeoutMinutes),
       });
+      // One count in four is a spot check where the products with a barcode are scanned (GTIN and units) and the
+      // rest read by their tags: counts with barcodes beside RFID.
+      const byBarcode = r.next() < 0.25;
       const started = await startAudit(deps(start), reader, {
         client_audit_id: crypto.randomUUID(),
         name,
         location_id: locationId,
         room: null,
-        audit_type: r.pick(['Cycle Count', 'Cycle Count', 'Spot Check', 'Full Count']),
+        audit_type: byBarcode
+          ? 'Barcode Spot Check'
+          : r.pick(['Cycle Count', 'Cycle Count', 'Spot Check', 'Full Count']),
       });
       const isClean = r.next() < 0.15 + 0.35 * progress;
       // Share of products miscounted: about 35% (a few units each) in the first weeks, 8% by the end.
       const errorRate = isClean ? 0 : 0.35 - 0.27 * progress;
-      const reads = readsFor(byLeaf.get(leaf) ?? [], withEpc, leaf, errorRate, n, r, start);
+      const reads = readsFor(byLeaf.get(leaf) ?? [], withEpc, leaf, errorRate, n, r, start, byBarcode);
       const batches: (typeof reads)[] = [];
       for (let i = 0; i < reads.length; i += READS_PER_BATCH_MAX)
         batches.push(reads.slice(i, i + READS_PER_BATCH_MAX));
@@ -124,7 +129,9 @@ export async function seedAuditHistory(o: HistoryOptions): Promise<HistorySummar
   return summary;
 }
 
-type Read = { epc: string; tid: string; rssi: number; count: number; seen_at: string };
+type Read =
+  | { epc: string; tid: string; rssi: number; count: number; seen_at: string }
+  | { code: string; quantity: number; seen_at: string };
 
 /**
  * What a reader sees walking one location: every unit's tag, less some (shortage), plus extra units (overage),
@@ -139,6 +146,7 @@ function readsFor(
   audit: number,
   r: ReturnType<typeof random>,
   start: Date,
+  byBarcode = false,
 ): Read[] {
   const reads: Read[] = [];
   const seen = (i: number) => new Date(start.getTime() + 20_000 + i * 150).toISOString();
@@ -154,6 +162,10 @@ function readsFor(
     let units = p.quantity;
     if (units > 0 && r.next() < errorRate) units -= Math.min(units, r.int(1, 4));
     else if (r.next() < errorRate / 4) units += r.int(1, 2);
+    if (byBarcode && p.product.gtin) {
+      if (units > 0) reads.push({ code: p.product.gtin, quantity: units, seen_at: seen(reads.length) });
+      continue;
+    }
     for (let u = 0; u < units; u++) push(p.epc, tid(audit, p.index, u));
   }
   if (r.next() < errorRate * 3) {

@@ -1,4 +1,4 @@
-import { CSV_COLUMNS } from '@quantics/contracts';
+import { CSV_COLUMNS, gtinCheckDigit } from '@quantics/contracts';
 import { toCsv } from '../lib/csv.ts';
 import { LEAF_PATHS, random, SITES, STORE_AREAS, WAREHOUSE_AREAS } from './demo-data.ts';
 
@@ -151,7 +151,7 @@ export type DemoProduct = {
   retail_price: string;
   min_stock_level: number;
   expiration_date: string;
-  /** Empty: the demo's products are tagged from their SKUs. */
+  /** The barcode's GTIN-13 on six products in seven (empty on the rest); their RFID tags are made from their SKUs. */
   gtin: string;
   epc: string;
   /** Where it is kept: one row per place, the first its home. */
@@ -228,6 +228,13 @@ function placesOf(i: number, total: number, r: ReturnType<typeof random>): DemoP
   return places;
 }
 
+/** Product `i`'s GTIN-13 (a made-up company prefix 0860001, the item's number, the check digit), or none for one in seven. */
+export function gtinOf(i: number): string {
+  if (i % 7 === 3) return '';
+  const body = `0860001${String(i).padStart(5, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+}
+
 /**
  * `count` products spread over the categories and vendors, each with its places. About 6% are out of stock and 10%
  * at or under their minimum (over all their places); in the two perishable categories some expire within the month.
@@ -258,7 +265,7 @@ export function demoCatalogue(count: number, today = new Date()): DemoProduct[] 
       retail_price: ((cost * (1.8 + r.next() * 0.6)) / 100).toFixed(2),
       min_stock_level: min,
       expiration_date: expiration,
-      gtin: '',
+      gtin: gtinOf(i),
       epc: '',
       places: placesOf(i, total, r),
     });

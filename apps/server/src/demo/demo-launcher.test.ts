@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TDevice, TPrintJobsResponse } from '@quantics/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PEOPLE, READERS } from './demo-data.ts';
+import { expectEveryCapability, expectPackageCount } from './demo-capabilities.ts';
+import { DUTCHIE_COMPANY, PEOPLE, READERS } from './demo-data.ts';
+import { API_KEY_NAME } from './showcase.ts';
 import { portalClient, REPO, signIn } from './stand-ins.ts';
 
 /**
@@ -80,9 +82,9 @@ function startDemo(port: number) {
       '--data-dir',
       dataDir,
       '--products',
-      '90',
+      '300',
       '--days',
-      '6',
+      '20',
     ],
     { cwd: REPO, env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -138,7 +140,9 @@ describe('npm run demo', () => {
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
     const api = portalClient(base, await signIn(base, PEOPLE.admin.email));
 
-    const devices = await api<TDevice[]>('GET', '/api/devices');
+    const all = await api<TDevice[]>('GET', '/api/devices');
+    // The three readers running beside the portal (the showcase's handhelds and fixed reader are there too).
+    const devices = all.filter((d) => READERS.some((r) => r.serial === d.serial_number));
     expect(devices).toHaveLength(READERS.length);
     expect(devices.every((d) => d.status !== 'offline')).toBe(true);
     expect(devices.find((d) => d.serial_number === READERS[1].serial)?.status).toBe('warning');
@@ -149,6 +153,48 @@ describe('npm run demo', () => {
     expect(jobs.data.every((j) => j.status === 'succeeded')).toBe(true);
     const labels = readdirSync(join(dataDir, 'labels'));
     expect(labels).toHaveLength(jobs.data.reduce((n, j) => n + j.quantity, 0));
+
+    // Every capability (issue 54) through real HTTP to the demo's portal, and the API key the banner prints works.
+    const token = await signIn(base, PEOPLE.admin.email);
+    const get = async <T>(path: string): Promise<T> => {
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(200);
+      return (res.headers.get('content-type')?.includes('json') ? res.json() : res.text()) as Promise<T>;
+    };
+    await expectEveryCapability(get, { days: 20 });
+    const switched = await fetch(`${base}/api/team/switch-company`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        companyId: (await api<{ id: number; name: string }[]>('GET', '/api/team/companies')).find(
+          (c) => c.name === DUTCHIE_COMPANY,
+        )?.id,
+      }),
+    });
+    expect(switched.status).toBe(200);
+    const dutchieToken = ((await switched.json()) as { token: string }).token;
+    await expectPackageCount(async <T>(path: string) => {
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${dutchieToken}` } });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    });
+    // Back to the outfitter, where signing in lands (the next start's checks are about it).
+    const back = await fetch(`${base}/api/team/switch-company`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dutchieToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        companyId: (await api<{ id: number; name: string }[]>('GET', '/api/team/companies')).find(
+          (c) => c.name !== DUTCHIE_COMPANY,
+        )?.id,
+      }),
+    });
+    expect(back.status).toBe(200);
+    expect(first.output()).toContain(`API key "${API_KEY_NAME}"`);
+    const key = first.output().match(/\b(qk_[A-Za-z0-9_-]+)/)?.[1];
+    const byKey = await fetch(`${base}/api/inventory?limit=1`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(byKey.status).toBe(200);
     await stopDemo(first.child, first.output);
 
     const again = startDemo(port);
@@ -163,8 +209,8 @@ describe('npm run demo', () => {
       expect(logged(r.serial, /PAIRING CODE/g)).toBe(1);
     }
     const api2 = portalClient(base, await signIn(base, PEOPLE.admin.email));
-    expect(await api2<TDevice[]>('GET', '/api/devices')).toHaveLength(READERS.length);
+    expect(await api2<TDevice[]>('GET', '/api/devices')).toHaveLength(all.length);
     expect((await api2<TPrintJobsResponse>('GET', '/api/print/jobs')).data).toHaveLength(jobs.data.length);
     await stopDemo(again.child, again.output);
-  }, 420_000);
+  }, 900_000);
 });

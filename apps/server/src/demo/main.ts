@@ -177,12 +177,15 @@ async function main() {
     return s.connected && s.printers.some((p) => p.status === 'ready');
   });
   await startReaders(group, env, dataDir, base, adminToken);
-  const state = JSON.parse(readFileSync(marker, 'utf8')) as { printed?: number };
+  const state = JSON.parse(readFileSync(marker, 'utf8')) as {
+    printed?: number;
+    showcase?: { apiKey?: { name: string; key: string } } | null;
+  };
   if (state.printed === undefined) {
     state.printed = await printSomeLabels(api);
     writeFileSync(marker, `${JSON.stringify(state, null, 2)}\n`);
   }
-  banner(base, dutchieUrl, dataDir, metricsUrl);
+  banner(base, dutchieUrl, dataDir, metricsUrl, state.showcase?.apiKey);
 }
 
 /** A few labels through the whole chain (portal, utility, printer), so Print Labels has its job history. */
@@ -198,7 +201,13 @@ async function printSomeLabels(api: ReturnType<typeof portalClient>): Promise<nu
   return data.length;
 }
 
-function banner(base: string, dutchieUrl: string, dataDir: string, metricsUrl: string) {
+function banner(
+  base: string,
+  dutchieUrl: string,
+  dataDir: string,
+  metricsUrl: string,
+  apiKey?: { name: string; key: string },
+) {
   const dir = relative(process.cwd(), dataDir) || '.';
   say();
   say(`Quantics demo is running at ${base}`);
@@ -212,6 +221,12 @@ function banner(base: string, dutchieUrl: string, dataDir: string, metricsUrl: s
   say(
     `  ${COMPANY} keeps a local catalogue; switch to ${DUTCHIE_COMPANY} (Company page) for a Dutchie store.`,
   );
+  if (apiKey) {
+    // A key's secret is shown once in the portal; the demo keeps it in its data folder to show it here.
+    say(`  API key "${apiKey.name}" (sends the till's sales; movements:write, inventory:read):`);
+    say(`    ${apiKey.key}`);
+    say(`    curl -H "Authorization: Bearer ${apiKey.key}" ${base}/api/inventory?limit=5`);
+  }
   say();
   say(`  Running beside it: the Dutchie stand-in (${dutchieUrl}), a stand-in Zebra printer (labels saved in`);
   say(

@@ -19,6 +19,7 @@ import {
   SITES,
   TALLIE_QUESTIONS,
 } from './demo-data.ts';
+import { type ShowcaseResult, seedShowcase } from './showcase.ts';
 
 /**
  * Seeds the demo through the product's own HTTP API (app.inject: routing, validation, access rules and services,
@@ -26,7 +27,13 @@ import {
  * goes through the readers' ingest service with its `at` time, because no API lets a caller back-date an audit.
  */
 
-export type SeedOptions = { products: number; days: number; log?: (line: string) => void };
+export type SeedOptions = {
+  products: number;
+  days: number;
+  log?: (line: string) => void;
+  /** Off: only the catalogue, team, readers and audit history (bench/demo-seed.mjs times the showcase against it). */
+  showcase?: boolean;
+};
 
 export type SeedResult = {
   companyId: number;
@@ -37,6 +44,8 @@ export type SeedResult = {
   audits: HistorySummary;
   readers: { serial: string; deviceId: number; name: string }[];
   conversations: number;
+  /** What months of use leave (issue 54): reviews, sales, plans, shipments, the API key...; null when off. */
+  showcase: ShowcaseResult | null;
 };
 
 type Json = Record<string, unknown>;
@@ -48,7 +57,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     url: string,
     token: string | null,
     payload?: object,
-    expected = [200, 201],
+    expected = [200, 201, 204],
   ): Promise<T> => {
     const res = await app.inject({
       method,
@@ -58,7 +67,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     });
     if (!expected.includes(res.statusCode))
       throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as T;
+    return (res.statusCode === 204 ? {} : res.json()) as T;
   };
 
   // The company and its admin, as the sign-up form does it.
@@ -120,6 +129,13 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   }
   const operator = tokens.operator as string;
   log('team: admin, operator and member, one invitation pending');
+  // Approval on from the start (issue 54): a line more than 2 units or $250 off waits for an admin's review.
+  if (o.showcase !== false) {
+    await call('PUT', `/api/companies/${companyId}/count-policy`, admin, {
+      approval_units: 2,
+      approval_value: 250,
+    });
+  }
 
   // Readers paired through the pairing protocol (start, an operator confirms the code, the reader polls).
   const readers: SeedResult['readers'] = [];
@@ -156,13 +172,29 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   });
   log(`audits: ${audits.completed} completed and ${audits.failed} failed over ${o.days} days`);
   await annotateAudits(call, operator);
+
+  const showcase =
+    o.showcase === false
+      ? null
+      : await seedShowcase({
+          app,
+          call,
+          admin,
+          operator,
+          companyId,
+          products: catalogue,
+          locationIds,
+          deviceTokens,
+          days: o.days,
+          log,
+        });
+  // The readers' last heartbeats (after the showcase, which takes a while: the readers read as online).
   for (const [i, r] of READERS.entries()) {
     await call('POST', '/api/rfid/heartbeat', deviceTokens[i] as string, {
       battery_level: r.battery,
       signal_strength: r.signal,
     });
   }
-
   // A delivery the operator entered by hand today: inventory entries in the activity log. One place is today's
   // location and quantity; several (part went straight to the backroom) are the stock the add dialog sends.
   for (const a of ARRIVALS) {
@@ -183,7 +215,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   }
 
   const conversations = await askTallie(call, admin);
-  const dutchieCompanyId = await seedDutchieCompany(app, call, companyId);
+  const dutchieCompanyId = await seedDutchieCompany(app, call, companyId, o.showcase !== false);
   log(`${DUTCHIE_COMPANY}: a Dutchie company ${PEOPLE.admin.name} also belongs to`);
   return {
     companyId,
@@ -193,6 +225,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     audits,
     readers,
     conversations,
+    showcase,
   };
 }
 
@@ -241,7 +274,12 @@ async function askTallie(call: Call, token: string): Promise<number> {
 }
 
 /** A Dutchie company registered by its owner, who invites the demo's admin; the admin accepts as themselves. */
-async function seedDutchieCompany(app: FastifyInstance, call: Call, homeCompanyId: number): Promise<number> {
+async function seedDutchieCompany(
+  app: FastifyInstance,
+  call: Call,
+  homeCompanyId: number,
+  showcase: boolean,
+): Promise<number> {
   const reg = await call<{ token: string; user: { company_id: number } }>(
     'POST',
     '/api/auth/register',
@@ -269,9 +307,64 @@ async function seedDutchieCompany(app: FastifyInstance, call: Call, homeCompanyI
     token: inviteToken(app.config.dataDir, PEOPLE.admin.email),
     password: DEMO_PASSWORD,
   });
+  if (showcase) await countPackages(call, reg.token);
   // Back to the outfitter, so signing in (and the print utility) lands there.
   await call('POST', '/api/team/switch-company', accepted.token, { companyId: homeCompanyId });
   return reg.user.company_id;
+}
+
+/** The dispensary's handheld counts its Sales Floor by Metrc packages: tags read, labels scanned, one package short. */
+export const DUTCHIE_READER = {
+  serial: 'RFD40-0401',
+  model: 'Zebra RFD40',
+  name: 'Greenleaf Handheld',
+} as const;
+
+async function countPackages(call: Call, owner: string) {
+  const start = await call<Json>('POST', '/api/rfid/register/start', null, {
+    serial_number: DUTCHIE_READER.serial,
+    model: DUTCHIE_READER.model,
+  });
+  await call('POST', '/api/rfid/register/confirm', owner, { code: start.code });
+  const poll = await call<{ device_id: number; device_token: string }>(
+    'POST',
+    '/api/rfid/register/poll',
+    null,
+    {
+      pairing_id: start.pairing_id,
+      poll_secret: start.poll_secret,
+    },
+  );
+  await call('PUT', `/api/devices/${poll.device_id}`, owner, { name: DUTCHIE_READER.name });
+  const packages: { packageId: string; rooms: { roomName: string; quantity: number }[] }[] = [];
+  for (let page = 1; ; page++) {
+    const body = await call<{ data: typeof packages; pagination: { hasNext: boolean } }>(
+      'GET',
+      `/api/dutchie-inventory?limit=100&page=${page}`,
+      owner,
+    );
+    packages.push(...body.data);
+    if (!body.pagination.hasNext || body.data.length === 0) break;
+  }
+  const onFloor = packages
+    .map((p) => ({
+      id: p.packageId,
+      units: p.rooms.find((r) => r.roomName === 'Sales Floor')?.quantity ?? 0,
+    }))
+    .filter((p) => p.units > 0);
+  const audit = await call<{ audit_id: number }>('POST', '/api/rfid/audits', poll.device_token, {
+    client_audit_id: crypto.randomUUID(),
+    name: 'Sales Floor packages',
+    room: 'Sales Floor',
+    audit_type: 'Cycle Count',
+  });
+  // Half the packages by their Metrc RFID tag (the label is the EPC), half by scanning the label with the units
+  // counted; the third package is one unit short.
+  const reads = onFloor.map((p, i) =>
+    i % 2 === 0 && i !== 2 ? { epc: p.id, count: 2 } : { code: p.id, quantity: p.units - (i === 2 ? 1 : 0) },
+  );
+  await call('POST', `/api/rfid/audits/${audit.audit_id}/reads`, poll.device_token, { batch_seq: 0, reads });
+  await call('POST', `/api/rfid/audits/${audit.audit_id}/complete`, poll.device_token, { batch_count: 1 });
 }
 
 async function uploadCsv(app: FastifyInstance, token: string, csv: string): Promise<TImportResult> {
