@@ -67,6 +67,7 @@ import { importRoutes } from './modules/inventory/import.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { type InventoryQueries, inventoryQueries } from './modules/inventory/inventory-search-cache.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { locationIdsByPath } from './modules/locations/locations.service.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { isMetricsOn, metricsPlugin } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, registerScrapeGauges } from './modules/metrics/metrics.ts';
@@ -346,7 +347,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(inventoryRoutes);
   await app.register(zonesRoutes);
   await app.register(importRoutes);
-  await app.register(movementsRoutes);
+  await app.register(movementsRoutes, { locationPaths: locationIdsByPath });
   await app.register(locationsRoutes, { counting: locationCountingView });
   await app.register(countPlansRoutes);
   await app.register(dutchieRoutes);

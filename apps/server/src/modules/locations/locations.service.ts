@@ -45,6 +45,11 @@ export async function listLocations(db: Db, companyId: number): Promise<TLocatio
   return (await repo.listLocations(db, companyId)).map(view);
 }
 
+/** The company's locations by lower-cased path ("store > back room" to its id): a movements CSV's location column. */
+export async function locationIdsByPath(db: Db, companyId: number): Promise<ReadonlyMap<string, number>> {
+  return new Map((await repo.listLocations(db, companyId)).map((l) => [l.path.toLowerCase(), l.id]));
+}
+
 /**
  * GET /api/locations: the company's locations, each with its last count and when its plans next want it, in a
  * fixed number of queries whatever the number of locations.

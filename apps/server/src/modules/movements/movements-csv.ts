@@ -8,7 +8,6 @@ import {
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { listLocations } from '../locations/locations.service.ts';
 import { checkMovements, type Naming } from './movements.service.ts';
 
 // A till's daily export as a CSV of movements (sku, location, delta, reason, at, reference): checked and applied
@@ -25,7 +24,10 @@ export const CSV_NAMING: Naming = {
  * room", any case; empty: the product's one place). Each line's client_id is the file's SHA-256 and its row unless
  * the file has a client_id column: the same file sent again is not applied again.
  */
-export async function movementsOfCsv(db: Db, companyId: number, file: Buffer) {
+/** The company's locations by their lower-cased path ("store > back room"), for a CSV's location column. */
+export type LocationPaths = (db: Db, companyId: number) => Promise<ReadonlyMap<string, number>>;
+
+export async function movementsOfCsv(db: Db, companyId: number, file: Buffer, locationPaths: LocationPaths) {
   let records: string[][];
   try {
     records = parse(file, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
@@ -45,7 +47,7 @@ export async function movementsOfCsv(db: Db, companyId: number, file: Buffer) {
     const v = i < 0 ? '' : (line[i] ?? '');
     return v === '' ? undefined : v;
   };
-  const paths = new Map((await listLocations(db, companyId)).map((l) => [l.path.toLowerCase(), l.id]));
+  const paths = await locationPaths(db, companyId);
   const fileHash = createHash('sha256').update(file).digest('hex').slice(0, 32);
   const raw = lines.map((line, i) => {
     const delta = at(line, 'delta');

@@ -216,3 +216,15 @@ const numeric = (r: RecordedMovement): RecordedMovement => ({
   delta: Number(r.delta),
   quantity_after: Number(r.quantity_after),
 });
+
+/**
+ * Which of these ids are no location of the company (locations is locations' table, read here to check a movement's
+ * place: declared in architecture.test.ts; locations imports movements, so movements does not import it).
+ */
+export async function unknownLocations(db: Db, companyId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute<{ id: number }>(sql`
+    SELECT w.id FROM unnest(${sqlArray(ids, 'int')}) AS w(id)
+    WHERE NOT EXISTS (SELECT 1 FROM locations l WHERE l.company_id = ${companyId} AND l.id = w.id)`);
+  return r.rows.map((row) => Number(row.id));
+}

@@ -18,7 +18,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { checkRange, movementHistory, movementsReportCsv } from './history.service.ts';
 import { applyMovements, checkMovements } from './movements.service.ts';
-import { CSV_NAMING, movementsOfCsv } from './movements-csv.ts';
+import { CSV_NAMING, type LocationPaths, movementsOfCsv } from './movements-csv.ts';
 
 /** A CSV of at most 5,000 movements is far below this. */
 const CSV_MAX_BYTES = 4 * 1024 * 1024;
@@ -33,7 +33,15 @@ const bound = (v: string | undefined, edge: 'from' | 'to', zone: string) => {
  * Stock movements: what a till, an ERP or a person sends (sales, returns, receipts, transfers, adjustments), a
  * product's history, and the report. Operators, admins and API keys with movements:write send; see the access table.
  */
-export const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type MovementsRoutesOptions = {
+  /**
+   * The company's locations by path, for a CSV's location column (locations', handed in by app.ts: movements does not
+   * import locations, whose deletion moves stock through movements).
+   */
+  locationPaths: LocationPaths;
+};
+
+export const movementsRoutes: FastifyPluginAsyncZod<MovementsRoutesOptions> = async (app, options) => {
   const tags = ['inventory'];
   await app.register(fastifyMultipart, {
     limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5, parts: 10 },
@@ -82,7 +90,7 @@ export const movementsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, CSV_MESSAGES.tooLarge(4));
         throw badRequest(CSV_MESSAGES.noFile);
       });
-      const sent = await movementsOfCsv(app.db, caller.companyId, body);
+      const sent = await movementsOfCsv(app.db, caller.companyId, body, options.locationPaths);
       return applyMovements(app.db, caller, sent, CSV_NAMING);
     },
   );

@@ -13,7 +13,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/pg-errors.ts';
-import { unknownLocations } from '../locations/locations.service.ts';
 import { type MovementActor, setMovementsWritten } from './movement-context.repo.ts';
 import * as repo from './movements.repo.ts';
 
@@ -236,7 +235,7 @@ async function resolvePlaces(
   { name, placeField }: Naming,
 ): Promise<repo.MovementWrite[]> {
   const named = [...new Set(sent.flatMap((m) => (typeof m.location_id === 'number' ? [m.location_id] : [])))];
-  const unknown = new Set(await unknownLocations(tx, companyId, named));
+  const unknown = new Set(await repo.unknownLocations(tx, companyId, named));
   return sent.map((m, i) => {
     const p = products[i] as repo.ProductPlaces;
     let locationId: number | null;
