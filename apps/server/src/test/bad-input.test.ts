@@ -715,6 +715,8 @@ const NO_BODY = new Set([
   'POST /api/settings/onboarding/complete',
   'POST /api/onboarding/dismiss',
   'POST /api/print/agent/logout',
+  // Read the company's Metrc manifests now: nothing to send.
+  'POST /api/settings/metrc/sync',
   'POST /api/devices/:id/webhook-password',
   'POST /api/devices/:id/counts/finish',
   'POST /api/audits/:id/finish',
