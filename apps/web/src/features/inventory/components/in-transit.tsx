@@ -19,7 +19,7 @@ export function InTransitNote({ product }: { product: Pick<TProduct, 'in_transit
     .join('\n');
   return (
     <span
-      className="mt-0.5 inline-flex items-center gap-1 text-xs whitespace-nowrap text-sky-700 dark:text-sky-300"
+      className="mt-0.5 flex items-center gap-1 text-xs whitespace-nowrap text-sky-700 lg:justify-end dark:text-sky-300"
       title={names}
     >
       <Truck className="size-3" aria-hidden />

@@ -46,8 +46,9 @@ export function ReceiptApproval({ shipment: s }: { shipment: TShipment }) {
             {waiting > 0 ? `${waiting} line${waiting === 1 ? '' : 's'} awaiting approval` : 'Approval'}
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            These lines were off by more than the count policy allows: their stock is added once an admin
-            decides. Approve adds what was received; Reject adds what was shipped.
+            {waiting > 0
+              ? 'These lines were off by more than the count policy allows: their stock is added once an admin decides. Approve adds what was received; Reject adds what was shipped.'
+              : 'These lines were off by more than the count policy allows and waited for an admin: what each decision added to stock.'}
           </p>
         </div>
       </div>
