@@ -12,7 +12,7 @@ const stepRow = (page: Page, key: string) =>
 /** Back on the dashboard, the step shows as done and the count of done steps moved on. */
 async function expectTicked(page: Page, key: string, done: number) {
   await page.goto('/dashboard');
-  await expect(stepRow(page, key)).toHaveAttribute('data-done', 'true');
+  await expect(stepRow(page, key)).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
   await expect(stepRow(page, key).getByText('Done', { exact: true })).toBeVisible();
   await expect(page.getByTestId('getting-started').getByText(`${done} of 5 done`)).toBeVisible();
 }
@@ -21,6 +21,8 @@ for (const width of [1440, 390]) {
   test(`a new company is guided through its first steps, each ticked by the work itself (${width})`, async ({
     page,
   }) => {
+    // Sign-up, five steps and six dashboards on a shared 2-core machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await registerViaUi(page, { company: 'Fresh Start Supply' });
     const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
@@ -43,7 +45,7 @@ for (const width of [1440, 390]) {
     await stepRow(page, 'places').getByRole('link', { name: 'Start: Add your places' }).click();
     await expect(page).toHaveURL(/\/locations$/);
     await page.goto('/dashboard');
-    await expect(stepRow(page, 'places')).toHaveAttribute('data-done', 'false');
+    await expect(stepRow(page, 'places')).toHaveAttribute('data-done', 'false', { timeout: 30_000 });
     const place = await page.request.post('/api/locations', {
       headers: auth(token),
       data: { name: 'Main store' },

@@ -1,6 +1,7 @@
 import { FileSpreadsheet, UploadCloud } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { formatBytes } from '@/lib/format';
 
 /** Click to choose a file or drop one on the area. Any file reaches `onPick`, which checks the name. */
 export function FileDropZone({
@@ -80,8 +81,4 @@ export function FileDropZone({
   );
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+const formatSize = formatBytes;

@@ -2,6 +2,7 @@ import { pageButtons } from '@quantics/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { Select } from './select';
 
 type PaginationProps = {
@@ -38,7 +39,7 @@ export function Pagination({
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
       <div className="flex items-center justify-between gap-4 text-sm text-slate-600 sm:justify-start dark:text-slate-400">
         <span data-testid="pagination-range">
-          Showing {first.toLocaleString()}-{last.toLocaleString()} of {totalItems.toLocaleString()} {noun}
+          Showing {formatCount(first)}-{formatCount(last)} of {formatCount(totalItems)} {noun}
         </span>
         <span className="flex items-center gap-2">
           <label htmlFor={sizeId} className="whitespace-nowrap">
@@ -52,7 +53,7 @@ export function Pagination({
           >
             {pageSizes.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {formatCount(size)}
               </option>
             ))}
           </Select>

@@ -1,9 +1,10 @@
+import { formatCount } from '@/lib/format';
 /** The Count screen's own texts (not in the spec: the screen is issue #20's addition). */
 export const COUNT_TEXTS = {
   title: 'Count',
   // Recounts (issue #35): an admin sent lines of a count to recount; the Count screen lists them and what to find.
   recountsTitle: 'Recount requested',
-  recountLines: (n: number) => `${n} line${n === 1 ? '' : 's'} to count again`,
+  recountLines: (n: number) => `${formatCount(n)} line${n === 1 ? '' : 's'} to count again`,
   recountElsewhere: (device: string | null) => `Being recounted on ${device ?? 'another reader'}`,
   recountStartFailed: 'Failed to start the recount',
   toFindTitle: 'To find',
@@ -31,13 +32,13 @@ export const COUNT_TEXTS = {
   padScanned: 'That was a scan, not a quantity. Enter the quantity, then scan the next item.',
   backspace: 'Delete last digit',
   packageTitle: 'Package scanned',
-  confirmExpected: (n: number) => `Confirm ${n}`,
+  confirmExpected: (n: number) => `Confirm ${formatCount(n)}`,
   countByHand: 'Enter what is there',
   cancel: 'Cancel',
   ok: 'OK',
   // Issue #37: the places load before a count can start; the app opens and counts with no network.
   loadingPlaces: (isDutchie: boolean) => (isDutchie ? 'Loading the rooms…' : 'Loading the locations…'),
-  offlineReads: (n: number) => `Offline: ${n.toLocaleString()} reads kept on this handheld`,
+  offlineReads: (n: number) => `Offline: ${formatCount(n)} reads kept on this handheld`,
   startedOffline:
     'Started with no connection: the count is created on the portal when the connection is back, and its figures follow.',
   offlinePage:
@@ -46,7 +47,7 @@ export const COUNT_TEXTS = {
   // What was read is named by the sheet's lookup, in batches: until it answers (offline), a read waits for its name.
   waitingTitle: 'Waiting to be named',
   waitingReads: (n: number) =>
-    `${n.toLocaleString()} ${n === 1 ? 'read is' : 'reads are'} waiting to be named: they count once the portal answers.`,
+    `${formatCount(n)} ${n === 1 ? 'read is' : 'reads are'} waiting to be named: they count once the portal answers.`,
   // Team counts (issue 49): several handhelds on one count; at most one open count per reader.
   openCountsTitle: 'Counts in progress',
   openCountsHint: 'Join one to count it together',
@@ -86,8 +87,8 @@ export const COUNT_TEXTS = {
   cartonsTitle: 'Cartons',
   cartonReceived: 'Carton received',
   cartonNotOnShipment: 'Carton not on this shipment',
-  unknownCodes: (n: number) => `${n.toLocaleString()} unknown code${n === 1 ? '' : 's'} read`,
-  serialsNotRead: (n: number) => `${n.toLocaleString()} announced serial${n === 1 ? '' : 's'} not read yet`,
+  unknownCodes: (n: number) => `${formatCount(n)} unknown code${n === 1 ? '' : 's'} read`,
+  serialsNotRead: (n: number) => `${formatCount(n)} announced serial${n === 1 ? '' : 's'} not read yet`,
   receiptPending: 'The shipment’s lines show once the portal has answered.',
   finishReceiving: 'Finish receiving',
   received: (reference: string) => `Shipment ${reference} received`,

@@ -2,6 +2,7 @@ import { neutralizeCsvCell, type TImportFailure } from '@quantics/contracts';
 
 /** One CSV cell: formula starts neutralised, quoted when it holds a comma, quote or line break. */
 function cell(value: string | number): string {
+  // number-format: a CSV keeps its plain form
   const text = neutralizeCsvCell(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

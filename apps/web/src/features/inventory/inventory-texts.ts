@@ -1,4 +1,5 @@
 import { INVENTORY_MESSAGES, type TStockStatus } from '@quantics/contracts';
+import { formatCount } from '@/lib/format';
 
 /**
  * The screen's own texts (labels, toasts, empty states), word for word from the spec. The API's messages are the
@@ -24,11 +25,11 @@ export const INVENTORY_TEXTS = {
   notSet: 'Not set',
   never: 'Never',
   // Stock by location (issue #47): the screen's own words, not the spec's.
-  places: (n: number) => `${n} places`,
+  places: (n: number) => `${formatCount(n)} places`,
   home: 'home',
   allLocations: 'All locations',
   noLocation: 'No location',
-  inAll: (total: number) => `of ${total.toLocaleString()} in all`,
+  inAll: (total: number) => `of ${formatCount(total)} in all`,
   addPlace: 'Add another place',
   placesLegend: 'Stock by location',
   total: 'Total',
@@ -48,12 +49,12 @@ export const INVENTORY_TEXTS = {
   totalOnHand: 'Total on hand',
   onHandAt: (place: string) => `On hand at ${place}`,
   loadMore: 'Load more',
-  shown: (n: number) => `${n.toLocaleString()} movements shown`,
-  after: (n: number) => `${n.toLocaleString()} after`,
+  shown: (n: number) => `${formatCount(n)} movements shown`,
+  after: (n: number) => `${formatCount(n)} after`,
   auditRef: (id: number) => `Audit #${id}`,
   shipmentRef: (id: number) => `Shipment #${id}`,
-  uploadSuccess: (n: number) => `Successfully uploaded ${n} products`,
-  uploadPartial: (n: number) => `Upload completed with ${n} errors. Check console for details.`,
+  uploadSuccess: (n: number) => `Successfully uploaded ${formatCount(n)} products`,
+  uploadPartial: (n: number) => `Upload completed with ${formatCount(n)} errors. Check console for details.`,
 } as const;
 
 /** The status filter's choices, 'all' first. */

@@ -1,4 +1,5 @@
 import type { TLocation } from '@quantics/contracts';
+import { formatCount } from '@/lib/format';
 
 export type TreeRow = { location: TLocation; depth: number; hasChildren: boolean };
 
@@ -54,4 +55,4 @@ export const parentIds = (list: TLocation[]): number[] => [
 ];
 
 export const subLocationsLabel = (n: number, none: string) =>
-  n === 0 ? none : `${n} sub-location${n === 1 ? '' : 's'}`;
+  n === 0 ? none : `${formatCount(n)} sub-location${n === 1 ? '' : 's'}`;

@@ -1,9 +1,10 @@
+import { formatCount } from '@/lib/format';
 /** The bell's texts (the spec names only "a notification button with a red dot"; these are ours). */
 export const NOTIFICATION_TEXTS = {
   button: 'Notifications',
-  buttonUnread: (n: number) => `Notifications, ${n} unread`,
+  buttonUnread: (n: number) => `Notifications, ${formatCount(n)} unread`,
   title: 'Notifications',
-  unreadCount: (n: number) => `${n} unread`,
+  unreadCount: (n: number) => `${formatCount(n)} unread`,
   allRead: 'All caught up',
   markAll: 'Mark all as read',
   unread: 'Unread',

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 /** The refill list's own texts (issue 52). */
 export const REFILL_TEXTS = {
   title: 'Refill list',
@@ -13,12 +14,12 @@ export const REFILL_TEXTS = {
   nothingHint: (store: string) =>
     `Every product of ${store} is at its floor minimum, or its stockrooms have none to give.`,
   moved: 'Moved',
-  movedDone: (units: number, name: string) => `Moved ${units} × ${name} to the sales floor`,
+  movedDone: (units: number, name: string) => `Moved ${formatCount(units)} × ${name} to the sales floor`,
   moveFailed: 'Failed to record the move',
   onFloor: 'On the floor',
   inStockroom: 'Stockroom',
-  sold: (units: number, days: number) => `${units} sold in ${days} days`,
+  sold: (units: number, days: number) => `${formatCount(units)} sold in ${formatCount(days)} days`,
   toMove: 'Move',
   quantity: (name: string) => `Units of ${name} moved`,
-  left: (n: number) => `${n} to go`,
+  left: (n: number) => `${formatCount(n)} to go`,
 } as const;

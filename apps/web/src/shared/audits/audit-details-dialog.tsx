@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { formatCount } from '@/lib/format';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useAuditDiscrepancies } from './audit-api';
 import { Accuracy, AuditStatusBadge, formatDateTime } from './audit-bits';
@@ -23,8 +24,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Misplaced and unknown tags are counted apart from the discrepancies: '2 misplaced, 1 unknown'. */
 function extras(a: TAudit): string {
   const parts = [];
-  if (a.misplaced_count > 0) parts.push(`${a.misplaced_count} misplaced`);
-  if (a.unknown_count > 0) parts.push(`${a.unknown_count} unknown`);
+  if (a.misplaced_count > 0) parts.push(`${formatCount(a.misplaced_count)} misplaced`);
+  if (a.unknown_count > 0) parts.push(`${formatCount(a.unknown_count)} unknown`);
   return parts.join(', ');
 }
 
@@ -72,13 +73,13 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
             <Fact label="Location">{audit.location ?? AUDIT_TEXTS.notSpecified}</Fact>
             <Fact label="Tags scanned">
               <span className="tabular-nums">
-                {audit.tags_found} / {audit.tags_expected}
+                {formatCount(audit.tags_found)} / {formatCount(audit.tags_expected)}
               </span>
             </Fact>
             {audit.packages_expected !== null && (
               <Fact label="Packages found">
                 <span className="tabular-nums" data-testid="packages-found">
-                  {audit.packages_found ?? 0} of {audit.packages_expected}
+                  {formatCount(audit.packages_found ?? 0)} of {formatCount(audit.packages_expected)}
                 </span>
               </Fact>
             )}
@@ -86,7 +87,7 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
               <Accuracy value={audit.accuracy} />
             </Fact>
             <Fact label="Discrepancies">
-              <span className="tabular-nums">{audit.discrepancies_count}</span>
+              <span className="tabular-nums">{formatCount(audit.discrepancies_count)}</span>
               {extras(audit) && (
                 <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">({extras(audit)})</span>
               )}

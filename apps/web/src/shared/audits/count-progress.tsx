@@ -15,7 +15,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatCount, formatTime } from '@/lib/format';
+import { formatCount, formatPercent, formatTime } from '@/lib/format';
 
 /**
  * Team counts (issue 49): a count as it runs, polled from GET /api/audits/{id}/progress, and the company's counts in
@@ -68,7 +68,7 @@ export function UnitsFound({ progress, className }: { progress: TAuditProgress; 
         </span>
         {expected > 0 && (
           <span className="tabular-nums text-slate-500 dark:text-slate-400">
-            {Math.round(percentOf(found, expected))}%
+            {formatPercent(Math.round(percentOf(found, expected)))}
           </span>
         )}
       </p>

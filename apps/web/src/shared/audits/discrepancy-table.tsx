@@ -2,6 +2,7 @@ import type { TDiscrepancy } from '@quantics/contracts';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { formatCount, formatSignedCount } from '@/lib/format';
 import { DiscrepancyTypeBadge } from './audit-bits';
 import { AUDIT_TEXTS } from './audit-texts';
 import { MovedLine, noteOf } from './moved-line';
@@ -12,7 +13,7 @@ const varianceClass = (variance: number) =>
     : variance > 0
       ? 'text-amber-600 dark:text-amber-300'
       : 'text-slate-600 dark:text-slate-300';
-const signed = (variance: number) => (variance > 0 ? `+${variance}` : String(variance));
+const signed = formatSignedCount;
 /** GS1's separator is invisible: shown as a space, as the row's tag text shows it. */
 const shown = (code: string) => code.replaceAll('\u001d', ' ');
 
@@ -87,7 +88,7 @@ export function DiscrepancyTable({
                 <DiscrepancyTypeBadge type={r.discrepancy_type} variance={r.variance} />
               </div>
               <p className="mt-1.5 text-xs text-slate-600 tabular-nums dark:text-slate-300">
-                Expected {r.expected_quantity} · Found {r.found_quantity} · Variance{' '}
+                Expected {formatCount(r.expected_quantity)} · Found {formatCount(r.found_quantity)} · Variance{' '}
                 <span className={cn('font-medium', varianceClass(r.variance))}>{signed(r.variance)}</span>
               </p>
               {noteOf(r) && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{noteOf(r)}</p>}
@@ -125,8 +126,8 @@ export function DiscrepancyTable({
                 <MovedLine r={r} />
                 <Scanned r={r} className="truncate" />
               </Td>
-              <Td className="text-right tabular-nums">{r.expected_quantity}</Td>
-              <Td className="text-right tabular-nums">{r.found_quantity}</Td>
+              <Td className="text-right tabular-nums">{formatCount(r.expected_quantity)}</Td>
+              <Td className="text-right tabular-nums">{formatCount(r.found_quantity)}</Td>
               <Td className={cn('text-right font-medium tabular-nums', varianceClass(r.variance))}>
                 {signed(r.variance)}
               </Td>

@@ -1,5 +1,6 @@
 import { movedNote, type TDiscrepancy } from '@quantics/contracts';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 
 type Moved = Pick<TDiscrepancy, 'expected_quantity' | 'expected_at_start' | 'moved_during' | 'notes'>;
 
@@ -13,7 +14,7 @@ export function movedText(r: Moved): string | null {
   if (r.expected_at_start === null || r.moved_during === null || r.moved_during === 0) return null;
   const m = r.moved_during;
   const words = movedNote(r.notes).moved ?? `${m > 0 ? `+${m}` : `−${-m}`} moved during the count`;
-  return `${r.expected_at_start} at start · ${words} · expected ${r.expected_quantity} when counted`;
+  return `${formatCount(r.expected_at_start)} at start · ${words} · expected ${formatCount(r.expected_quantity)} when counted`;
 }
 
 /** The row's note without what moved, when MovedLine shows that: the note says what was off, once. */

@@ -2,7 +2,7 @@ import { Hash } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useProductSerials } from './product-serials';
 import { SerialRange } from './serial-range';
 
@@ -38,7 +38,7 @@ export function ProductSerialsPanel({ productId }: { productId: number }) {
           Serialized GS1 labels
         </Badge>
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          {s.labels_printed.toLocaleString()} printed · next serial{' '}
+          {formatCount(s.labels_printed)} printed · next serial{' '}
           <span className="font-mono text-slate-900 dark:text-slate-100">{s.next_serial}</span>
         </span>
       </div>

@@ -2,14 +2,14 @@ import type { TWherePlace } from '@quantics/contracts';
 import { MapPin, Radio } from 'lucide-react';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime, formatTimeAgo } from '@/lib/format';
+import { formatCount, formatDateTime, formatTimeAgo } from '@/lib/format';
 import { useWhere } from './where-api';
 
 export const WHERE_TEXTS = {
   title: 'Where it is',
   loadFailed: 'Failed to load where it is',
   nowhere: 'No place holds it and no reader has seen its tags.',
-  units: (n: number) => `${n.toLocaleString()} ${n === 1 ? 'unit' : 'units'}`,
+  units: (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`,
   seen: (ago: string, device: string | null, antenna: number | null) =>
     `Seen ${ago}${device ? ` by ${device}` : ''}${antenna !== null ? `, antenna ${antenna}` : ''}`,
   notSeen: 'No tag seen here yet',

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAuditDiscrepancies } from '@/shared/audits/audit-api';
 import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
@@ -79,8 +80,10 @@ function ApplyForm({ audit, onClose }: { audit: TAudit; onClose: () => void }) {
                 <span className="font-mono text-xs">{r.product_sku}</span> {r.product_name}
               </span>
               <span className="tabular-nums text-slate-600 dark:text-slate-400">
-                {r.expected_quantity} →{' '}
-                <strong className="text-slate-900 dark:text-slate-100">{r.found_quantity}</strong>
+                {formatCount(r.expected_quantity)} →{' '}
+                <strong className="text-slate-900 dark:text-slate-100">
+                  {formatCount(r.found_quantity)}
+                </strong>
               </span>
             </label>
           </li>
@@ -103,7 +106,10 @@ function ApplyForm({ audit, onClose }: { audit: TAudit; onClose: () => void }) {
                 </span>
               </span>
               <span className="tabular-nums text-slate-600 dark:text-slate-400">
-                + <strong className="text-slate-900 dark:text-slate-100">{r.found_quantity}</strong>
+                +{' '}
+                <strong className="text-slate-900 dark:text-slate-100">
+                  {formatCount(r.found_quantity)}
+                </strong>
               </span>
             </label>
           </li>
@@ -139,7 +145,7 @@ function ApplyForm({ audit, onClose }: { audit: TAudit; onClose: () => void }) {
           <Button variant="secondary">Cancel</Button>
         </DialogClose>
         <Button onClick={submit} isLoading={apply.isPending} disabled={chosen.length === 0}>
-          Apply {chosen.length} count{chosen.length === 1 ? '' : 's'}
+          Apply {formatCount(chosen.length)} count{chosen.length === 1 ? '' : 's'}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { TAudit } from '@quantics/contracts';
 import { ChevronRight, MapPin, MessageSquare, Radio, ScanLine, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { formatCount } from '@/lib/format';
 import { Accuracy, AuditStatusBadge, formatDateTime } from '@/shared/audits/audit-bits';
 import { AUDIT_TEXTS } from '@/shared/audits/audit-texts';
 
@@ -56,7 +57,7 @@ export function AuditsList({ audits, onOpen, onComments }: Props) {
                     <ScanLine className="size-3" aria-hidden /> Tags
                   </dt>
                   <dd className="tabular-nums text-slate-800 dark:text-slate-200">
-                    {a.tags_found}/{a.tags_expected}
+                    {formatCount(a.tags_found)}/{formatCount(a.tags_expected)}
                   </dd>
                 </div>
                 <div>

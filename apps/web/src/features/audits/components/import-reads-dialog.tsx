@@ -10,6 +10,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount, formatPercent } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import type { UploadPhase } from '@/lib/upload';
 import { usePlaceOptions } from '@/shared/locations/place-options';
@@ -83,7 +84,7 @@ export function ImportReadsDialog({
       });
       setStep({ kind: 'done', result });
       if (result.duplicate) notify.success('This file was imported before: here is the audit it made.');
-      else notify.success(`Imported ${result.reads.toLocaleString()} reads as ${result.audit.name}`);
+      else notify.success(`Imported ${formatCount(result.reads)} reads as ${result.audit.name}`);
     } catch (err) {
       const message = errorMessage(err, 'Failed to import reads');
       notify.error(message);
@@ -205,11 +206,11 @@ function ImportResult({
         )}
         <p data-testid="import-reads-summary">
           {result.duplicate ? 'This file was imported before: here is the audit it made. ' : ''}
-          <span className="font-medium">{audit.name}</span>: {audit.tags_found.toLocaleString()} of{' '}
-          {audit.tags_expected.toLocaleString()} expected units found, accuracy {audit.accuracy ?? 0}%,{' '}
-          {audit.discrepancies_count.toLocaleString()} discrepancies. Read as {FORMAT_NAMES[result.format]}:{' '}
-          {result.reads.toLocaleString()} lines imported
-          {result.failed_count > 0 ? `, ${result.failed_count.toLocaleString()} skipped` : ''}.
+          <span className="font-medium">{audit.name}</span>: {formatCount(audit.tags_found)} of{' '}
+          {formatCount(audit.tags_expected)} expected units found, accuracy{' '}
+          {formatPercent(audit.accuracy ?? 0)}, {formatCount(audit.discrepancies_count)} discrepancies. Read
+          as {FORMAT_NAMES[result.format]}: {formatCount(result.reads)} lines imported
+          {result.failed_count > 0 ? `, ${formatCount(result.failed_count)} skipped` : ''}.
         </p>
       </div>
       {result.failed.length > 0 && (

@@ -8,6 +8,7 @@ import { Field, Input, TextField } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount, formatFixed, formatSignedCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAuditDiscrepancies } from '@/shared/audits/audit-api';
 import { MovedLine } from '@/shared/audits/moved-line';
@@ -20,8 +21,7 @@ export const REVIEW_TEXTS = {
     'Lines over your count policy wait for an approval with a reason code. Rejected lines keep their quantity; lines sent to recount are counted again.',
 } as const;
 
-const money = (n: number) =>
-  n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (n: number) => formatFixed(n, 2);
 const lineValue = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
 const isReviewable = (l: TDiscrepancy) =>
   (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') &&
@@ -54,7 +54,9 @@ function ReviewLines({ audit }: { audit: TAudit }) {
   const decide = async (decisions: LineDecision[]) => {
     try {
       await review.mutateAsync({ id: audit.id, lines: decisions });
-      notify.success(decisions.length === 1 ? 'Decision saved' : `${decisions.length} lines approved`);
+      notify.success(
+        decisions.length === 1 ? 'Decision saved' : `${formatCount(decisions.length)} lines approved`,
+      );
     } catch (err) {
       notify.error(errorMessage(err, 'The decision could not be saved'));
     }
@@ -106,7 +108,7 @@ function ReviewLines({ audit }: { audit: TAudit }) {
           </Field>
         </div>
         <Button type="submit" disabled={!bulkReason || bulkLines.length === 0} isLoading={review.isPending}>
-          Approve {bulkLines.length} line{bulkLines.length === 1 ? '' : 's'}
+          Approve {formatCount(bulkLines.length)} line{bulkLines.length === 1 ? '' : 's'}
         </Button>
       </form>
       {lines.length === 0 ? (
@@ -161,7 +163,8 @@ function ReviewLine({
         <div className="min-w-0">
           <p className="font-medium text-slate-900 dark:text-slate-100">{name}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {line.product_sku} · expected {line.expected_quantity}, counted {line.found_quantity} ·{' '}
+            {line.product_sku} · expected {formatCount(line.expected_quantity)}, counted{' '}
+            {formatCount(line.found_quantity)} ·{' '}
             <span
               className={
                 line.variance < 0
@@ -169,7 +172,7 @@ function ReviewLine({
                   : 'text-emerald-700 dark:text-emerald-300'
               }
             >
-              {line.variance > 0 ? `+${line.variance}` : line.variance}
+              {formatSignedCount(line.variance)}
             </span>{' '}
             · value {money(lineValue(line))}
           </p>

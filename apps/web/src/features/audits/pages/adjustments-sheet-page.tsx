@@ -10,11 +10,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime, formatSignedCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { queryKeys } from '@/lib/query-keys';
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+const signed = formatSignedCount;
 
 function SheetTable({ sheet }: { sheet: TAdjustmentsSheet }) {
   const cell = 'border border-slate-300 px-2 py-1.5 align-top dark:border-slate-700 print:border-slate-400';
@@ -37,7 +37,7 @@ function SheetTable({ sheet }: { sheet: TAdjustmentsSheet }) {
               <td className={`${cell} font-mono text-xs break-all`}>{l.package_label}</td>
               <td className={cell}>{l.product ?? '—'}</td>
               <td className={cell}>{l.room}</td>
-              <td className={`${cell} text-right tabular-nums`}>{l.expected}</td>
+              <td className={`${cell} text-right tabular-nums`}>{formatCount(l.expected)}</td>
               <td className={`${cell} text-right tabular-nums`}>{l.counted}</td>
               <td className={`${cell} text-right font-semibold tabular-nums`}>{signed(l.difference)}</td>
               <td className={`${cell} font-mono text-xs`}>{l.reason_code ?? '—'}</td>
@@ -120,7 +120,7 @@ export function AdjustmentsSheetPage() {
                   <div>
                     <dt className="text-xs text-slate-500 dark:text-slate-400 print:text-black">Lines</dt>
                     <dd className="text-lg font-semibold tabular-nums text-slate-900 dark:text-slate-100 print:text-black">
-                      {data.lines.length}
+                      {formatCount(data.lines.length)}
                     </dd>
                   </div>
                   <div>

@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatPercent } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { usePagedFilters } from '@/lib/use-paged-filters';
@@ -100,7 +101,11 @@ export function AuditsPage() {
           tone="brand"
           label="Avg. Accuracy"
           value={
-            summary ? (summary.averageAccuracy === null ? '—' : `${summary.averageAccuracy}%`) : undefined
+            summary
+              ? summary.averageAccuracy === null
+                ? '—'
+                : formatPercent(summary.averageAccuracy)
+              : undefined
           }
         />
         <StatCard icon={TriangleAlert} tone="amber" label="Discrepancies" value={summary?.discrepancies} />

@@ -10,6 +10,7 @@ import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useUpdateCompany } from '../api/save-company';
 import { downloadSecurityLog } from '../api/security-log';
@@ -95,7 +96,7 @@ export function SecurityPolicyCard({ company, userId }: { company: TCompany; use
               Members without two-factor
               {members.data && (
                 <Badge tone={without.length ? 'amber' : 'green'} className="ml-2">
-                  {without.length}
+                  {formatCount(without.length)}
                 </Badge>
               )}
             </h3>

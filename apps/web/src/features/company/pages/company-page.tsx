@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
@@ -128,7 +129,7 @@ export function CompanyPage() {
               <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
                 {companies.data.length === 1
                   ? `You belong to one company. Companies you ${isAdmin ? 'create or ' : ''}are invited to appear here.`
-                  : `You belong to ${companies.data.length} companies. Switch to work in another one.`}
+                  : `You belong to ${formatCount(companies.data.length)} companies. Switch to work in another one.`}
               </p>
             </div>
             <CompanyList companies={companies.data} switchingId={switchingId} onSwitch={onSwitch} />

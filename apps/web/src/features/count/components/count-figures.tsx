@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { CountView } from '../lib/count-session';
 
@@ -10,7 +11,7 @@ function Figure({ label, value, tone }: { label: string; value: number; tone: st
     <div className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
       <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
       <p className={cn('text-xl font-semibold tabular-nums', tone)} data-testid={`count-${label}`}>
-        {value.toLocaleString()}
+        {formatCount(value)}
       </p>
     </div>
   );
@@ -25,11 +26,11 @@ export function CountFigures({ view, isBlind }: { view: CountView; isBlind: bool
         <div>
           <p className="text-sm text-slate-500 dark:text-slate-400">Units found</p>
           <p className="mt-0.5 text-4xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-slate-100">
-            <span data-testid="count-found">{view.found.toLocaleString()}</span>
+            <span data-testid="count-found">{formatCount(view.found)}</span>
             {!isBlind && (
               <span className="text-2xl font-normal text-slate-400 dark:text-slate-500">
                 {' / '}
-                <span data-testid="count-expected">{view.expected.toLocaleString()}</span>
+                <span data-testid="count-expected">{formatCount(view.expected)}</span>
               </span>
             )}
           </p>
@@ -54,8 +55,8 @@ export function CountFigures({ view, isBlind }: { view: CountView; isBlind: bool
           className="mt-2 text-sm text-slate-600 tabular-nums dark:text-slate-300"
           data-testid="count-packages"
         >
-          Packages found <span className="font-semibold">{view.packages.found.toLocaleString()}</span>
-          {!isBlind && ` of ${view.packages.expected.toLocaleString()}`}
+          Packages found <span className="font-semibold">{formatCount(view.packages.found)}</span>
+          {!isBlind && ` of ${formatCount(view.packages.expected)}`}
         </p>
       )}
       {view.waiting > 0 && (

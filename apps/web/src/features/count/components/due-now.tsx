@@ -2,6 +2,7 @@ import type { TDueCount } from '@quantics/contracts';
 import { CalendarClock, Play } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { formatCount } from '@/lib/format';
 import { useDueCounts } from '@/shared/count-plans/due-counts-api';
 import type { StartChoice } from './start-count-form';
 
@@ -29,7 +30,7 @@ export function DueNow({ onStart, isStarting }: { onStart: (c: StartChoice) => v
         <CalendarClock className="size-4 text-brand-600 dark:text-brand-300" aria-hidden />
         <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">Due now</h2>
         <Badge tone={rows.some((r) => r.overdue) ? 'amber' : 'brand'} className="ml-auto">
-          {rows.length}
+          {formatCount(rows.length)}
         </Badge>
       </div>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">

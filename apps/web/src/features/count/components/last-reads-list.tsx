@@ -12,6 +12,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { CountView, LastReadView, ReadKind } from '../lib/count-session';
 
@@ -39,12 +40,12 @@ function PackageLine({ pkg, isBlind }: { pkg: NonNullable<LastReadView['package'
         <>
           {' · '}
           <span className="font-semibold text-slate-900 dark:text-slate-100">
-            Counted {pkg.counted.toLocaleString()}
+            Counted {formatCount(pkg.counted)}
           </span>
-          {!isBlind && ` of ${pkg.expected.toLocaleString()}`}
+          {!isBlind && ` of ${formatCount(pkg.expected)}`}
         </>
       ) : (
-        !isBlind && ` · Expected ${pkg.expected.toLocaleString()}`
+        !isBlind && ` · Expected ${formatCount(pkg.expected)}`
       )}
     </p>
   );
@@ -95,7 +96,7 @@ function Row({
                 <p className="text-xs text-slate-600 dark:text-slate-300">
                   Quantity{' '}
                   <span className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
-                    {r.quantity.toLocaleString()}
+                    {formatCount(r.quantity)}
                   </span>
                 </p>
               )}
@@ -141,7 +142,7 @@ export function LastReads({
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-800">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">Last reads</h2>
         <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-          {view.reads.toLocaleString()} reads
+          {formatCount(view.reads)} reads
         </span>
       </div>
       {view.last.length === 0 ? (

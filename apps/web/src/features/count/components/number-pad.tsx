@@ -3,6 +3,7 @@ import { type ButtonHTMLAttributes, type ReactNode, useEffect, useRef, useState 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 
 /** The reader protocol's largest quantity for one scan. */
@@ -94,7 +95,7 @@ export function NumberPad({
           canSubmit ? 'text-slate-900 dark:text-slate-100' : 'text-slate-400 dark:text-slate-500',
         )}
       >
-        {value.toLocaleString()}
+        {formatCount(value)}
       </output>
       {isScanRefused ? (
         <p className="text-sm text-amber-700 dark:text-amber-300" role="alert">

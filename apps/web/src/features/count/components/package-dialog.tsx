@@ -2,6 +2,7 @@ import { Calculator, Check, Package } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { Prompt } from '../lib/count-session';
 import { NumberPad } from './number-pad';
@@ -48,7 +49,7 @@ export function PackageDialog({
                 <div className="text-right">
                   <dt className="text-xs text-slate-500 dark:text-slate-400">Expected</dt>
                   <dd className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
-                    {pkg.expected.toLocaleString()}
+                    {formatCount(pkg.expected)}
                   </dd>
                 </div>
               )}

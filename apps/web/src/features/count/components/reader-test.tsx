@@ -3,6 +3,7 @@ import { Eraser } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 
 type Key = { id: number; shown: string; kind: 'char' | 'separator' | 'other' };
@@ -88,7 +89,8 @@ export function ReaderTest({ prefix }: { prefix: string }) {
       </div>
       {keys.length > 0 && (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="reader-test-result">
-          {keys.length} keys: {parsed.epcs.length} EPC{parsed.epcs.length === 1 ? '' : 's'}
+          {formatCount(keys.length)} keys: {formatCount(parsed.epcs.length)} EPC
+          {parsed.epcs.length === 1 ? '' : 's'}
           {parsed.epcs.length > 0 && <span className="font-mono"> ({parsed.epcs.join(', ')})</span>}
           {parsed.codes.length > 0 && (
             <span>

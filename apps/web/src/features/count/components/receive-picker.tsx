@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { isNetworkFailure } from '@/lib/offline-kept';
 import { COUNT_TEXTS } from '../count-texts';
 
@@ -102,7 +102,7 @@ export function ReceivePicker({
           </h2>
           {shipments && shipments.length > 0 && (
             <span className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400">
-              {shipments.length.toLocaleString()}
+              {formatCount(shipments.length)}
             </span>
           )}
         </div>
@@ -155,10 +155,10 @@ export function ReceivePicker({
                       <span>
                         {s.cartons_count === 0
                           ? COUNT_TEXTS.looseItems
-                          : `${s.cartons_count.toLocaleString()} carton${s.cartons_count === 1 ? '' : 's'}`}
+                          : `${formatCount(s.cartons_count)} carton${s.cartons_count === 1 ? '' : 's'}`}
                       </span>
                       <span>
-                        {s.units_expected.toLocaleString()} unit{s.units_expected === 1 ? '' : 's'}
+                        {formatCount(s.units_expected)} unit{s.units_expected === 1 ? '' : 's'}
                       </span>
                       {s.expected_at && (
                         <span className="inline-flex items-center gap-1">

@@ -2,6 +2,7 @@ import type { TRecountToDo } from '@quantics/contracts';
 import { Play, RotateCcw } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { formatCount } from '@/lib/format';
 import { useRecountsToDo } from '../api/recounts';
 import { COUNT_TEXTS } from '../count-texts';
 
@@ -32,7 +33,7 @@ export function RecountsWaiting({
           {COUNT_TEXTS.recountsTitle}
         </h2>
         <Badge tone="brand" className="ml-auto">
-          {rows.length}
+          {formatCount(rows.length)}
         </Badge>
       </div>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">

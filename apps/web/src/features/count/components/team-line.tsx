@@ -27,7 +27,7 @@ export function TeamLine({
       <div className="flex items-center justify-between gap-3 text-sm">
         <p className="flex items-center gap-2 font-semibold text-slate-900 dark:text-slate-100">
           <Users className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />
-          Team count · {progress.participants.length} readers
+          Team count · {formatCount(progress.participants.length)} readers
         </p>
         <p className="text-slate-700 tabular-nums dark:text-slate-300" data-testid="team-units">
           {isBlind

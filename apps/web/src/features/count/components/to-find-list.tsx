@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { ToFindRow } from '../lib/count-session';
 
@@ -17,7 +18,7 @@ export function ToFindList({ rows }: { rows: ToFindRow[] }) {
           <p className="text-xs text-slate-500 dark:text-slate-400">{COUNT_TEXTS.toFindHint}</p>
         </div>
         <span className="shrink-0 text-sm font-medium text-slate-600 tabular-nums dark:text-slate-300">
-          {done} / {rows.length}
+          {formatCount(done)} / {formatCount(rows.length)}
         </span>
       </div>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -49,7 +50,7 @@ export function ToFindList({ rows }: { rows: ToFindRow[] }) {
               </span>
             </span>
             <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
-              {r.found} / {r.expected}
+              {formatCount(r.found)} / {formatCount(r.expected)}
             </span>
           </li>
         ))}

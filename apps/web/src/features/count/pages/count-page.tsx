@@ -28,6 +28,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { HelpPanel, HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { PWA_TEXTS, usePwaUpdates, useUpdateWaiting } from '@/lib/pwa-update';
 import { queryKeys } from '@/lib/query-keys';
@@ -91,7 +92,9 @@ function useCountView(session: CountSession | null): CountView | null {
 function formatElapsed(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const hh = Math.floor(s / 3600);
+  // number-format: a clock's digits (m:ss), not a quantity
   const mm = String(Math.floor((s % 3600) / 60)).padStart(hh ? 2 : 1, '0');
+  // number-format: a clock's digits (m:ss), not a quantity
   const ss = String(s % 60).padStart(2, '0');
   return hh ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`;
 }
@@ -138,7 +141,7 @@ function SyncStatus({ view }: { view: CountView }) {
     return (
       <span className="inline-flex items-center gap-1.5" role="status">
         <UploadCloud className="size-4" aria-hidden />
-        Sending {view.unsent.toLocaleString()} reads
+        Sending {formatCount(view.unsent)} reads
       </span>
     );
   return (

@@ -2,6 +2,7 @@ import type { TDashboardStats } from '@quantics/contracts';
 import { Activity, PieChart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Panel } from '@/components/ui/panel';
+import { formatCount } from '@/lib/format';
 
 const AuditTrendsChart = lazy(() =>
   import('./dashboard-charts').then((m) => ({ default: m.AuditTrendsChart })),
@@ -65,7 +66,8 @@ export function SystemStatusPanel({ stats }: { stats: TDashboardStats | undefine
         className="mt-4 border-t border-slate-100 pt-3 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300"
         data-testid="devices-online-line"
       >
-        devices online {stats ? `${stats.devices.online}/${stats.devices.total}` : '–'}
+        devices online{' '}
+        {stats ? `${formatCount(stats.devices.online)}/${formatCount(stats.devices.total)}` : '–'}
       </p>
     </Panel>
   );

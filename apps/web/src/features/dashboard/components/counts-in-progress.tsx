@@ -31,7 +31,7 @@ function CountRow({ count }: { count: TOpenCount }) {
         <Users className="mt-0.5 size-3.5 shrink-0" aria-hidden />
         <span>
           <span className="font-medium text-slate-700 dark:text-slate-300">
-            {counting} of {count.participants.length} counting
+            {counting} of {formatCount(count.participants.length)} counting
           </span>
           {p && ` · ${formatCount(p.participants.reduce((n, x) => n + x.reads, 0))} reads`}
           {' · '}
@@ -55,7 +55,7 @@ export function CountsInProgress() {
       action={
         counts.length > SHOWN ? (
           <Link to="/audits" className="text-sm text-brand-700 hover:underline dark:text-brand-300">
-            All {counts.length}
+            All {formatCount(counts.length)}
           </Link>
         ) : undefined
       }

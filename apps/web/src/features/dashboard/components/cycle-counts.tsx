@@ -1,8 +1,9 @@
 import { CalendarCheck, CalendarClock, CalendarX2, Gauge } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
+import { formatPercent } from '@/lib/format';
 import { useDueCounts } from '@/shared/count-plans/due-counts-api';
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
+const percent = (share: number) => formatPercent(share * 100);
 
 /**
  * Cycle counting at a glance: places due and overdue by the count plans, and coverage (the share of planned places

@@ -13,6 +13,7 @@ import {
 } from 'chart.js';
 import { Doughnut, Line } from 'react-chartjs-2';
 import { useAuth } from '@/app/auth-provider';
+import { formatCount } from '@/lib/format';
 import { useIsDark } from '@/lib/use-is-dark';
 
 ChartJS.register(ArcElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
@@ -142,7 +143,7 @@ export function SystemStatusChart({ audits }: { audits: TDashboardStats['audits'
       />
       <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
         <span className="text-3xl font-semibold tabular-nums text-slate-900 dark:text-slate-100">
-          {audits.total}
+          {formatCount(audits.total)}
         </span>
         <span className="text-xs text-slate-500 dark:text-slate-400">audits</span>
       </div>

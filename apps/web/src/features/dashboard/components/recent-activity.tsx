@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { Panel, PanelEmpty } from '@/components/ui/panel';
 import { DASHBOARD_TEXTS } from '@/features/dashboard/dashboard-texts';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatTimeAgo } from '@/lib/format';
+import { formatCount, formatDateTime, formatTimeAgo } from '@/lib/format';
 
 const performer = (a: TActivityItem) =>
   a.performer_type === 'device' ? `${a.performer_name} (Device)` : a.performer_name;
@@ -35,7 +35,7 @@ export function RecentActivity({ items }: { items: TActivityItem[] | undefined }
                 <p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-slate-500 dark:text-slate-400">
                   <span className="font-medium text-slate-600 dark:text-slate-300">{performer(a)}</span>
                   {a.sku && <> · SKU {a.sku}</>}
-                  {a.quantity !== null && <> · Qty {a.quantity}</>}
+                  {a.quantity !== null && <> · Qty {formatCount(a.quantity)}</>}
                   {' · '}
                   <time dateTime={a.time} title={formatDateTime(a.time)}>
                     {formatTimeAgo(a.time)}

@@ -1,7 +1,7 @@
 import { accuracyColor, type TDashboardStats } from '@quantics/contracts';
 import { AlertTriangle, Gauge, ScanLine, Wifi } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { ACCURACY_TEXT } from '@/shared/audits/audit-bits';
 
 /** The four cards: the latest audit's products scanned and discrepancies, accuracy, devices online. */
@@ -29,7 +29,7 @@ export function SummaryCards({ stats }: { stats: TDashboardStats | undefined }) 
         icon={Gauge}
         label="Accuracy Rate"
         tone="amber"
-        value={accuracy === null ? (stats ? '–' : undefined) : `${accuracy}%`}
+        value={accuracy === null ? (stats ? '–' : undefined) : formatPercent(accuracy)}
         valueClassName={accuracy === null ? undefined : ACCURACY_TEXT[accuracyColor(accuracy)]}
         hint={accuracy === null ? 'No audits in 30 days' : 'Last 30 days'}
       />
@@ -37,7 +37,7 @@ export function SummaryCards({ stats }: { stats: TDashboardStats | undefined }) 
         icon={Wifi}
         label="Devices Online"
         tone="slate"
-        value={devices && `${devices.online}/${devices.total}`}
+        value={devices && `${formatCount(devices.online)}/${formatCount(devices.total)}`}
         hint={devices ? `${percentOnline}% online` : undefined}
       />
     </div>

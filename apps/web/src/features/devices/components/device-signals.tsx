@@ -2,7 +2,7 @@ import { batteryColor, SIGNAL_BARS, type TDevice, type TDeviceStatus } from '@qu
 import { BatteryFull, BatteryLow, BatteryMedium, Plug } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { FIXED_TEXTS } from '../fixed-reader-texts';
 
 const STATUS: Record<TDeviceStatus, { label: string; tone: BadgeTone }> = {
@@ -114,7 +114,7 @@ export function lastUsed(iso: string | null, now = Date.now()): string {
   if (!iso) return 'Never';
   const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
   if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 60) return `${formatCount(minutes)} min ago`;
+  if (minutes < 24 * 60) return `${formatCount(Math.floor(minutes / 60))} h ago`;
   return formatDateTime(iso);
 }

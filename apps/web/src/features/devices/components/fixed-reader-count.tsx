@@ -1,7 +1,7 @@
 import type { TAudit, TDevice } from '@quantics/contracts';
 import { KeyRound, Play, Radio, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { FIXED_TEXTS } from '../fixed-reader-texts';
 
 /** What the page hands a fixed reader's card or row: its open count, and the actions on it. */
@@ -29,8 +29,8 @@ export function FixedCountState({ device, actions }: { device: TDevice; actions:
     <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="fixed-count-state">
       <span className="font-medium text-brand-700 dark:text-brand-300">Counting</span> {count.name}
       {count.location ? ` at ${count.location}` : ''} ·{' '}
-      <span className="tabular-nums">{count.reads_count}</span> {count.reads_count === 1 ? 'read' : 'reads'}{' '}
-      so far
+      <span className="tabular-nums">{formatCount(count.reads_count)}</span>{' '}
+      {count.reads_count === 1 ? 'read' : 'reads'} so far
       {count.ends_at ? ` · ends ${formatDateTime(count.ends_at)}` : ''}
     </p>
   );

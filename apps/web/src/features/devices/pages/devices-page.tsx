@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DEVICE_TEXTS } from '@/features/devices/device-texts';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { AuditDetailsDialog } from '@/shared/audits/audit-details-dialog';
@@ -110,7 +111,7 @@ export function DevicesPage() {
         title={DEVICE_TEXTS.title}
         description={
           all.length
-            ? `${online} of ${all.length} readers online.`
+            ? `${formatCount(online)} of ${formatCount(all.length)} readers online.`
             : 'Handheld readers paired with your company.'
         }
         actions={

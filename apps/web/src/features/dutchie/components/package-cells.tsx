@@ -1,10 +1,8 @@
 import { dutchieQuantityTone, type TDutchieItem } from '@quantics/contracts';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate, formatUsd } from '@/lib/format';
 
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
-
-export const formatMoney = (n: number | null) => (n === null ? '—' : money.format(n));
+export const formatMoney = (n: number | null) => (n === null ? '—' : formatUsd(n));
 
 /** A calendar date (YYYY-MM-DD) in the reader's locale, without a day shift across time zones. */
 export const formatDay = (day: string | null) => (day ? formatDate(`${day}T12:00:00Z`) : '—');
@@ -22,7 +20,7 @@ export function PackageQuantity({ quantity }: { quantity: number }) {
         tone === 'ok' && 'text-slate-900 dark:text-slate-100',
       )}
     >
-      {quantity.toLocaleString()}
+      {formatCount(quantity)}
     </span>
   );
 }
@@ -53,7 +51,8 @@ export function RoomsSummary({ item }: { item: TDutchieItem }) {
       {held.map((r, i) => (
         <span key={r.roomId} className="whitespace-nowrap">
           {i > 0 && ', '}
-          {r.roomName} <span className="tabular-nums text-slate-500 dark:text-slate-400">{r.quantity}</span>
+          {r.roomName}{' '}
+          <span className="tabular-nums text-slate-500 dark:text-slate-400">{formatCount(r.quantity)}</span>
         </span>
       ))}
     </span>
@@ -73,7 +72,13 @@ export function Expires({ day }: { day: string | null }) {
         days < 0 && 'text-red-600 dark:text-red-400',
         days >= 0 && days <= 30 && 'text-amber-600 dark:text-amber-400',
       )}
-      title={days < 0 ? 'Expired' : days === 0 ? 'Expires today' : `${days} day${days === 1 ? '' : 's'} left`}
+      title={
+        days < 0
+          ? 'Expired'
+          : days === 0
+            ? 'Expires today'
+            : `${formatCount(days)} day${days === 1 ? '' : 's'} left`
+      }
     >
       {formatDay(day)}
     </span>

@@ -1,6 +1,6 @@
 import type { TDutchieItem } from '@quantics/contracts';
 import type { ReactNode } from 'react';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDecimal } from '@/lib/format';
 import { useDutchieProduct } from '../api/dutchie-product';
 import { formatDay, formatMoney, PackageQuantity } from './package-cells';
 
@@ -14,7 +14,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const potency = (value: number | null, unit: string | null) =>
-  value === null ? '—' : `${value}${unit ?? ''}`;
+  value === null ? '—' : `${formatDecimal(value)}${unit ?? ''}`;
 
 /** The expanded row: where the units are (rooms and quantities), the package's facts and its product. */
 export function PackageDetails({ item }: { item: TDutchieItem }) {

@@ -14,7 +14,7 @@ import {
 import { Link } from 'react-router';
 import { TBody, THead } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { formatDate, formatDateTime, formatTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
 const REASON_ICONS: Record<TMovementReason, LucideIcon> = {
@@ -31,7 +31,7 @@ const REASON_ICONS: Record<TMovementReason, LucideIcon> = {
 
 /** +3 and −2 (a true minus sign, as wide as the plus), with thousands separators. */
 export const signedDelta = (delta: number) =>
-  delta > 0 ? `+${delta.toLocaleString()}` : delta < 0 ? `\u2212${Math.abs(delta).toLocaleString()}` : '0';
+  delta > 0 ? `+${formatCount(delta)}` : delta < 0 ? `\u2212${formatCount(Math.abs(delta))}` : '0';
 
 function Delta({ delta, className }: { delta: number; className?: string }) {
   return (
@@ -157,7 +157,7 @@ export function MovementList({
                   data-testid="movement-after"
                   className="px-3 py-2.5 text-right font-medium tabular-nums text-slate-900 dark:text-slate-100"
                 >
-                  {m.quantity_after.toLocaleString()}
+                  {formatCount(m.quantity_after)}
                 </td>
               </tr>
             ))}

@@ -2,7 +2,7 @@ import { displayRfidTag, type TProduct } from '@quantics/contracts';
 import { History } from 'lucide-react';
 import { EditDeleteActions, RowAction, RowActions } from '@/components/ui/row-actions';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
 /** What a product's row offers: its history to everyone; editing and deleting to operators and admins. */
@@ -51,14 +51,14 @@ export function Quantity({ product }: { product: TProduct }) {
   if (here === undefined) {
     return (
       <span className={cn('font-semibold tabular-nums', warning || 'text-slate-900 dark:text-slate-100')}>
-        {product.quantity.toLocaleString()}
+        {formatCount(product.quantity)}
       </span>
     );
   }
   return (
     <span className="inline-flex flex-col lg:items-end">
       <span className="font-semibold tabular-nums text-slate-900 dark:text-slate-100">
-        {here.toLocaleString()}
+        {formatCount(here)}
       </span>
       <span
         className={cn(

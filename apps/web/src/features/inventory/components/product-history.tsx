@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useToastOnError } from '@/lib/use-toast-on-error';
 import { useLocations } from '@/shared/locations/locations-api';
 import { type HistoryPlace, useProductMovements } from '../api/product-movements';
@@ -65,7 +66,7 @@ export function ProductHistory({ product }: { product: TProduct }) {
             data-testid="history-current"
             className="text-2xl font-semibold tabular-nums text-slate-900 dark:text-slate-100"
           >
-            {current.toLocaleString()}
+            {formatCount(current)}
           </p>
         </div>
         {options.length > 1 && (

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { type FieldPath, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { formatCount } from '@/lib/format';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 
 type Form = UseFormReturn<TProductRequest, unknown, TProductInput>;
@@ -196,7 +197,7 @@ export function PlacesEditor({
               data-testid="places-total"
               className="ml-2 font-semibold tabular-nums text-slate-900 dark:text-slate-100"
             >
-              {total.toLocaleString()}
+              {formatCount(total)}
             </span>
           </p>
         </div>

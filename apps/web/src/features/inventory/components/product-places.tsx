@@ -1,6 +1,7 @@
 import type { TProduct, TStockRow } from '@quantics/contracts';
 import { ChevronRight, CornerDownRight, MapPin } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { useLocations } from '@/shared/locations/locations-api';
 import { INVENTORY_TEXTS } from '../inventory-texts';
 import { LocationName } from './product-cells';
@@ -66,7 +67,7 @@ export function PlaceRows({ product, columnsAfter }: { product: TProduct; column
         <span className="sr-only">{product.name} at this place</span>
       </td>
       <td className="px-4 py-2 text-right font-medium tabular-nums text-slate-700 dark:text-slate-300">
-        {s.quantity.toLocaleString()}
+        {formatCount(s.quantity)}
       </td>
       {/* The path takes the cells to the right as well: it is longer than a name. */}
       <td colSpan={columnsAfter + 1} className="px-4 py-2 text-slate-700 dark:text-slate-300">
@@ -96,7 +97,7 @@ export function PlaceLines({ product }: { product: TProduct }) {
             </span>
           </span>
           <span className="font-medium tabular-nums text-slate-900 dark:text-slate-100">
-            {s.quantity.toLocaleString()}
+            {formatCount(s.quantity)}
           </span>
         </li>
       ))}

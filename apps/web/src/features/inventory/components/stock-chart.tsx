@@ -9,7 +9,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { useIsDark } from '@/lib/use-is-dark';
 import { type StockPoint, seriesBounds } from './stock-series';
 
@@ -91,7 +91,7 @@ export function StockChart({
               callbacks: {
                 title: ([item]) =>
                   item ? formatDateTime(new Date(Number(item.parsed.x)).toISOString()) : '',
-                label: (item) => `${label}: ${Number(item.parsed.y).toLocaleString()}`,
+                label: (item) => `${label}: ${formatCount(Number(item.parsed.y))}`,
               },
             },
           },
@@ -115,7 +115,7 @@ export function StockChart({
               min: min - pad,
               max: max + pad,
               afterBuildTicks: onlyTicks([min, max]),
-              ticks: { color: c.text, font: { size: 11 }, callback: (v) => Number(v).toLocaleString() },
+              ticks: { color: c.text, font: { size: 11 }, callback: (v) => formatCount(Number(v)) },
               grid: { color: c.grid, tickBorderDash: [3, 3] },
               border: { display: false, dash: [3, 3] },
             },

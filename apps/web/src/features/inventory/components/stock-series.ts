@@ -1,5 +1,5 @@
 import type { TMovement, TProduct } from '@quantics/contracts';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import type { HistoryPlace } from '../api/product-movements';
 
 /** The quantity from `at` (ms since the epoch) until the next point. */
@@ -54,7 +54,7 @@ export function seriesSummary(points: readonly StockPoint[], label: string): str
   const start = points[0]?.quantity ?? 0;
   const now = points[points.length - 1]?.quantity ?? 0;
   return (
-    `${label} over time: ${start.toLocaleString()} on ${formatDate(new Date(first).toISOString())}, ` +
-    `${now.toLocaleString()} now; lowest ${min.toLocaleString()}, highest ${max.toLocaleString()}`
+    `${label} over time: ${formatCount(start)} on ${formatDate(new Date(first).toISOString())}, ` +
+    `${formatCount(now)} now; lowest ${formatCount(min)}, highest ${formatCount(max)}`
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount, formatPercent } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import type { UploadPhase } from '@/lib/upload';
 import { useBulkUpload } from '../api/bulk-upload';
@@ -20,7 +21,9 @@ type Step =
 function announce(result: TImportResult) {
   const { successful, failed, created, updated } = result.summary;
   if (result.dry_run) {
-    notify.success(`File checked: ${successful} rows ready, ${failed} with errors. Nothing was saved.`);
+    notify.success(
+      `File checked: ${formatCount(successful)} rows ready, ${formatCount(failed)} with errors. Nothing was saved.`,
+    );
   } else if (failed === 0) {
     // Products, as the spec's toast says: a SKU on several rows (one per place) is one product.
     notify.success(INVENTORY_TEXTS.uploadSuccess(created + updated));
@@ -155,7 +158,7 @@ function SendingProgress({ progress }: { progress: UploadPhase }) {
     <div className="space-y-1.5" aria-live="polite">
       <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
         <span>{isUploading ? 'Uploading…' : 'Processing rows…'}</span>
-        {isUploading && <span className="tabular-nums">{Math.round(progress.percent)}%</span>}
+        {isUploading && <span className="tabular-nums">{formatPercent(Math.round(progress.percent))}</span>}
       </div>
       <ProgressBar
         label={isUploading ? 'Upload progress' : 'Processing'}

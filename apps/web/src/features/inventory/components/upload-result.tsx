@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/download';
+import { formatCount } from '@/lib/format';
 import { errorReportCsv, errorReportName } from '../error-report';
 
 function Count({ label, value, tone }: { label: string; value: number; tone?: 'green' | 'red' }) {
@@ -21,7 +22,7 @@ function Count({ label, value, tone }: { label: string; value: number; tone?: 'g
               : 'text-slate-900 dark:text-slate-100',
         )}
       >
-        {value.toLocaleString()}
+        {formatCount(value)}
       </dd>
     </div>
   );
@@ -49,9 +50,9 @@ export function UploadResult({ result, fileName }: { result: TImportResult; file
         <p>
           <span className="font-medium">{fileName}</span>:{' '}
           {result.dry_run
-            ? `checked only, nothing was saved. ${summary.successful.toLocaleString()} rows are ready to import.`
+            ? `checked only, nothing was saved. ${formatCount(summary.successful)} rows are ready to import.`
             : savedText(summary)}{' '}
-          {!isClean && `${summary.failed.toLocaleString()} rows have errors and were skipped.`}
+          {!isClean && `${formatCount(summary.failed)} rows have errors and were skipped.`}
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -76,7 +77,7 @@ export function UploadResult({ result, fileName }: { result: TImportResult; file
             <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
               Failed rows
               {details.truncated &&
-                ` (first ${details.failed.length.toLocaleString()} of ${summary.failed.toLocaleString()})`}
+                ` (first ${formatCount(details.failed.length)} of ${formatCount(summary.failed)})`}
             </h3>
             <Button
               variant="secondary"
@@ -118,6 +119,6 @@ export function UploadResult({ result, fileName }: { result: TImportResult; file
 /** Products saved, and the rows they came from when a product had several (one row per place). */
 function savedText(s: TImportResult['summary']) {
   const products = s.created + s.updated;
-  const rows = products === s.successful ? '' : ` from ${s.successful.toLocaleString()} rows`;
-  return `${products.toLocaleString()} products saved${rows}.`;
+  const fromRows = products === s.successful ? '' : ` from ${formatCount(s.successful)} rows`;
+  return `${formatCount(products)} products saved${fromRows}.`;
 }

@@ -1,5 +1,6 @@
 import { CircleCheck, Nfc, Radio, ScanLine, TriangleExclamationPoint } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 
 type Row = { sku: string; name: string; expected: number; scanned: number };
 
@@ -109,7 +110,7 @@ export function HeroDashboardMock() {
                     <p className="text-xs text-slate-400">{r.sku}</p>
                   </td>
                   <td className="hidden py-2 text-right tabular-nums text-slate-500 sm:table-cell">
-                    {r.expected}
+                    {formatCount(r.expected)}
                   </td>
                   <td className="py-2 text-right tabular-nums text-slate-800">{r.scanned}</td>
                   <td className="py-2 pl-2 text-right">

@@ -1,6 +1,7 @@
 import { ChevronRight, MapPin, Package } from 'lucide-react';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { LastCounted, NextDue } from '@/shared/locations/place-counting';
 import { subLocationsLabel, type TreeRow } from '../location-tree';
 import { LOCATION_TEXTS } from '../locations-texts';
@@ -103,7 +104,7 @@ function TreeTable({ rows, collapsed, onToggle, handlers }: TreeProps) {
             <Td className="whitespace-nowrap">
               <SubCount n={row.location.children_count} />
             </Td>
-            <Td className="text-right tabular-nums">{row.location.product_count.toLocaleString()}</Td>
+            <Td className="text-right tabular-nums">{formatCount(row.location.product_count)}</Td>
             <Td className="whitespace-nowrap">
               <LastCounted counting={row.location.counting} />
             </Td>
@@ -139,7 +140,7 @@ function TreeCards({ rows, collapsed, onToggle, handlers }: TreeProps) {
               <SubCount n={row.location.children_count} />
               <span className="inline-flex items-center gap-1">
                 <Package className="size-3" aria-hidden />
-                {row.location.product_count.toLocaleString()}{' '}
+                {formatCount(row.location.product_count)}{' '}
                 {row.location.product_count === 1 ? 'product' : 'products'}
               </span>
             </p>

@@ -18,6 +18,7 @@ import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
@@ -101,7 +102,7 @@ export function LocationsPage() {
             All locations
             {locations.data && (
               <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
-                {all.length}
+                {formatCount(all.length)}
               </span>
             )}
           </h2>
@@ -206,10 +207,10 @@ function kindRows(all: TLocation[], kind: TLocationKind): TreeRow[] {
 
 function deleteWarning(l: TLocation): string {
   if (l.children_count > 0) {
-    return `${l.name} still has ${l.children_count} sub-location${l.children_count === 1 ? '' : 's'}; it can only be deleted once they are moved or deleted.`;
+    return `${l.name} still has ${formatCount(l.children_count)} sub-location${l.children_count === 1 ? '' : 's'}; it can only be deleted once they are moved or deleted.`;
   }
   if (l.product_count > 0) {
-    return `${l.name} will be deleted. Its ${l.product_count} product${l.product_count === 1 ? '' : 's'} stay in your catalogue with location 'Not set'.`;
+    return `${l.name} will be deleted. Its ${formatCount(l.product_count)} product${l.product_count === 1 ? '' : 's'} stay in your catalogue with location 'Not set'.`;
   }
   return `${l.name} will be deleted.`;
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { formatCount } from '@/lib/format';
 import { PRINT_TEXTS } from '../print-texts';
 import type { PrintLabelsState } from '../use-print-labels';
 import { PrinterSelect } from './printer-select';
@@ -18,7 +19,7 @@ export function BulkQueue({ s, status }: { s: PrintLabelsState; status: TPrintSt
           <Layers className="size-5 text-brand-600 dark:text-brand-400" aria-hidden />
           {PRINT_TEXTS.bulkQueue}
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            {s.queue.length}
+            {formatCount(s.queue.length)}
           </span>
         </h2>
         <div className="flex gap-2">
@@ -73,7 +74,7 @@ export function BulkQueue({ s, status }: { s: PrintLabelsState; status: TPrintSt
           <div className="space-y-1.5">
             <ProgressBar value={(s.progress.done / s.progress.total) * 100} label="Bulk printing progress" />
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              Printed {s.progress.done} of {s.progress.total} products…
+              Printed {formatCount(s.progress.done)} of {formatCount(s.progress.total)} products…
             </p>
           </div>
         )}

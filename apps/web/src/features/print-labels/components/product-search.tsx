@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { PRINT_TEXTS } from '../print-texts';
 import type { PrintLabelsState } from '../use-print-labels';
 
@@ -102,7 +103,7 @@ export function ProductSearch({
                   </span>
                   <span className="shrink-0 text-right text-xs text-slate-500 dark:text-slate-400">
                     <span className="block text-sm font-semibold text-slate-800 tabular-nums dark:text-slate-200">
-                      {p.quantity}
+                      {formatCount(p.quantity)}
                     </span>
                     qty
                   </span>

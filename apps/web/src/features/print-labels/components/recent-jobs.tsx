@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
+import { formatCount } from '@/lib/format';
 import { usePagedFilters } from '@/lib/use-paged-filters';
 import { SerialRange } from '@/shared/serials/serial-range';
 import { usePrintJobs } from '../api/print-jobs';
@@ -85,7 +86,7 @@ export function RecentJobs() {
                     )}
                   </Td>
                   <Td>{j.printer_name}</Td>
-                  <Td className="text-right tabular-nums">{j.quantity}</Td>
+                  <Td className="text-right tabular-nums">{formatCount(j.quantity)}</Td>
                   <Td>
                     <JobStatus job={j} />
                     {j.error && (
@@ -106,7 +107,8 @@ export function RecentJobs() {
                   <JobStatus job={j} />
                 </div>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {j.quantity} label(s) · {j.printer_name} · {j.printed_by ?? '—'} · {when(j.created_at)}
+                  {formatCount(j.quantity)} label(s) · {j.printer_name} · {j.printed_by ?? '—'} ·{' '}
+                  {when(j.created_at)}
                 </p>
                 {j.serials && <SerialRange serials={j.serials} status={j.status} />}
                 {j.error && <p className="text-xs text-red-600 dark:text-red-400">{j.error}</p>}

@@ -2,6 +2,7 @@ import type { TReplenishmentRow } from '@quantics/contracts';
 import { ArrowDown, Check, Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 import { REFILL_TEXTS } from '../refill-texts';
 
 type Props = {
@@ -60,7 +61,7 @@ export function RefillCard({ row, days, onMoved }: Props) {
               <Minus className="size-4" aria-hidden />
             </Button>
             <output aria-label={REFILL_TEXTS.quantity(row.name)} className="w-10 text-center tabular-nums">
-              {units}
+              {formatCount(units)}
             </output>
             <Button
               variant="ghost"

@@ -1,9 +1,10 @@
 import type { TDashboardStats } from '@quantics/contracts';
 import { AlertTriangle, ClipboardCheck, Package, PackageMinus } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
+import { formatCount } from '@/lib/format';
 
 export function ReportStats({ stats }: { stats: TDashboardStats | undefined }) {
-  const n = (v: number | undefined) => v?.toLocaleString();
+  const n = (v: number | undefined) => (v === undefined ? undefined : formatCount(v));
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard icon={Package} label="Total Products" value={n(stats?.inventory.totalProducts)} />

@@ -11,7 +11,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
-import { formatUsd } from '@/lib/format';
+import { percentAxis } from '@/lib/chart-scale';
+import { formatPercent, formatUsd } from '@/lib/format';
 import { useIsDark } from '@/lib/use-is-dark';
 import { periodLabel } from './period-label';
 
@@ -81,11 +82,13 @@ export function AccuracyChart({ report }: { report: TAccuracyReport }) {
   const c = palette(useIsDark());
   const periods = [...new Set(report.rows.map((r) => r.period))].sort();
   const places = report.places.slice(0, SERIES.length);
+  const shown = new Set(places.map((p) => p.place));
+  const axis = percentAxis(report.rows.filter((r) => shown.has(r.place)).map((r) => r.accuracy));
   return (
     <div className="relative h-64 sm:h-72">
       <Line
         role="img"
-        aria-label={`Stock accuracy by ${report.period} for ${places.map((p) => `${p.place} (${p.accuracy}%)`).join(', ')}`}
+        aria-label={`Stock accuracy by ${report.period} for ${places.map((p) => `${p.place} (${formatPercent(p.accuracy)})`).join(', ')}`}
         data={{
           labels: periods.map((p) => periodLabel(p, report.period)),
           datasets: places.map((p, i) => {
@@ -101,6 +104,7 @@ export function AccuracyChart({ report }: { report: TAccuracyReport }) {
               spanGaps: true,
               tension: 0.3,
               pointRadius: 3,
+              clip: false as const,
             };
           }),
         }}
@@ -111,14 +115,16 @@ export function AccuracyChart({ report }: { report: TAccuracyReport }) {
           interaction: { mode: 'index', intersect: false },
           plugins: {
             legend: { position: 'bottom', labels: { color: c.text, usePointStyle: true, boxHeight: 8 } },
-            tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label}: ${ctx.raw}%` } },
+            tooltip: {
+              callbacks: { label: (ctx) => `${ctx.dataset.label}: ${formatPercent(Number(ctx.raw))}` },
+            },
           },
           scales: {
             x: { ticks: { color: c.text, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
             y: {
-              min: 0,
-              max: 100,
-              ticks: { color: c.text, callback: (v) => `${v}%` },
+              min: axis.min,
+              max: axis.max,
+              ticks: { color: c.text, callback: (v) => formatPercent(Number(v)) },
               grid: { color: c.grid },
             },
           },

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { REPORT_TEXTS } from '@/features/reports/report-texts';
 import { ApiError } from '@/lib/api-client';
+import { formatBytes } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { downloadReport, type ReportRequest } from '../api/download-report';
@@ -17,13 +18,6 @@ import { ReportDates, rangeError } from '../components/report-dates';
 import { ReportStats } from '../components/report-stats';
 import { ReportTypePicker } from '../components/report-type-picker';
 import { ReviewReports } from '../components/review-reports';
-
-const formatBytes = (b: number) =>
-  b < 1024
-    ? `${b} B`
-    : b < 1024 * 1024
-      ? `${(b / 1024).toFixed(0)} KB`
-      : `${(b / 1024 / 1024).toFixed(1)} MB`;
 
 export function ReportsPage() {
   usePageTitle('Reports');

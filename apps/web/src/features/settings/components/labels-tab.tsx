@@ -7,6 +7,7 @@ import { Field, Input } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useGs1Prefixes, useSaveGs1Prefixes } from '../api/gs1-prefixes';
 import { SettingsSection } from './settings-section';
@@ -138,7 +139,9 @@ function PrefixesForm({ saved }: { saved: string[] }) {
                 className="inline-flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 py-1 pr-1 pl-3 dark:border-slate-700 dark:bg-slate-800/60"
               >
                 <span className="font-mono text-sm text-slate-900 dark:text-slate-100">{p}</span>
-                <span className="text-xs text-slate-500 dark:text-slate-400">{p.length} digits</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  {formatCount(p.length)} digits
+                </span>
                 <button
                   type="button"
                   onClick={() => setList(list.filter((x) => x !== p))}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { postTwoFactorVerify } from '../api/two-factor-verify';
 import { SETTINGS_TEXTS } from '../settings-texts';
@@ -135,7 +136,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
         className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
         aria-hidden
       >
-        {n}
+        {formatCount(n)}
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{title}</p>

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
@@ -72,7 +73,7 @@ export function TwoFactorCard() {
         >
           <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p data-testid="backup-codes-left">
-            <span className="font-semibold">{left} of 10 backup codes left.</span>{' '}
+            <span className="font-semibold">{formatCount(left)} of 10 backup codes left.</span>{' '}
             {left <= LOW_CODES
               ? 'Generate new ones before you run out.'
               : 'Each one signs you in once if you lose your phone.'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { ALERT_TEXTS as T } from '../alert-texts';
 import { useWebhookDeliveries } from '../api/webhooks';
 
@@ -64,7 +64,7 @@ export function DeliveryLog({ webhookId }: { webhookId: number }) {
       {log.data.pagination.totalPages > 1 && (
         <div className="flex items-center justify-between border-t border-slate-200 px-3 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
           <span>
-            Page {page} of {log.data.pagination.totalPages}
+            Page {formatCount(page)} of {log.data.pagination.totalPages}
           </span>
           <span className="flex gap-2">
             <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -58,7 +58,7 @@ export function ShipmentsList({
                 <Td>{s.source_location ? `Transfer from ${s.source_location}` : (s.supplier ?? '—')}</Td>
                 <Td>{s.destination_location ?? '—'}</Td>
                 <Td>{s.expected_at ? formatDate(s.expected_at) : '—'}</Td>
-                <Td className="text-right tabular-nums">{s.cartons_count}</Td>
+                <Td className="text-right tabular-nums">{formatCount(s.cartons_count)}</Td>
                 <Td className="text-right tabular-nums">{units(s)}</Td>
                 <Td>
                   <ShipmentStatus status={s.status} />
@@ -89,7 +89,7 @@ export function ShipmentsList({
                   {place(s)}
                 </p>
                 <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  {units(s)} units · {s.cartons_count} carton{s.cartons_count === 1 ? '' : 's'}
+                  {units(s)} units · {formatCount(s.cartons_count)} carton{s.cartons_count === 1 ? '' : 's'}
                   {s.expected_at ? ` · expected ${formatDate(s.expected_at)}` : ''}
                 </p>
               </div>

@@ -12,6 +12,7 @@ import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { notify } from '@/lib/toast';
 import { useToastOnError } from '@/lib/use-toast-on-error';
@@ -124,7 +125,7 @@ export function TeamPage() {
           <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Members</h2>
           {members.data && (
             <span className="text-sm text-slate-500 dark:text-slate-400">
-              {rows.length} {rows.length === 1 ? 'person' : 'people'}
+              {formatCount(rows.length)} {rows.length === 1 ? 'person' : 'people'}
             </span>
           )}
         </div>
