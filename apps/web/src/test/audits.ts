@@ -23,6 +23,7 @@ export const completedAudit = (id: number, batchCount: number): TAudit => ({
   packages_expected: null,
   packages_found: null,
   accuracy: 100,
+  record_accuracy: null,
   audit_type: 'Handheld scan',
   comments: null,
   batch_count: batchCount,

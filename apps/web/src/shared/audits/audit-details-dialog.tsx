@@ -86,6 +86,16 @@ export function AuditDetailsDialog({ audit, onClose, onComments, onApply, onRevi
             <Fact label="Accuracy">
               <Accuracy value={audit.accuracy} />
             </Fact>
+            {audit.record_accuracy !== null && (
+              <Fact label="Record accuracy">
+                <span data-testid="record-accuracy">
+                  <Accuracy value={audit.record_accuracy} />
+                  <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">
+                    of products exactly right
+                  </span>
+                </span>
+              </Fact>
+            )}
             <Fact label="Discrepancies">
               <span className="tabular-nums">{formatCount(audit.discrepancies_count)}</span>
               {extras(audit) && (

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
 import { HelpToggle, useHelp } from '@/components/ui/help-panel';
 import { usePageTitle } from '@/lib/page-title';
+import { StoreKpisPanel } from '@/shared/zones/store-kpis-panel';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { AccountStrip } from '../components/account-strip';
 import { AwaitingReview } from '../components/awaiting-review';
@@ -57,6 +58,7 @@ export function DashboardPage() {
         <RecentAudits audits={stats?.recentAudits} canComment={hasRole(user.role, 'operator')} />
         <RecentActivity items={stats?.recentActivity} />
       </div>
+      <StoreKpisPanel quietWithoutStore className="mt-4 sm:mt-6" />
       <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-2">
         <InventoryOverview inventory={stats?.inventory} pointOfSale={stats?.pointOfSale} />
         <LowInventory items={stats?.lowStock} />

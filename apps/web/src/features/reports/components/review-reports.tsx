@@ -1,6 +1,13 @@
-import { addDays, companyDay, type TAccuracyPeriod, type TShrinkGroup } from '@quantics/contracts';
+import {
+  addDays,
+  companyDay,
+  STORE_KPI_MAX_DAYS,
+  type TAccuracyPeriod,
+  type TShrinkGroup,
+} from '@quantics/contracts';
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { StoreKpisPanel } from '@/shared/zones/store-kpis-panel';
 import { useCompanyZone } from '../company-zone';
 import { AccuracyPanel } from './accuracy-panel';
 import { ReportDates, rangeError } from './report-dates';
@@ -10,6 +17,13 @@ import { ShrinkPanel } from './shrink-panel';
  * The company's last 90 days, its today included (its time zone's days): a quarter of shrink, and about thirteen
  * weeks of accuracy.
  */
+/** The store KPIs answer a year at most: a longer range shows its last 366 days. */
+const kpiRange = (r: { start: string; end: string }) => ({
+  from:
+    r.start < addDays(r.end, -(STORE_KPI_MAX_DAYS - 1)) ? addDays(r.end, -(STORE_KPI_MAX_DAYS - 1)) : r.start,
+  to: r.end,
+});
+
 export function defaultReviewRange(zone: string, now = new Date()) {
   const end = companyDay(zone, now);
   return { start: addDays(end, -89), end };
@@ -41,6 +55,7 @@ export function ReviewReports() {
       </Card>
       <ShrinkPanel range={range} group={group} onGroup={setGroup} isValid={!error} />
       <AccuracyPanel range={range} period={period} onPeriod={setPeriod} isValid={!error} />
+      <StoreKpisPanel range={kpiRange(range)} isValid={!error} />
     </section>
   );
 }
