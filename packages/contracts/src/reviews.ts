@@ -256,6 +256,11 @@ export const ZAccuracyPoint = z.object({
   audits: z.number().int(),
   /** Their mean accuracy, in percent, to one decimal. */
   accuracy: z.number(),
+  /**
+   * Their mean inventory record accuracy (the share of products counted exactly right), in percent to one decimal;
+   * null when none of them has one (completed before it was kept).
+   */
+  record_accuracy: z.number().nullable(),
 });
 export type TAccuracyPoint = z.infer<typeof ZAccuracyPoint>;
 

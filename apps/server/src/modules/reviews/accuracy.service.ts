@@ -10,6 +10,7 @@ function defaultRange(zone: string, now = new Date()) {
 }
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const meanOf = (sum: number | null, n: number) => (n === 0 ? null : oneDecimal(Number(sum) / n));
 
 /**
  * Stock accuracy over time: per place and week or month, the completed counts and their mean accuracy; and per
@@ -29,23 +30,39 @@ export async function accuracyReport(
     period: r.period,
     audits: r.audits,
     accuracy: oneDecimal(r.accuracy_sum / r.audits),
+    record_accuracy: meanOf(r.record_sum, r.recorded),
   }));
-  const byPlace = new Map<string, { audits: number; sum: number }>();
+  const byPlace = new Map<string, { audits: number; sum: number; recorded: number; recordSum: number }>();
   for (const r of found) {
-    const p = byPlace.get(r.place) ?? { audits: 0, sum: 0 };
+    const p = byPlace.get(r.place) ?? { audits: 0, sum: 0, recorded: 0, recordSum: 0 };
     p.audits += r.audits;
     p.sum += r.accuracy_sum;
+    p.recorded += r.recorded;
+    p.recordSum += Number(r.record_sum ?? 0);
     byPlace.set(r.place, p);
   }
   const places = [...byPlace].map(([place, p]) => ({
     place,
     audits: p.audits,
     accuracy: oneDecimal(p.sum / p.audits),
+    record_accuracy: meanOf(p.recordSum, p.recorded),
   }));
   return { from, to, period: query.period, rows, places };
 }
 
-export const ACCURACY_CSV_HEADER = ['Location', 'Period starting', 'Counts', 'Accuracy %'];
+export const ACCURACY_CSV_HEADER = [
+  'Location',
+  'Period starting',
+  'Counts',
+  'Accuracy %',
+  'Record accuracy %',
+];
 
 export const accuracyCsvRows = (r: TAccuracyReport): unknown[][] =>
-  r.rows.map((x) => [x.place, x.period, x.audits, x.accuracy.toFixed(1)]);
+  r.rows.map((x) => [
+    x.place,
+    x.period,
+    x.audits,
+    x.accuracy.toFixed(1),
+    x.record_accuracy?.toFixed(1) ?? '',
+  ]);

@@ -105,25 +105,26 @@ describe('stock accuracy over time', () => {
     const byMonth = await accuracy('from=2026-01-01&to=2026-03-31&period=month');
     expect(byMonth).toMatchObject({ from: '2026-01-01', to: '2026-03-31', period: 'month' });
     expect(byMonth.rows).toEqual([
-      { place: 'Back', period: '2026-03-01', audits: 1, accuracy: 70 },
-      // (100 + 90 + 97) / 3 = 95.67
-      { place: 'Front', period: '2026-01-01', audits: 3, accuracy: 95.7 },
-      { place: 'Front', period: '2026-02-01', audits: 1, accuracy: 80 },
-      { place: 'Vault', period: '2026-03-01', audits: 1, accuracy: 100 },
+      { place: 'Back', period: '2026-03-01', audits: 1, accuracy: 70, record_accuracy: 0 },
+      // (100 + 90 + 97) / 3 = 95.67; record accuracy (3 products, FA wrong: 2 of 3 = 66): (100 + 66 + 66) / 3
+      { place: 'Front', period: '2026-01-01', audits: 3, accuracy: 95.7, record_accuracy: 77.3 },
+      { place: 'Front', period: '2026-02-01', audits: 1, accuracy: 80, record_accuracy: 66 },
+      { place: 'Vault', period: '2026-03-01', audits: 1, accuracy: 100, record_accuracy: 100 },
     ]);
     // Front over the range: (100 + 90 + 97 + 80) / 4 = 91.75, the mean of its counts (not of its months).
     expect(byMonth.places).toEqual([
-      { place: 'Back', audits: 1, accuracy: 70 },
-      { place: 'Front', audits: 4, accuracy: 91.8 },
-      { place: 'Vault', audits: 1, accuracy: 100 },
+      { place: 'Back', audits: 1, accuracy: 70, record_accuracy: 0 },
+      // (100 + 66 + 66 + 66) / 4 = 74.5
+      { place: 'Front', audits: 4, accuracy: 91.8, record_accuracy: 74.5 },
+      { place: 'Vault', audits: 1, accuracy: 100, record_accuracy: 100 },
     ]);
 
     const byWeek = await accuracy('from=2026-01-01&to=2026-02-28&period=week');
     expect(byWeek.rows).toEqual([
-      { place: 'Front', period: '2026-01-05', audits: 1, accuracy: 100 },
+      { place: 'Front', period: '2026-01-05', audits: 1, accuracy: 100, record_accuracy: 100 },
       // (90 + 97) / 2 = 93.5
-      { place: 'Front', period: '2026-01-19', audits: 2, accuracy: 93.5 },
-      { place: 'Front', period: '2026-02-23', audits: 1, accuracy: 80 },
+      { place: 'Front', period: '2026-01-19', audits: 2, accuracy: 93.5, record_accuracy: 66 },
+      { place: 'Front', period: '2026-02-23', audits: 1, accuracy: 80, record_accuracy: 66 },
     ]);
 
     const csv = await call('GET', '/api/reports/accuracy.csv?from=2026-01-01&to=2026-03-31', a.member.token);
@@ -132,11 +133,11 @@ describe('stock accuracy over time', () => {
       'quantics-accuracy-by-month-2026-01-01-to-2026-03-31.csv',
     );
     expect(csv.body.replace('\uFEFF', '').trim().split(/\r?\n/)).toEqual([
-      'Location,Period starting,Counts,Accuracy %',
-      'Back,2026-03-01,1,70.0',
-      'Front,2026-01-01,3,95.7',
-      'Front,2026-02-01,1,80.0',
-      'Vault,2026-03-01,1,100.0',
+      'Location,Period starting,Counts,Accuracy %,Record accuracy %',
+      'Back,2026-03-01,1,70.0,0.0',
+      'Front,2026-01-01,3,95.7,77.3',
+      'Front,2026-02-01,1,80.0,66.0',
+      'Vault,2026-03-01,1,100.0,100.0',
     ]);
 
     // Nothing in a range without counts; the default is the last 180 days.

@@ -29,6 +29,7 @@ function AccuracyTable({ report }: { report: TAccuracyReport }) {
           <Th>Location</Th>
           <Th className="text-right">Counts</Th>
           <Th className="text-right">Accuracy</Th>
+          <Th className="text-right">Record accuracy</Th>
           <Th className="text-right">Latest {report.period}</Th>
         </tr>
       </THead>
@@ -41,6 +42,13 @@ function AccuracyTable({ report }: { report: TAccuracyReport }) {
               <Td className="text-right tabular-nums">{p.audits}</Td>
               <Td className="text-right">
                 <Percent value={p.accuracy} />
+              </Td>
+              <Td className="text-right">
+                {p.record_accuracy === null ? (
+                  <span className="text-slate-400 dark:text-slate-500">–</span>
+                ) : (
+                  <Percent value={p.record_accuracy} />
+                )}
               </Td>
               <Td className="text-right whitespace-nowrap">
                 {latest && (
