@@ -31,7 +31,13 @@ async function snap(page: Page, name: string, subject?: Locator) {
     const suffix = scheme === 'dark' ? '-dark' : '';
     for (const width of [390, 1440]) {
       await page.setViewportSize(width === 390 ? { width, height: 844 } : { width, height: 900 });
-      await subject?.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      // Scrolled as a person scrolls (the wheel over the page), until the subject is near the top.
+      const box = await subject?.boundingBox();
+      if (subject && box && box.y > 120) {
+        await page.mouse.move(width / 2, 400);
+        await page.mouse.wheel(0, box.y - 100);
+        await expect.poll(async () => (await subject.boundingBox())?.y ?? 0).toBeLessThan(130);
+      }
       await page.screenshot({ path: `${dir}/${name}-${width}${suffix}.png` });
     }
   }
