@@ -22,9 +22,9 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { AuthContext, ClientInfo } from '../../lib/request-context.ts';
 import { recordSecurityEvent, userPerformer } from '../activity/activity.service.ts';
 import { addDefaultReasonCodes } from '../reviews/reason-codes.service.ts';
-import { consumeCode as consumeTwoFactorCode } from '../settings/two-factor.service.ts';
 import { newSignInMail, passwordChangedMail } from './account-mail.ts';
 import * as repo from './auth.repo.ts';
+import { consumeCode as consumeTwoFactorCode } from './two-factor-code.ts';
 
 export type AuthDeps = {
   db: Db;

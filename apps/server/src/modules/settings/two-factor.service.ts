@@ -1,5 +1,4 @@
 import {
-  parseTwoFactorCode,
   type TBackupCodesResponse,
   type TDisableTwoFactorRequest,
   type TTwoFactorSetupResponse,
@@ -12,9 +11,10 @@ import { badRequest, unauthorized } from '../../lib/app-error.ts';
 import type { BruteForceGuard } from '../../lib/brute-force.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Passwords } from '../../lib/passwords.ts';
+import { matchTotpStep, newTotpSecret, otpauthUri } from '../auth/totp.ts';
+import * as repo from '../auth/two-factor.repo.ts';
+import { consumeCode } from '../auth/two-factor-code.ts';
 import { newBackupCodes } from './backup-codes.ts';
-import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.ts';
-import * as repo from './two-factor.repo.ts';
 
 export type TwoFactorDeps = { db: Db; box: SecretBox; guard: BruteForceGuard; passwords: Passwords };
 
@@ -92,17 +92,6 @@ export async function enable(
  * Accepts an authenticator code (never the same time step twice) or an unused backup code (case-insensitive),
  * and uses it up. False for anything else. Callers count the failures.
  */
-export async function consumeCode(deps: Pick<TwoFactorDeps, 'db' | 'box'>, userId: number, input: string) {
-  const parsed = parseTwoFactorCode(input);
-  if (!parsed) return false;
-  if (parsed.kind === 'backup') return repo.consumeBackupCode(deps.db, userId, deps.box.mac(parsed.code));
-  const account = await loadAccount(deps.db, userId);
-  if (!account.isEnabled || !account.secretEnc) return false;
-  const step = matchTotpStep(deps.box.open(account.secretEnc), parsed.code);
-  if (step === null) return false;
-  return repo.claimTotpStep(deps.db, userId, step);
-}
-
 /** Password required; a code, when given, must be valid too. */
 export async function disable(deps: TwoFactorDeps, userId: number, input: TDisableTwoFactorRequest) {
   const account = await assertPassword(deps, userId, input.password, TWO_FACTOR_MESSAGES.incorrectPassword);
