@@ -49,7 +49,8 @@ beforeAll(async () => {
   from = (await op('POST', '/api/locations', { name: 'Harbor Store' })).json().id;
   to = (await op('POST', '/api/locations', { name: 'Uptown Store' })).json().id;
   reader = await pairReader(t, a);
-});
+  // A fresh embedded database and two companies: slow on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('units in transit', () => {
