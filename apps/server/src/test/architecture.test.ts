@@ -271,3 +271,191 @@ describe('the written rules', () => {
     ).toEqual(['let a', 'let b', 'c = new Map', 'd = new WeakSet']);
   });
 });
+
+/**
+ * The server's folders as a graph (issue 50 §4): a node is a module of `src/modules/`, or `jobs`, `db`, `lib`,
+ * `plugins`, `types`, `demo`, `config` (config.ts) and `app` (app.ts and server.ts, the composition root). Tests and
+ * test support are left out: a test may drive anything. `jobs/wiring` is the background work's own composition root:
+ * the files of `src/jobs/` that name every module's job handlers and sweeps (kinds, sweeps, the scheduler that runs
+ * them, the retention of every kind, background.ts that starts it all from app.ts), while the rest of `src/jobs/`
+ * (defineJob, the queue, the records, the mail queues) is what modules build their jobs with.
+ */
+const SERVER = 'apps/server/src/';
+const JOBS_WIRING = [
+  'jobs/background.ts',
+  'jobs/kinds.ts',
+  'jobs/retention.ts',
+  'jobs/scheduler.ts',
+  'jobs/sweeps.ts',
+];
+
+function folderOf(file: string): string | undefined {
+  if (!file.startsWith(SERVER) || isTest(file)) return undefined;
+  const rest = file.slice(SERVER.length);
+  if (rest.startsWith('test/')) return undefined;
+  if (JOBS_WIRING.includes(rest)) return 'jobs/wiring';
+  const module = /^modules\/([^/]+)\//.exec(rest)?.[1];
+  if (module) return module;
+  const top = /^([^/]+)\//.exec(rest)?.[1];
+  if (top) return top;
+  return rest === 'config.ts' ? 'config' : 'app';
+}
+
+/**
+ * Each folder's allowed dependencies: what it may import. The graph must stay acyclic (checked below), so a folder
+ * that needs one above it takes a hook instead (ingest's count hooks: ingest/count-hooks.ts, subscribed in app.ts).
+ * An edge listed here that no import uses fails too, so the list says what is, not what once was.
+ */
+const ALLOWED: Record<string, string[]> = {
+  activity: ['db', 'lib'],
+  alerts: ['activity', 'db', 'dutchie', 'jobs', 'lib', 'mail', 'metrics'],
+  'api-keys': ['activity', 'db', 'lib'],
+  app: [
+    'activity',
+    'alerts',
+    'api-keys',
+    'audits',
+    'auth',
+    'chat',
+    'companies',
+    'config',
+    'count-plans',
+    'db',
+    'devices',
+    'dutchie',
+    'epcis',
+    'health',
+    'ingest',
+    'inventory',
+    'jobs/wiring',
+    'lib',
+    'locations',
+    'mail',
+    'metrc',
+    'metrics',
+    'movements',
+    'onboarding',
+    'plugins',
+    'print',
+    'reports',
+    'reviews',
+    'settings',
+    'shipments',
+    'stats',
+    'team',
+    'waitlist',
+    'zones',
+  ],
+  audits: ['activity', 'db', 'dutchie', 'lib', 'movements'],
+  auth: ['activity', 'db', 'dutchie', 'jobs', 'lib', 'mail', 'reviews'],
+  chat: [
+    'audits',
+    'config',
+    'count-plans',
+    'db',
+    'devices',
+    'dutchie',
+    'inventory',
+    'lib',
+    'locations',
+    'reviews',
+    'stats',
+    'zones',
+  ],
+  companies: ['activity', 'audits', 'auth', 'db', 'devices', 'inventory', 'lib', 'reviews'],
+  config: ['lib'],
+  'count-plans': ['activity', 'db', 'dutchie', 'events', 'ingest', 'lib'],
+  demo: ['app', 'audits', 'config', 'db', 'dutchie', 'ingest', 'lib'],
+  devices: ['activity', 'db', 'events', 'lib'],
+  dutchie: ['activity', 'config', 'db', 'events', 'lib', 'metrics'],
+  epcis: ['db', 'lib', 'shipments'],
+  events: ['db'],
+  health: ['db'],
+  ingest: [
+    'activity',
+    'audits',
+    'db',
+    'devices',
+    'dutchie',
+    'events',
+    'lib',
+    'locations',
+    'metrics',
+    'shipments',
+    'zones',
+  ],
+  inventory: ['activity', 'db', 'dutchie', 'events', 'lib', 'locations', 'movements', 'shipments'],
+  jobs: ['db', 'mail', 'metrics'],
+  'jobs/wiring': [
+    'alerts',
+    'audits',
+    'config',
+    'count-plans',
+    'db',
+    'devices',
+    'dutchie',
+    'ingest',
+    'jobs',
+    'lib',
+    'mail',
+    'metrc',
+    'metrics',
+  ],
+  lib: ['db'],
+  locations: ['activity', 'db', 'lib', 'movements'],
+  metrc: ['activity', 'db', 'dutchie', 'lib', 'locations'],
+  metrics: ['db', 'lib'],
+  movements: ['db', 'lib'],
+  onboarding: ['db', 'lib'],
+  plugins: ['api-keys', 'auth', 'devices', 'ingest', 'lib'],
+  print: ['activity', 'db', 'dutchie', 'events', 'lib'],
+  reports: ['audits', 'db', 'dutchie', 'lib'],
+  reviews: ['activity', 'audits', 'db', 'events', 'ingest', 'lib', 'movements', 'shipments'],
+  settings: ['activity', 'auth', 'companies', 'db', 'jobs', 'lib'],
+  shipments: ['db', 'events', 'lib', 'locations', 'metrc', 'movements'],
+  stats: ['activity', 'audits', 'db', 'dutchie', 'lib'],
+  team: ['activity', 'auth', 'companies', 'db', 'jobs', 'lib', 'mail'],
+  waitlist: ['db', 'lib'],
+  zones: ['activity', 'db', 'dutchie', 'inventory', 'lib', 'locations', 'movements'],
+};
+
+/** The folder edges of the server's import graph, each with one import that makes it. */
+function folderEdges(graph: Map<string, string[]>): Map<string, string> {
+  const edges = new Map<string, string>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!from) continue;
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to && to !== from && !edges.has(`${from} -> ${to}`))
+        edges.set(`${from} -> ${to}`, `${file} -> ${target}`);
+    }
+  }
+  return edges;
+}
+
+describe("the server's folders", () => {
+  const edges = folderEdges(graphs.get('apps/server/src') ?? new Map());
+
+  it('import only the folders they are allowed to (ALLOWED), and every allowed edge is used', () => {
+    const allowed = new Set(
+      Object.entries(ALLOWED).flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`)),
+    );
+    const unlisted = [...edges]
+      .filter(([edge]) => !allowed.has(edge))
+      .map(([edge, why]) => `${edge} (${why})`);
+    expect(
+      unlisted,
+      'a folder imports one it may not: use its service through a hook, or list the edge',
+    ).toEqual([]);
+    expect(
+      [...allowed].filter((edge) => !edges.has(edge)),
+      'no longer used: remove it from ALLOWED',
+    ).toEqual([]);
+  });
+
+  it('form no cycle', () => {
+    const graph = new Map(Object.entries(ALLOWED));
+    expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+});
