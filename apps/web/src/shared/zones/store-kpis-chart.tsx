@@ -54,7 +54,8 @@ export function StoreKpisChart({ days }: { days: TStoreKpiDay[] }) {
               data: days.map((d) => d.on_shelf_availability),
               borderColor: TEAL,
               backgroundColor: TEAL,
-              tension: 0.3,
+              // Straight between days: a curve would overshoot a day's change and draw figures no day had.
+              tension: 0,
               pointRadius: 0,
               spanGaps: false,
             },
