@@ -6,8 +6,8 @@ import type {
   TShipment,
 } from '@quantics/contracts';
 import { epcFromRfidTag, rfidTagFromSku } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { backdateReview } from './backdate.repo.ts';
 import type { DemoProduct } from './demo-catalogue.ts';
 import { random } from './demo-data.ts';
 
@@ -18,7 +18,7 @@ import { random } from './demo-data.ts';
  * places due and overdue, shipments (expected, one received short, a transfer in transit), a fixed reader with its
  * antennas mapped and its tags seen, today's count during which stock was sold, and a team count under way on two
  * handhelds. The one thing no API can do is date a decision in the past: a review made "the day after" the count is
- * made now, then its decision and the stock change it made are dated back (backdate, below), as the audit history is
+ * made now, then its decision and the stock change it made are dated back (backdate.repo.ts), as the audit history is
  * with IngestDeps.at.
  */
 
@@ -66,7 +66,6 @@ export const FIXED_READER = { serial: 'R700-0301', name: 'Portland Door Reader' 
 /** Reason codes an admin gives approved shortages and overages, in turn (theft the most common). */
 const SHORT_REASONS = ['THEFT', 'DAMAGED', 'MISCOUNT', 'THEFT', 'VENDOR_SHORT', 'EXPIRED', 'THEFT', 'SAMPLE'];
 const OVER_REASONS = ['FOUND', 'MISCOUNT', 'FOUND'];
-let decided = 0;
 
 const epcOf = (sku: string) => epcFromRfidTag(rfidTagFromSku(sku));
 const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
@@ -74,7 +73,7 @@ const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(
 export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> {
   const { call, admin, operator } = c;
   const r = random(54_054);
-  decided = 0;
+  const decided = { lines: 0 };
   const now = Date.now();
   const stock = new StockModel(c.products);
   const result: ShowcaseResult = {
@@ -103,7 +102,7 @@ export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> 
       for (const audit of history.filter((a) => startOfUtcDay(Date.parse(a.created_at)) === dayStart - DAY)) {
         if (audit.id === recountOne) continue;
         const at = new Date(dayStart + 9 * HOUR + r.int(0, 120) * 60_000);
-        const applied = await reviewAndApply(c, audit, at);
+        const applied = await reviewAndApply(c, audit, at, decided);
         for (const line of applied) stock.add(line.product_sku ?? '', leafOf(c, audit), line.variance);
         result.reviewed += 1;
       }
@@ -169,19 +168,28 @@ export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> 
 }
 
 /** Approves (with a reason code) or rejects the lines over the count policy, then applies the count, dated `at`. */
-async function reviewAndApply(c: ShowcaseContext, audit: TAudit, at: Date): Promise<TDiscrepancy[]> {
+async function reviewAndApply(
+  c: ShowcaseContext,
+  audit: TAudit,
+  at: Date,
+  decided: { lines: number },
+): Promise<TDiscrepancy[]> {
   const lines = await c.call<TDiscrepancy[]>('GET', `/api/audits/${audit.id}/discrepancies`, c.admin);
   const over = lines.filter((l) => l.needs_approval && !l.applied_at);
   if (over.length > 0) {
     await c.call('POST', `/api/audits/${audit.id}/review`, c.admin, {
       lines: over.map((l) => {
-        decided += 1;
+        decided.lines += 1;
         // One in nine is rejected (the units turned up); the rest approved, the reasons in turn.
-        if (decided % 9 === 0) {
+        if (decided.lines % 9 === 0) {
           return { discrepancy_id: l.id, decision: 'reject', note: 'Found in the fitting rooms' };
         }
         const reasons = l.discrepancy_type === 'shortage' ? SHORT_REASONS : OVER_REASONS;
-        return { discrepancy_id: l.id, decision: 'approve', reason_code: reasons[decided % reasons.length] };
+        return {
+          discrepancy_id: l.id,
+          decision: 'approve',
+          reason_code: reasons[decided.lines % reasons.length],
+        };
       }),
     });
   }
@@ -189,30 +197,11 @@ async function reviewAndApply(c: ShowcaseContext, audit: TAudit, at: Date): Prom
   await c.call('POST', `/api/audits/${audit.id}/apply-counts`, c.operator, {
     reason: over.length > 0 ? 'Reviewed and approved' : 'Cycle count',
   });
-  await backdate(c, audit.id, at);
+  await backdateReview(c.app.db, c.companyId, audit.id, at);
   const after = await c.call<TDiscrepancy[]>('GET', `/api/audits/${audit.id}/discrepancies`, c.admin);
   return after.filter(
     (l) => l.applied_at && (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage'),
   );
-}
-
-/**
- * The one write around the API: a review made now for a count of weeks ago is dated when it would have been made
- * (its lines' decision and application, the count's applying, and the stock movements it made), so the shrink report
- * and a product's history read as months of use. Only times change; every quantity went through the services.
- */
-async function backdate(c: ShowcaseContext, auditId: number, at: Date) {
-  const when = at.toISOString();
-  await c.app.db.execute(sql`
-    update audit_discrepancies set decided_at = case when decided_at is null then null else ${when}::timestamptz end,
-      applied_at = case when applied_at is null then null else ${when}::timestamptz end
-    where company_id = ${c.companyId} and audit_id = ${auditId}`);
-  await c.app.db.execute(sql`
-    update audits set counts_applied_at = ${when}::timestamptz
-    where company_id = ${c.companyId} and id = ${auditId} and counts_applied_at is not null`);
-  await c.app.db.execute(sql`
-    update stock_movements set at = ${when}::timestamptz
-    where company_id = ${c.companyId} and audit_id = ${auditId} and reason = 'count'`);
 }
 
 /** Two plans: shelves counted every few days (some due today) and the backrooms weekly (some overdue). */
