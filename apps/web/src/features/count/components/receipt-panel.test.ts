@@ -30,6 +30,7 @@ const serverLine = (sku: string, expected: number, received: number) => ({
   received,
   difference: received - expected,
   status: 'short' as const,
+  review: null,
 });
 
 describe('receivingFigures: the receipt on the Count screen', () => {
@@ -72,6 +73,7 @@ describe('receivingFigures: the receipt on the Count screen', () => {
       units_received: 3,
       units_short: 4,
       units_over: 0,
+      lines_awaiting_approval: 0,
     };
     const local = { unitsBySku: new Map([['TEE', { name: 'Tee', units: 1 }]]), ssccs: [] };
     const f = receivingFigures(kept, local, server);
