@@ -14,7 +14,7 @@ import ts from 'typescript';
 export type Finding = { line: number; text: string; why: string };
 
 const FIGURE_NAME =
-  /^(n|count|total|totals?|quantity|qty|units|found|expected|reads|tags|done|left|failed|successful|rows|products|items|missing|short|over|variance|delta|accuracy|percent|pct|rate|amount|cost|price|sum|remaining|seconds|minutes|hours|days|size|bytes|limit|page|pages|per|max|min)$|(Count|Total|Quantity|Units|Found|Expected|Reads|Percent|Accuracy|Cost|Price|Value)$|_(count|total|quantity|units|found|expected|reads|percent|accuracy|cost|price|value|received|short|over)$/;
+  /^(n|count|total|totals?|quantity|qty|units|found|expected|reads|tags|done|left|failed|issues|discrepancies|successful|rows|products|items|missing|short|over|variance|delta|accuracy|percent|pct|rate|amount|cost|price|sum|remaining|seconds|minutes|hours|days|size|bytes|limit|page|pages|per|max|min)$|(Count|Total|Quantity|Units|Found|Expected|Reads|Percent|Accuracy|Cost|Price|Value)$|_(count|total|quantity|units|found|expected|reads|percent|accuracy|cost|price|value|received|short|over)$/;
 
 const DATE_LIKE = /date|Date|time|Time|iso|Iso|\bat\b|_at$|At$/;
 

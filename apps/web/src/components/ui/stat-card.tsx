@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import { Card } from './card';
 
 const TONES = {
@@ -45,7 +46,7 @@ export function StatCard({
           )}
           data-testid={`stat-${label}`}
         >
-          {value ?? '–'}
+          {typeof value === 'number' ? formatCount(value) : (value ?? '–')}
         </p>
         {hint && (
           <p

@@ -69,7 +69,7 @@ export function AuditsList({ audits, onOpen, onComments }: Props) {
                       issues ? 'font-medium text-amber-600 tabular-nums dark:text-amber-300' : 'tabular-nums'
                     }
                   >
-                    {issues}
+                    {formatCount(issues)}
                   </dd>
                 </div>
               </dl>
