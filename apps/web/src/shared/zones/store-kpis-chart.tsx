@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
-import { formatPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { useIsDark } from '@/lib/use-is-dark';
 
 ChartJS.register(CategoryScale, Legend, LinearScale, LineElement, PointElement, Tooltip);
@@ -45,7 +45,7 @@ export function StoreKpisChart({ days }: { days: TStoreKpiDay[] }) {
     <div className="relative h-60 sm:h-64">
       <Line
         role="img"
-        aria-label={`Record accuracy on ${counted} days with counts and on-shelf availability, ${days.length} days`}
+        aria-label={`Record accuracy on ${formatCount(counted)} days with counts and on-shelf availability, ${formatCount(days.length)} days`}
         data={{
           labels: days.map((d) => shortDate(d.date)),
           datasets: [
