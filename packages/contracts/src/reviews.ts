@@ -22,7 +22,8 @@ export const REVIEW_MESSAGES = {
   policyNotPositive: 'Thresholds must be positive numbers, or empty for no threshold',
   receiptReasonCode: 'A receipt’s line is decided with VENDOR_SHORT, DAMAGED or WRONG_ITEM',
   receiptNoRecount: 'A receipt’s line cannot be recounted: approve or reject it',
-  receiptNotApplicable: 'A receipt’s stock is added as it completes and as its lines are approved, not applied',
+  receiptNotApplicable:
+    'A receipt’s stock is added as it completes and as its lines are approved, not applied',
 } as const;
 
 /** Four eyes: the 403's `code` when the counter approves their own line over the policy. */
