@@ -78,6 +78,21 @@ export function connectUtility(app: FastifyInstance | string, token: string): Pr
   });
 }
 
+/**
+ * Reports the printers again, as the real utility does every PRINT_STATUS_INTERVAL_MS, and waits until the server has
+ * them: a utility not heard from for AGENT_STALE_MS shows as not connected.
+ */
+export async function reportPrinters(
+  u: UtilityClient,
+  printers = [{ name: 'Zebra ZD621R', status: 'ready' }],
+  protocol = 1,
+): Promise<void> {
+  u.send({ type: 'printers', printers });
+  // The server handles a connection's messages in order: a hello's welcome means the printers are stored.
+  u.send({ type: 'hello', protocol, agentVersion: 'test', hostname: 'test-host' });
+  await u.next('welcome');
+}
+
 /** Connects, says hello (protocol 1 unless told) and reports printers, then waits until the server has them. */
 export async function onlineUtility(
   app: FastifyInstance | string,
@@ -88,10 +103,7 @@ export async function onlineUtility(
   const u = await connectUtility(app, token);
   u.send({ type: 'hello', protocol, agentVersion: 'test', hostname: 'test-host' });
   await u.next('welcome');
-  u.send({ type: 'printers', printers });
-  // The server handles a connection's messages in order: a second hello's welcome means the printers are stored.
-  u.send({ type: 'hello', protocol, agentVersion: 'test', hostname: 'test-host' });
-  await u.next('welcome');
+  await reportPrinters(u, printers, protocol);
   return u;
 }
 
