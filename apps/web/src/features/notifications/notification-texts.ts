@@ -2,7 +2,10 @@ import { formatCount } from '@/lib/format';
 /** The bell's texts (the spec names only "a notification button with a red dot"; these are ours). */
 export const NOTIFICATION_TEXTS = {
   button: 'Notifications',
-  buttonUnread: (n: number) => `Notifications, ${formatCount(n)} unread`,
+  /** What the red dot shows: the count, or 9+ beyond nine. */
+  dot: (n: number) => (n > 9 ? `${formatCount(9)}+` : formatCount(n)),
+  /** The bell's name holds the dot's text as shown (a name that differs from its visible text fails axe). */
+  buttonUnread: (n: number) => `Notifications, ${n > 9 ? `${formatCount(9)}+` : formatCount(n)} unread`,
   title: 'Notifications',
   unreadCount: (n: number) => `${formatCount(n)} unread`,
   allRead: 'All caught up',

@@ -67,11 +67,11 @@ export function NotificationBell({
         <Bell className="size-6" aria-hidden />
         {unread > 0 && (
           <span
-            className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white dark:ring-slate-900"
+            className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white dark:ring-slate-900"
             data-testid="notification-dot"
             aria-hidden
           >
-            {unread > 9 ? '9+' : unread}
+            {T.dot(unread)}
           </span>
         )}
       </Menu.Trigger>
