@@ -140,7 +140,8 @@ test('server failures: the reports page says so with the spec toasts; the dashbo
   await page.route('**/api/reports/**', (route) => route.fulfill(failure));
   await signInWithToken(page, admin.token);
   // Spec: dashboard data failures are only logged (no toast); the page says the figures are not there.
-  await expect(page.getByText('The figures could not be loaded')).toBeVisible();
+  // After the query's retries (three, a second, two and four apart), longer than the usual 10 s on a loaded machine.
+  await expect(page.getByText('The figures could not be loaded')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('stat-Products Scanned')).toHaveText('–');
   await expect(page.getByText('Internal error')).toHaveCount(0);
 
