@@ -46,9 +46,7 @@ const PrintLabelsPage = lazy(() =>
 const DevicesPage = lazy(() =>
   import('@/features/devices/pages/devices-page').then((m) => ({ default: m.DevicesPage })),
 );
-const AuditsPage = lazy(() =>
-  import('@/features/audits/pages/audits-page').then((m) => ({ default: m.AuditsPage })),
-);
+const AuditsPage = lazy(() => import('./audits-route').then((m) => ({ default: m.AuditsRoute })));
 const AdjustmentsSheetPage = lazy(() =>
   import('@/features/audits/pages/adjustments-sheet-page').then((m) => ({ default: m.AdjustmentsSheetPage })),
 );

@@ -1,6 +1,6 @@
 import { AUDIT_STATUSES, PAGE_SIZES, type TAudit, type TAuditStatus } from '@quantics/contracts';
 import { CheckCircle2, ClipboardList, FileUp, RefreshCw, Target, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
@@ -28,14 +28,22 @@ import { useAudits } from '../api/audits';
 import { ApplyCountsDialog } from '../components/apply-counts-dialog';
 import { AuditsList } from '../components/audits-list';
 import { ImportReadsDialog } from '../components/import-reads-dialog';
-import { PlansPanel } from '../components/plans-panel';
-import { ReviewDialog } from '../components/review-dialog';
-import { RoomsCounting } from '../components/rooms-counting';
 import { TeamCountActions } from '../components/team-count-actions';
 
 type Filter = TAuditStatus | 'all' | 'awaiting_review';
 
-export function AuditsPage() {
+/**
+ * What other features put on this page, composed by the route (app/audits-route.tsx): a feature imports nothing of
+ * another feature.
+ */
+export type AuditsPageSlots = {
+  /** The Plans tab's content (operators and admins): the plans feature. */
+  plans: ReactNode;
+  /** The review of a count (admins; null: closed): the reviews feature's dialog. */
+  renderReview: (audit: TAudit | null, onClose: () => void) => ReactNode;
+};
+
+export function AuditsPage({ plans, renderReview }: AuditsPageSlots) {
   usePageTitle('Audits');
   const { user } = useAuth();
   const canWrite = useCan('operator');
@@ -119,12 +127,7 @@ export function AuditsPage() {
           </TabsList>
         )}
         {canWrite && (
-          <TabsContent value="plans">
-            <div className="space-y-4">
-              <PlansPanel user={user} />
-              {user.inventory_type === 'dutchie' && <RoomsCounting />}
-            </div>
-          </TabsContent>
+          <TabsContent value="plans">{plans}</TabsContent>
         )}
         <TabsContent value="audits">
           <Card className="overflow-hidden">
@@ -190,13 +193,10 @@ export function AuditsPage() {
         onReview={isAdmin ? setReviewing : undefined}
         liveActions={canWrite ? (a) => <TeamCountActions audit={a} /> : undefined}
       />
-      <ReviewDialog
-        audit={reviewing ?? linkedReview}
-        onClose={() => {
-          setReviewing(null);
-          if (linkedReview) setParams({}, { replace: true });
-        }}
-      />
+      {renderReview(reviewing ?? linkedReview, () => {
+        setReviewing(null);
+        if (linkedReview) setParams({}, { replace: true });
+      })}
       <CommentsDialog audit={commenting} onClose={() => setCommenting(null)} />
       <ImportReadsDialog
         isOpen={isImporting}
