@@ -1,6 +1,4 @@
 import {
-  ZApplyCountsRequest,
-  ZApplyCountsResponse,
   ZAudit,
   ZAuditListQuery,
   ZAuditListResponse,
@@ -11,12 +9,12 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
-import { applyCounts } from './apply-counts.service.ts';
 import * as audits from './audits.service.ts';
 
 /**
- * The portal's side of audits: history, details, comments, applying counts to the catalogue. Counts in progress (who
- * counts, how far they are, adding a fixed reader, finishing for everyone) are ingest's: team-counts.routes.ts.
+ * The portal's side of audits: history, details, comments. Applying counts to the catalogue is where approving them
+ * is (reviews' apply-counts); counts in progress (who counts, how far they are, adding a fixed reader, finishing for
+ * everyone) are ingest's: team-counts.routes.ts.
  */
 export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = app.audits;
@@ -59,20 +57,5 @@ export const auditsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.comments,
         clock,
       ),
-  );
-
-  app.post(
-    '/api/audits/:id/apply-counts',
-    {
-      schema: {
-        tags: ['audits'],
-        description:
-          'Sets product quantities to what the completed audit found (all or chosen shortage and overage rows), once.',
-        params: ZIdParam,
-        body: ZApplyCountsRequest,
-        response: { 200: ZApplyCountsResponse, ...errors },
-      },
-    },
-    async (request) => applyCounts(app.db, requireAuth(request), request.params.id, request.body, clock),
   );
 };

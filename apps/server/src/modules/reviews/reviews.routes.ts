@@ -1,7 +1,7 @@
 import {
-  ZAccuracyQuery,
-  ZAccuracyReport,
   ZAdjustmentsSheet,
+  ZApplyCountsRequest,
+  ZApplyCountsResponse,
   ZAudit,
   ZCountPolicy,
   ZCreateReasonCodeRequest,
@@ -14,24 +14,24 @@ import {
   ZRecountsResponse,
   ZReviewRequest,
   ZReviewResponse,
-  ZShrinkQuery,
-  ZShrinkReport,
   ZSuccessResponse,
   ZUpdateReasonCodeRequest,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCsv } from '../../lib/csv.ts';
-import { callerOf, requireAuth } from '../../lib/request-context.ts';
-import { ACCURACY_CSV_HEADER, accuracyCsvRows, accuracyReport } from './accuracy.service.ts';
+import { requireAuth } from '../../lib/request-context.ts';
+import { applyCounts } from './apply-counts.service.ts';
 import * as codes from './reason-codes.service.ts';
 import { recountsToDo, startRecount } from './recount.service.ts';
 import { ADJUSTMENTS_HEADER, adjustmentsCsvRows, adjustmentsSheet, reviewAudit } from './review.service.ts';
-import { SHRINK_CSV_HEADER, shrinkCsvRows, shrinkReport } from './shrink.service.ts';
 
 const tags = ['reviews'];
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
-/** Counts a manager can trust: the count policy, reason codes, reviews of variances, recounts and shrink. */
+/**
+ * Counts a manager can trust: the count policy, reason codes, reviews of variances, recounts, and applying what a
+ * count found (approving a line and applying it live here together). Shrink and accuracy are reports/.
+ */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:id/count-policy',
@@ -114,6 +114,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/audits/:id/apply-counts',
+    {
+      schema: {
+        tags: ['audits'],
+        description:
+          'Sets product quantities to what the completed audit found (all or chosen shortage and overage rows), once.',
+        params: ZIdParam,
+        body: ZApplyCountsRequest,
+        response: { 200: ZApplyCountsResponse, ...errors },
+      },
+    },
+    async (request) => applyCounts(app.db, requireAuth(request), request.params.id, request.body, app.audits),
+  );
+
+  app.post(
     '/api/audits/:id/recount',
     {
       schema: {
@@ -188,68 +203,4 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       adjustmentsSheet(app.db, requireAuth(request).companyId, request.params.id, app.audits),
   );
-
-  app.get(
-    '/api/reports/accuracy',
-    {
-      schema: {
-        tags,
-        description:
-          'Stock accuracy over time: per location (a Dutchie room) and week or month, the completed counts ' +
-          '(recounts left out) and their mean accuracy; from, to: YYYY-MM-DD, both included, default the last 180 days.',
-        querystring: ZAccuracyQuery,
-        response: { 200: ZAccuracyReport, 400: ZErrorResponse },
-      },
-    },
-    async (request) => accuracyReport(app.db, callerOf(request).companyId, request.query),
-  );
-
-  app.get(
-    '/api/reports/accuracy.csv',
-    { schema: { tags, description: 'The accuracy report as CSV.', querystring: ZAccuracyQuery } },
-    async (request, reply) => {
-      const report = await accuracyReport(app.db, callerOf(request).companyId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-accuracy-by-${report.period}-${report.from}-to-${report.to}.csv"`,
-        )
-        .send(`\uFEFF${toCsv([ACCURACY_CSV_HEADER, ...accuracyCsvRows(report)])}`);
-    },
-  );
-
-  app.get(
-    '/api/reports/shrink',
-    { schema: { tags, querystring: ZShrinkQuery, response: { 200: ZShrinkReport, 400: ZErrorResponse } } },
-    async (request) => shrinkReport(app.db, callerOf(request).companyId, request.query),
-  );
-
-  app.get(
-    '/api/reports/shrink.csv',
-    {
-      schema: {
-        tags,
-        description:
-          'Approved adjustments (from, to: YYYY-MM-DD, both included, default the last 30 days) grouped by reason, ' +
-          'location, category or vendor, in units and value at cost, totals last.',
-        querystring: ZShrinkQuery,
-      },
-    },
-    async (request, reply) => {
-      const report = await shrinkReport(app.db, callerOf(request).companyId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-shrink-by-${report.group_by}-${report.from}-to-${report.to}.csv"`,
-        )
-        .send(
-          `\uFEFF${toCsv([[groupTitle(report.group_by), ...SHRINK_CSV_HEADER.slice(1)], ...shrinkCsvRows(report)])}`,
-        );
-    },
-  );
 };
-
-const groupTitle = (g: string) =>
-  ({ reason: 'Reason code', location: 'Location', category: 'Category' })[g] ?? 'Vendor';

@@ -13,7 +13,7 @@ import { auditsInRange, listAudits, listDiscrepancies } from '../../audits/audit
 import { dueView, planStatus } from '../../count-plans/due-counts.service.ts';
 import { listDevices } from '../../devices/devices.service.ts';
 import { expiringProducts, stockAlerts } from '../../inventory/inventory-lookups.service.ts';
-import { shrinkReport } from '../../reviews/shrink.service.ts';
+import { shrinkReport } from '../../reports/shrink.service.ts';
 import { inventoryStats } from '../../stats/stats.service.ts';
 import * as pos from './dutchie-tools.ts';
 import { isFuture, PERIODS, type PeriodKey, pastRange } from './nlu/entities.ts';

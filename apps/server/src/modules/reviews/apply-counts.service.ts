@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
+import type { AuditClock } from '../audits/audit-status.ts';
+import { getAudit } from '../audits/audits.service.ts';
 import { personActor, setMovementContext } from '../movements/movement-context.repo.ts';
 import * as repo from './apply-counts.repo.ts';
-import type { AuditClock } from './audit-status.ts';
-import { getAudit } from './audits.service.ts';
 
 const APPLICABLE = ['shortage', 'overage'];
 // A product found where it has no stock (misplaced) is stocked there only when the person names its line.
