@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { placeServerError, type ServerFields } from '@/lib/server-field-error';
 import { notify } from '@/lib/toast';
 import { useReasonCodes } from '@/shared/reviews/reviews-api';
 import { useChangeReasonCode, useCountPolicy, useSaveCountPolicy } from '../api/count-policy';
@@ -48,6 +49,11 @@ export function CountPolicyCard({ companyId }: { companyId: number }) {
 /** An empty box is no limit (null); anything else the number typed, which the contracts' schema checks. */
 const limit = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
+const POLICY_FIELDS: ServerFields<TCountPolicy> = {
+  approval_units: 'approval_units',
+  approval_value: 'approval_value',
+};
+
 function PolicyForm({ companyId, saved }: { companyId: number; saved: TCountPolicy }) {
   const save = useSaveCountPolicy(companyId);
   const form = useForm<TCountPolicy>({ resolver: zodResolver(ZCountPolicy), defaultValues: saved });
@@ -57,9 +63,8 @@ function PolicyForm({ companyId, saved }: { companyId: number; saved: TCountPoli
       onSuccess: () => notify.success('Count policy saved'),
       onError: (err) => {
         // A refusal about one limit is shown beside it (the server names the field); anything else is a toast.
-        if (err instanceof ApiError && (err.field === 'approval_units' || err.field === 'approval_value'))
-          form.setError(err.field, { message: err.message });
-        else notify.error(errorMessage(err, 'The count policy could not be saved'));
+        if (!placeServerError(form.setError, err, POLICY_FIELDS))
+          notify.error(errorMessage(err, 'The count policy could not be saved'));
       },
     }),
   );
