@@ -72,7 +72,7 @@ test('lists shipments and shows a receipt with its short lines, missing carton a
   await table.getByRole('button', { name: 'ASN-24-0117' }).click();
   await expect(page.getByRole('heading', { name: 'ASN-24-0117' })).toBeVisible();
   const lines = page.getByRole('table', { name: 'Receipt lines' });
-  await expect(lines.getByRole('row', { name: /Harbor Cap.*6.*4.*-2.*Short/ })).toBeVisible();
+  await expect(lines.getByRole('row', { name: /Harbor Cap.*6.*4.*\u22122.*Short/ })).toBeVisible();
   await expect(lines.getByRole('row', { name: /UNLABELLED-7/ })).toBeVisible();
   await expect(page.getByText('SSCC 006141410000000029')).toBeVisible();
   await expect(page.getByText('Missing')).toBeVisible();

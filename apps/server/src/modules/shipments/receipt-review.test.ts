@@ -294,6 +294,14 @@ describe('receipt lines and the count policy', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockAt(hat.id, otherStore)).toBe(before + 5);
+    // The receipt's sheet says what was decided, why and what it added; every row as wide as its header.
+    const csv = await op('GET', `/api/shipments/${s.id}/receipt.csv`);
+    expect(csv.statusCode).toBe(200);
+    const [header, line] = csv.body.trim().split(/\r?\n/);
+    expect(header).toBe(
+      'reference,kind,sku,name,code,expected,received,difference,status,approval,approval_reason,units_added',
+    );
+    expect(line).toBe(`RR-TR,line,${hat.sku},${hat.name},,5,11,6,over,rejected,DAMAGED,5`);
     const moves = await movementsOf(s.id);
     expect(moves.map((m) => [m.reason, m.delta])).toEqual([
       ['transfer_out', -5],

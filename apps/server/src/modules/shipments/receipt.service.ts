@@ -215,12 +215,40 @@ export async function receiptView(
 }
 
 /** GET /api/shipments/{id}/receipt.csv: a line per product, then the unknown codes, missing cartons and serials. */
-export function receiptCsv(reference: string, r: TReceipt | null): string {
+export function receiptCsv(reference: string, r: TReceipt | null, more: unknown[][] = []): string {
   const rows: unknown[][] = [
-    ['reference', 'kind', 'sku', 'name', 'code', 'expected', 'received', 'difference', 'status'],
+    [
+      'reference',
+      'kind',
+      'sku',
+      'name',
+      'code',
+      'expected',
+      'received',
+      'difference',
+      'status',
+      // A line over the count policy: awaiting, approved or rejected, the decision's reason, and what it added.
+      'approval',
+      'approval_reason',
+      'units_added',
+    ],
   ];
   for (const l of r?.lines ?? []) {
-    rows.push([reference, 'line', l.sku, l.name, '', l.expected, l.received, l.difference, l.status]);
+    const review = l.review;
+    rows.push([
+      reference,
+      'line',
+      l.sku,
+      l.name,
+      '',
+      l.expected,
+      l.received,
+      l.difference,
+      l.status,
+      review?.state ?? '',
+      review?.reason_code ?? '',
+      review?.units_added ?? '',
+    ]);
   }
   for (const u of r?.unknown_codes ?? [])
     rows.push([reference, 'unknown code', '', '', u.code, 0, u.units, u.units, 'unknown']);
@@ -239,7 +267,12 @@ export function receiptCsv(reference: string, r: TReceipt | null): string {
       e.serial ? `serial ${e.serial}` : 'not read',
     ]);
   }
-  return toCsv(rows);
+  rows.push(...more);
+  // Every row as wide as the header: the approval columns are a line's alone.
+  const width = rows[0]?.length ?? 0;
+  return toCsv(
+    rows.map((row) => (row.length < width ? [...row, ...Array(width - row.length).fill('')] : row)),
+  );
 }
 
 /** Inventory record accuracy (reconcile.repo.ts' recordAccuracyOf): right products x 100 / products, rounded down. */

@@ -11,7 +11,6 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
-import { toCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { acceptFileUploads, uploadedFile } from '../../lib/uploaded-file.ts';
 import { metrcCsvRows, metrcShipment } from '../metrc/metrc-receipt.service.ts';
@@ -161,9 +160,11 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!s) throw notFound(SHIPMENT_MESSAGES.notFound);
       // A Metrc manifest's sheet adds, per package, what to accept or reject in Metrc.
       const metrc = await metrcShipment(app.db, companyId, s);
-      const csv =
-        receiptCsv(s.reference, await receiptView(app.db, companyId, s)) +
-        toCsv(metrcCsvRows(s.reference, metrc));
+      const csv = receiptCsv(
+        s.reference,
+        await receiptView(app.db, companyId, s),
+        metrcCsvRows(s.reference, metrc),
+      );
       const name = `quantics-receipt-${s.reference.replace(/[^A-Za-z0-9_-]+/g, '_')}.csv`;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -6,9 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Table, TBody, Td, THead, Th, Tr } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { formatCount, formatDate, formatDateTime } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatSignedCount } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { downloadReceipt } from '../api/shipments';
+import { MetrcPackages } from './metrc-packages';
 import { ReceiptApproval } from './receipt-approval';
 import { ReceiptLineStatus, ShipmentStatus } from './shipment-status';
 
@@ -80,6 +81,8 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
 
       <ReceiptApproval shipment={s} />
 
+      {s.metrc && <MetrcPackages metrc={s.metrc} received={r?.state === 'completed'} />}
+
       <Card>
         <h3 className="px-5 pt-5 text-base font-semibold text-slate-900 dark:text-slate-100">
           {r ? (r.state === 'open' ? 'Receipt so far' : 'Receipt') : 'Lines'}
@@ -101,7 +104,7 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
                   <div className="truncate font-medium text-slate-900 dark:text-slate-100">{l.name}</div>
                   <div className="text-xs text-slate-500">
                     {l.sku} · {formatCount(l.received)} of {formatCount(l.expected)}
-                    {l.difference !== 0 ? ` (${l.difference > 0 ? `+${l.difference}` : l.difference})` : ''}
+                    {l.difference !== 0 ? ` (${formatSignedCount(l.difference)})` : ''}
                   </div>
                 </div>
                 <ReceiptLineStatus status={l.status} />
@@ -142,9 +145,7 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
                   </Td>
                   <Td className="text-right tabular-nums">{formatCount(l.expected)}</Td>
                   <Td className="text-right tabular-nums">{formatCount(l.received)}</Td>
-                  <Td className="text-right tabular-nums">
-                    {l.difference > 0 ? `+${l.difference}` : l.difference}
-                  </Td>
+                  <Td className="text-right tabular-nums">{formatSignedCount(l.difference)}</Td>
                   <Td>
                     <ReceiptLineStatus status={l.status} />
                   </Td>
@@ -156,9 +157,9 @@ export function ShipmentDetail({ shipment: s, onBack }: { shipment: TShipment; o
                     <div className="font-mono text-xs text-slate-700 dark:text-slate-300">{u.code}</div>
                     <div className="text-xs text-slate-500">Matches no product</div>
                   </Td>
-                  <Td className="text-right tabular-nums">0</Td>
+                  <Td className="text-right tabular-nums">{formatCount(0)}</Td>
                   <Td className="text-right tabular-nums">{formatCount(u.units)}</Td>
-                  <Td className="text-right tabular-nums">+{formatCount(u.units)}</Td>
+                  <Td className="text-right tabular-nums">{formatSignedCount(u.units)}</Td>
                   <Td>
                     <Badge tone="slate">Unknown</Badge>
                   </Td>
