@@ -1,16 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const SIM_MAIN = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'dutchie-sim',
-  'src',
-  'main.ts',
-);
+import { startSimProcess } from './sim-process.ts';
 
 /** The simulator's fixed keys (apps/dutchie-sim/src/state.ts): two stores, and one key without reporting rights. */
 export const SIM_KEY = 'dsim_greenleaf_5c1f7a9e2b';
@@ -47,39 +35,16 @@ export type DutchieSimProcess = {
 
 /** Starts apps/dutchie-sim as its own process on a free port (real HTTP between the two). */
 export async function startDutchieSim(args: string[] = []): Promise<DutchieSimProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SIM_MAIN, '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`dutchie-sim did not start: ${out}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`dutchie-sim exited with ${code}: ${out}`)));
-  });
+  const sim = await startSimProcess('dutchie-sim', args);
+  const { url } = sim;
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`sim ${path}: ${res.status} ${await res.text()}`);
+    await sim.post(path, body);
   };
   return {
     url,
     fault: (f) => post('/__sim/faults', f),
     reset: () => post('/__sim/reset', {}),
-    requests: async () =>
-      ((await (await fetch(`${url}/__sim/state`)).json()) as { requests: Record<string, number> }).requests,
+    requests: async () => (await sim.state()).requests as Record<string, number>,
     setQuantity: (packageId, quantityAvailable) =>
       post(`/__sim/packages/${packageId}`, { quantityAvailable }),
     sell: (packageId, quantity, opts = {}) =>
@@ -94,11 +59,6 @@ export async function startDutchieSim(args: string[] = []): Promise<DutchieSimPr
     addKey: (key, locationId) => post('/__sim/keys', { key, locationId }),
     get: (path, key = SIM_KEY) =>
       fetch(url + path, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` } }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: sim.stop,
   };
 }

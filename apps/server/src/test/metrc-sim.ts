@@ -1,16 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const SIM_MAIN = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'metrc-sim',
-  'src',
-  'main.ts',
-);
+import { startSimProcess } from './sim-process.ts';
 
 /** The simulator's fixed keys (apps/metrc-sim/src/state.ts): the integrator's vendor key, two stores' user keys. */
 export const METRC_VENDOR_KEY = 'msim_vendor_quantics_7e21';
@@ -45,50 +33,18 @@ export type MetrcSimProcess = {
 
 /** Starts apps/metrc-sim as its own process on a free port (real HTTP between the two). */
 export async function startMetrcSim(): Promise<MetrcSimProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SIM_MAIN, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`metrc-sim did not start: ${out}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`metrc-sim exited with ${code}: ${out}`)));
-  });
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`metrc-sim ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const sim = await startSimProcess('metrc-sim');
   return {
-    url,
-    addTransfer: (t) => post('/__sim/transfers', t),
+    url: sim.url,
+    addTransfer: async (t) =>
+      (await sim.post('/__sim/transfers', t)) as { Id: number; ManifestNumber: string; DeliveryId: number },
     fault: async (f) => {
-      await post('/__sim/faults', f);
+      await sim.post('/__sim/faults', f);
     },
     reset: async () => {
-      await post('/__sim/reset', {});
+      await sim.post('/__sim/reset', {});
     },
-    calls: async () =>
-      ((await (await fetch(`${url}/__sim/state`)).json()) as { calls: Record<string, number> }).calls,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    calls: async () => (await sim.state()).calls as Record<string, number>,
+    stop: sim.stop,
   };
 }
