@@ -14,7 +14,7 @@ import ts from 'typescript';
 export type Finding = { line: number; text: string; why: string };
 
 const FIGURE_NAME =
-  /^(n|count|total|totals?|quantity|qty|units|found|expected|reads|tags|done|left|failed|issues|discrepancies|successful|rows|products|items|missing|short|over|variance|delta|accuracy|percent|pct|rate|amount|cost|price|sum|remaining|seconds|minutes|hours|days|size|bytes|limit|page|pages|per|max|min)$|(Count|Total|Quantity|Units|Found|Expected|Reads|Percent|Accuracy|Cost|Price|Value)$|_(count|total|quantity|units|found|expected|reads|percent|accuracy|cost|price|value|received|short|over)$/;
+  /^(n|count|total|totals?|quantity|qty|units|found|expected|reads|tags|done|left|failed|issues|discrepancies|successful|rows|products|items|missing|short|over|variance|delta|accuracy|percent|pct|rate|amount|cost|price|sum|remaining|seconds|minutes|hours|days|size|bytes|limit|page|pages|per|max|min|difference|diff|received|shipped|shortfall)$|(Count|Total|Quantity|Units|Found|Expected|Reads|Percent|Accuracy|Cost|Price|Value|Difference|Shortfall)$|_(count|total|quantity|units|found|expected|reads|percent|accuracy|cost|price|value|received|short|over|difference|shipped)$/;
 
 const DATE_LIKE = /date|Date|time|Time|iso|Iso|\bat\b|_at$|At$/;
 
@@ -53,7 +53,8 @@ export function looksNumeric(node: ts.Expression): boolean {
     if (node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return looksNumeric(node.left);
     return false;
   }
-  if (ts.isConditionalExpression(node)) return looksNumeric(node.whenTrue) && looksNumeric(node.whenFalse);
+  // `d > 0 ? \`+${d}\` : d` prints a number either way: one numeric branch is enough.
+  if (ts.isConditionalExpression(node)) return looksNumeric(node.whenTrue) || looksNumeric(node.whenFalse);
   if (ts.isCallExpression(node)) {
     const callee = node.expression;
     return (

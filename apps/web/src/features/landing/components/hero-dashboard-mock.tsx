@@ -35,7 +35,7 @@ function RowStatus({ expected, scanned }: Pick<Row, 'expected' | 'scanned'>) {
       )}
     >
       <TriangleExclamationPoint className="size-3" aria-hidden />
-      {diff < 0 ? `${-diff} missing` : `${diff} extra`}
+      {diff < 0 ? `${formatCount(-diff)} missing` : `${formatCount(diff)} extra`}
     </span>
   );
 }
