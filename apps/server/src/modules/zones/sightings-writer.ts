@@ -71,12 +71,19 @@ export class SightingsWriter {
    */
   record(device: DeviceContext, reads: SightingRead[]): Promise<void> | undefined {
     if (reads.length === 0) return undefined;
+    // Each tag once per post, at its latest read: a fixed reader reports a tag on every antenna that saw it, and the
+    // renewal below is judged on where the post leaves the tag, not on each of its reads (a tag read on antennas 1, 2
+    // and 3 post after post is at antenna 3 every time, and not written again within the minute).
+    const latest = new Map<string, SightingRead>();
+    for (const r of reads) {
+      const key = `${device.companyId}/${storedHex(r.epc)}/${r.tid === null ? '' : storedHex(r.tid)}`;
+      const before = latest.get(key);
+      if (before && r.seen_at !== null && before.seen_at !== null && r.seen_at < before.seen_at) continue;
+      latest.set(key, r);
+    }
     const now = this.now();
     let receivedAt: string | null = null;
-    for (const r of reads) {
-      const epc = storedHex(r.epc);
-      const tid = r.tid === null ? '' : storedHex(r.tid);
-      const key = `${device.companyId}/${epc}/${tid}`;
+    for (const [key, r] of latest) {
       const antenna = r.antenna ?? null;
       const before = this.pending.get(key);
       if (before) {
@@ -98,8 +105,8 @@ export class SightingsWriter {
         key,
         companyId: device.companyId,
         deviceId: device.deviceId,
-        epc,
-        tid,
+        epc: storedHex(r.epc),
+        tid: r.tid === null ? '' : storedHex(r.tid),
         gtin: before ? before.gtin : this.tags.decode(r.epc).gtin,
         rssi: r.rssi,
         antenna,

@@ -276,6 +276,19 @@ describe('sightings (issue 52)', () => {
     writer.record(device, [read(2, moved)]);
     await writer.flush();
     expect(await seenAt()).toEqual({ ms: Date.parse(moved), location_id: store, antenna: 2 });
+    // Read on antennas 1 and 2 in one post, 2 the later (in either order in the post): the post leaves it at antenna
+    // 2, where it was written a second ago, so nothing is written again.
+    clock += 1000;
+    const t1 = new Date(clock - 200).toISOString();
+    const t2 = new Date(clock - 100).toISOString();
+    writer.record(device, [read(1, t1), read(2, t2)]);
+    writer.record(device, [read(2, t2), read(1, t1)]);
+    expect(writer.pendingCount).toBe(0);
+    // Its latest read on antenna 1: moved, written.
+    writer.record(device, [read(2, t1), read(1, t2)]);
+    expect(writer.pendingCount).toBe(1);
+    await writer.flush();
+    expect(await seenAt()).toEqual({ ms: Date.parse(t2), location_id: floor, antenna: 1 });
   });
 
   it('a stopping instance writes the sightings it holds before it closes', async () => {
