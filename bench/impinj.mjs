@@ -198,6 +198,10 @@ try {
       const finished = await Promise.all(
         fixed.map((f) => post(server.base, `/api/devices/${f.id}/counts/finish`, {}, userToken)),
       );
+      for (const c of finished) {
+        if (typeof c.body?.reads_count !== 'number')
+          console.error(`  a count's finish answered ${c.status}: ${JSON.stringify(c.body).slice(0, 300)}`);
+      }
       const reported = finished.reduce((n, c) => n + c.body.reads_count, 0);
       const stored = Number(
         (

@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: a real server process on its own database, timing at a concurrency, sign-up.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -52,7 +52,12 @@ export async function startServer(databaseUrl, env = {}, { dir = join(import.met
       PAIRING_RATE_LIMIT: '1000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file>: the server's log (warnings and errors) appended there, to see why a call failed.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
   });
   await waitForHealth(base, { tries: 400 });
   return {
