@@ -126,9 +126,7 @@ export function AuditsPage({ plans, renderReview }: AuditsPageSlots) {
             <TabsTrigger value="plans">Plans</TabsTrigger>
           </TabsList>
         )}
-        {canWrite && (
-          <TabsContent value="plans">{plans}</TabsContent>
-        )}
+        {canWrite && <TabsContent value="plans">{plans}</TabsContent>}
         <TabsContent value="audits">
           <Card className="overflow-hidden">
             <div className="flex items-center gap-2 border-b border-slate-200 p-4 dark:border-slate-800">

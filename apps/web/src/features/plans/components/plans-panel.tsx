@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLocations } from '@/shared/locations/locations-api';
 import { useCountPlans, useFixedReaders, usePlanPeople, useSaveCountPlan } from '../api/count-plans';
-import { PlanDialog, WEEKDAYS } from './plan-dialog';
+import { PlanDialog } from './plan-dialog';
+import { WEEKDAYS } from './plan-form';
 
 /** A plan's rhythm in words. */
 export function rhythmText(p: TCountPlan): string {
