@@ -105,6 +105,11 @@ export const ZAudit = z.object({
   review_status: ZReviewStatus,
   /** A recount: the audit whose lines it counts again. */
   recount_of: z.number().int().nullable(),
+  /**
+   * A shipment's receipt (a count of what arrived): that shipment. Its lines over the count policy are approved or
+   * rejected with a reason for receiving, never recounted. Null for every other count.
+   */
+  shipment_id: z.number().int().nullable(),
 });
 export type TAudit = z.infer<typeof ZAudit>;
 

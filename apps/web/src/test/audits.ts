@@ -34,6 +34,7 @@ export const completedAudit = (id: number, batchCount: number): TAudit => ({
   ends_at: null,
   review_status: 'none',
   recount_of: null,
+  shipment_id: null,
 });
 
 /** A discrepancy row as GET /api/audits/{id}/discrepancies answers it: a shortage of nothing unless `over` says. */

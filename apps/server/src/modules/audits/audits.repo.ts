@@ -64,6 +64,9 @@ function auditColumns(clock: AuditClock) {
     endsAt: audits.endsAt,
     reviewStatus,
     recountOf: audits.recountOf,
+    // A receipt is the audit a shipment names (one at most: shipments' unique index on receipt_audit_id).
+    shipmentId: sql<number | null>`(select s.id from shipments s
+      where s.company_id = ${audits.companyId} and s.receipt_audit_id = ${audits.id})`,
   };
 }
 

@@ -43,6 +43,7 @@ export function auditView(a: repo.AuditRow): TAudit {
     ends_at: a.endsAt?.toISOString() ?? null,
     review_status: a.reviewStatus,
     recount_of: a.recountOf,
+    shipment_id: a.shipmentId === null ? null : Number(a.shipmentId),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { TAudit } from '@quantics/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,28 +39,87 @@ const LINES = [
   }),
 ];
 
+// A shipment's receipt (issue 51): its lines are approved or rejected with a reason for receiving, never recounted.
+const RECEIPT: TAudit = { ...AUDIT, id: 10, name: 'Receipt ASN-7', shipment_id: 7 };
+
+let reviewed: unknown[] = [];
 const server = setupServer(
-  http.get('/api/audits/9/discrepancies', () => HttpResponse.json(LINES)),
+  http.get('/api/audits/:id/discrepancies', () => HttpResponse.json(LINES)),
   http.get('/api/reason-codes', () =>
-    HttpResponse.json([{ id: 1, code: 'THEFT', label: 'Theft', retired: false, in_use: false }]),
+    HttpResponse.json([
+      { id: 1, code: 'THEFT', label: 'Theft', retired: false, in_use: false },
+      { id: 2, code: 'DAMAGED', label: 'Damaged', retired: false, in_use: false },
+    ]),
   ),
+  http.post('/api/audits/:id/review', async ({ request }) => {
+    reviewed.push(await request.json());
+    // The server names the refused field by its path in the request, whatever its message says.
+    return HttpResponse.json(
+      { message: 'This reason code is retired: choose another', field: 'lines.0.reason_code' },
+      { status: 400 },
+    );
+  }),
 );
+
+function openReview(audit: TAudit) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ReviewDialog audit={audit} onClose={() => {}} />
+    </QueryClientProvider>,
+  );
+  return within(screen.getByRole('dialog'));
+}
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('ReviewDialog', () => {
   it('says what moved during the count on a line where stock moved, and nothing on the others', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <ReviewDialog audit={AUDIT} onClose={() => {}} />
-      </QueryClientProvider>,
-    );
-    const dialog = within(await screen.findByRole('dialog'));
+    const dialog = openReview(AUDIT);
     const [sold, still] = await dialog.findAllByTestId('review-line');
     expect(within(sold as HTMLElement).getByTestId('moved-during')).toHaveTextContent(
       '10 at start · 3 sold during the count · expected 10 when counted',
     );
     expect(within(still as HTMLElement).queryByTestId('moved-during')).not.toBeInTheDocument();
+  });
+
+  it('offers Recount on a count, but not on a receipt, whose reasons are those for receiving', async () => {
+    const count = openReview(AUDIT);
+    const [line] = await count.findAllByTestId('review-line');
+    expect(within(line as HTMLElement).getByRole('button', { name: 'Recount' })).toBeInTheDocument();
+    cleanup();
+
+    const receipt = openReview(RECEIPT);
+    const [received] = await receipt.findAllByTestId('review-line');
+    const row = within(received as HTMLElement);
+    expect(row.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Recount' })).not.toBeInTheDocument();
+    const reasons = row.getByLabelText(`Reason for ${LINES[0]?.product_name}`);
+    expect(
+      within(reasons)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Reason code', 'Damaged']);
+  });
+
+  it("shows the server's refusal beside the line's reason, by the field the answer names", async () => {
+    reviewed = [];
+    const dialog = openReview(AUDIT);
+    const [line] = await dialog.findAllByTestId('review-line');
+    const row = within(line as HTMLElement);
+    await userEvent.selectOptions(row.getByLabelText(`Reason for ${LINES[0]?.product_name}`), 'THEFT');
+    await userEvent.type(row.getByLabelText(`Note for ${LINES[0]?.product_name}`), '  shelf empty  ');
+    await userEvent.click(row.getByRole('button', { name: 'Approve' }));
+    expect(await row.findByRole('alert')).toHaveTextContent('This reason code is retired: choose another');
+    expect(row.getByLabelText(`Reason for ${LINES[0]?.product_name}`)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(reviewed).toEqual([
+      { lines: [{ discrepancy_id: 1, decision: 'approve', reason_code: 'THEFT', note: 'shelf empty' }] },
+    ]);
   });
 });
