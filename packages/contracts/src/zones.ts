@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZScannedCode } from './code-lookup.ts';
+import { zQueryInt } from './pagination.ts';
 
 /**
  * Zones (issue 52): a fixed reader's antennas mapped to places, where each tag was last seen, "where is it" and the
@@ -23,7 +24,12 @@ export const ZONE_MESSAGES = {
   notAStore: 'This location is not a store',
   minQuantity: 'min_quantity must be a whole number from 0 to 1000000, or null',
   nothingToMove: 'The stockroom holds none of this product',
+  refillCursor: 'cursor must be a cursor from the previous page',
 } as const;
+
+/** The refill list's rows a page: 100 unless `limit` names another number, at most 500. */
+export const REFILL_PAGE_SIZE = 100;
+export const REFILL_PAGE_MAX = 500;
 
 const id = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
@@ -95,7 +101,10 @@ export const ZWhereResponse = z.object({
 });
 export type TWhereResponse = z.infer<typeof ZWhereResponse>;
 
-/** GET /api/replenishment?location_id=<store>&days=: the store's refill list. */
+/**
+ * GET /api/replenishment?location_id=<store>&days=&limit=&cursor=: the store's refill list, a page at a time (`cursor`
+ * the previous page's next_cursor). The CSV (/api/replenishment.csv) takes location_id and days and lists it all.
+ */
 export const ZReplenishmentQuery = z.object({
   location_id: z.coerce
     .number({ error: ZONE_MESSAGES.storeRequired })
@@ -109,8 +118,16 @@ export const ZReplenishmentQuery = z.object({
     .min(1, 'days must be 1 to 365')
     .max(365, 'days must be 1 to 365')
     .default(7),
+  limit: zQueryInt('limit', 1, REFILL_PAGE_MAX).optional().default(REFILL_PAGE_SIZE),
+  cursor: z
+    .string({ error: ZONE_MESSAGES.refillCursor })
+    .min(1, ZONE_MESSAGES.refillCursor)
+    .max(2000, ZONE_MESSAGES.refillCursor)
+    .optional(),
 });
 export type TReplenishmentQuery = z.input<typeof ZReplenishmentQuery>;
+/** GET /api/replenishment.csv?location_id=<store>&days=: the whole list, streamed. */
+export const ZReplenishmentCsvQuery = ZReplenishmentQuery.pick({ location_id: true, days: true });
 
 export const ZReplenishmentRow = z.object({
   product_id: z.number().int(),
@@ -136,7 +153,12 @@ export type TReplenishmentRow = z.infer<typeof ZReplenishmentRow>;
 export const ZReplenishmentResponse = z.object({
   store: z.object({ id: z.number().int(), name: z.string() }),
   days: z.number().int(),
+  /** This page's rows, in the list's order: recent sales, then what is missing (most first), then name. */
   rows: z.array(ZReplenishmentRow),
+  /** The products listed from this page on, its own rows included: the whole list's length on the first page. */
+  remaining: z.number().int(),
+  /** The next page's cursor; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type TReplenishmentResponse = z.infer<typeof ZReplenishmentResponse>;
 

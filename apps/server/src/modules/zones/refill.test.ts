@@ -51,7 +51,7 @@ async function sell(sku: string, where: string, units: number) {
 }
 
 const list = async (store = 'Store') => {
-  const res = await call('GET', `/api/replenishment?location_id=${ids[store]}`);
+  const res = await call('GET', `/api/replenishment?location_id=${ids[store]}&limit=500`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TReplenishmentResponse;
 };
@@ -114,6 +114,95 @@ describe('the refill list (issue 52)', () => {
     ]);
     const split = body.rows.find((r) => r.sku === 'SPLIT');
     expect([split?.from_location, split?.to_location]).toEqual(['Store > Back B', 'Store > Floor > Aisle 1']);
+  });
+
+  it('answers a page at a time: limit rows, the next cursor, and how many are left', async () => {
+    const page = async (query: string) => {
+      const res = await call('GET', `/api/replenishment?location_id=${ids.Store}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TReplenishmentResponse;
+    };
+    const whole = await list();
+    expect([whole.remaining, whole.next_cursor]).toEqual([3, null]);
+    // Without limit: the first page of 100.
+    expect(await page('')).toEqual(whole);
+    const first = await page('&limit=2');
+    expect([first.rows.map((r) => r.sku), first.remaining]).toEqual([['SOLD', 'SPLIT'], 3]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const last = await page(`&limit=2&cursor=${first.next_cursor}`);
+    expect([last.rows.map((r) => r.sku), last.remaining, last.next_cursor]).toEqual([['CAPPED'], 1, null]);
+    // A page that ends exactly at the list's end says so.
+    const exact = await page('&limit=3');
+    expect([exact.rows.length, exact.next_cursor]).toEqual([3, null]);
+    const byOne = await page('&limit=1');
+    const second = await page(`&limit=1&cursor=${byOne.next_cursor}`);
+    expect([second.rows.map((r) => r.sku), second.remaining]).toEqual([['SPLIT'], 2]);
+  });
+
+  it('refuses a limit or cursor it cannot use, with a message', async () => {
+    const cursorOf = (keys: unknown) => Buffer.from(JSON.stringify(keys)).toString('base64url');
+    const limits = ['0', '501', 'ten', '2.5', '-1'];
+    const cursors = [
+      'not-a-cursor',
+      cursorOf({ sales: 1 }),
+      cursorOf([1, 2, 'A name']),
+      cursorOf([1, 2, 3, 4]),
+      cursorOf([1.5, 2, 'A name', 4]),
+      cursorOf([1, 2, 'A\u0000name', 4]),
+      cursorOf([1, 2, 'A name', 2 ** 40]),
+      'x'.repeat(2001),
+    ];
+    for (const limit of limits) {
+      const res = await call('GET', `/api/replenishment?location_id=${ids.Store}&limit=${limit}`);
+      expect([res.statusCode, res.json().message], limit).toEqual([
+        400,
+        'limit must be a whole number from 1 to 500',
+      ]);
+    }
+    for (const cursor of cursors) {
+      const res = await call(
+        'GET',
+        `/api/replenishment?location_id=${ids.Store}&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect([res.statusCode, res.json().message], cursor).toEqual([400, ZONE_MESSAGES.refillCursor]);
+    }
+  });
+
+  it('pages through ties (same sales, same shortfall, even the same name) without losing or repeating one', async () => {
+    await place('Tie store', 'store');
+    await place('Tie floor', 'sales_floor', 'Tie store');
+    await place('Tie back', 'stockroom', 'Tie store');
+    const names = ['Tie b', 'Tie A', 'tie a', 'Tie é', 'Tie c', 'Tie A', 'Tie A'];
+    for (const [i, name] of names.entries()) {
+      const res = await call('POST', '/api/inventory', {
+        name,
+        sku: `TIE${i}`,
+        location_id: ids['Tie floor'],
+        stock: [
+          { location_id: ids['Tie floor'], quantity: 1 },
+          { location_id: ids['Tie back'], quantity: 5 },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      products[`TIE${i}`] = res.json().id;
+      expect((await minimum(`TIE${i}`, 3)).statusCode).toBe(200);
+    }
+    const whole = await list('Tie store');
+    expect(whole.rows).toHaveLength(names.length);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < names.length; pages++) {
+      const res = await call(
+        'GET',
+        `/api/replenishment?location_id=${ids['Tie store']}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      const body = res.json() as TReplenishmentResponse;
+      expect(body.remaining).toBe(names.length - paged.length);
+      paged.push(...body.rows.map((r) => r.sku));
+      cursor = body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(paged).toEqual(whole.rows.map((r) => r.sku));
   });
 
   it('records "moved" as a transfer from the stockroom to the floor, and the product leaves the list', async () => {

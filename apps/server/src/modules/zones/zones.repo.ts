@@ -3,66 +3,77 @@ import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 
-/** A product's stock rows (its places and units), from the stock table. */
-export async function stockOf(db: Db, companyId: number, productId: number) {
-  return db
-    .select({ locationId: stock.locationId, quantity: stock.quantity })
-    .from(stock)
-    .where(and(eq(stock.companyId, companyId), eq(stock.productId, productId)));
-}
-
-export async function productOf(db: Db, companyId: number, productId: number) {
-  const [row] = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      gtin: products.gtin,
-      epc: products.epc,
-    })
-    .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.id, productId)))
-    .limit(1);
-  return row;
-}
-
-export type SeenAt = {
+export type WhereRow = {
+  id: number;
+  sku: string;
+  name: string;
+  gtin: string | null;
+  /** Null with no place: the product holds no stock row and none of its tags was seen. */
   location_id: number | null;
-  seen_at: string | Date;
+  /** The place's path ('Portland Store > Sales Floor'); null for no location. */
+  location: string | null;
+  units: number | null;
+  seen_at: string | Date | null;
   device: string | null;
   antenna: number | null;
-  tags: number;
+  tags: number | null;
+  has_place: boolean;
 };
 
 /**
- * Where a product's tags were last seen, by place: the latest sighting there (its reader and antenna) and how many of
- * its tags were last seen there. Its tags are its SGTINs (by GTIN, tag_sightings_gtin_idx) and its own EPC (the key).
+ * Where a product is, in one statement: the product, and each place that holds it by its stock rows or where its tags
+ * were last seen, with the latest sighting there (its reader and antenna), how many of its tags were last seen there,
+ * and the place's path (walked up from the places found, not the company's every place). Its tags are its SGTINs (by
+ * GTIN, tag_sightings_gtin_idx) and its own EPC (the key). A place deleted since a tag was seen there is left out. No
+ * row: no such product; one row with has_place false: the product, nowhere.
  */
-export async function seenAtPlaces(
-  db: Db,
-  companyId: number,
-  gtin: string | null,
-  epcHex: string,
-): Promise<SeenAt[]> {
-  const r = await db.execute<SeenAt>(sql`
-    with tags as (
-      select location_id, seen_at, device_id, antenna from tag_sightings
-      where company_id = ${companyId} and epc = decode(${epcHex}, 'hex')
-      ${
-        gtin === null
-          ? sql``
-          : sql`union all
-      select location_id, seen_at, device_id, antenna from tag_sightings
-      where company_id = ${companyId} and gtin = ${gtin} and epc <> decode(${epcHex}, 'hex')`
-      }
+export async function whereRows(db: Db, companyId: number, productId: number): Promise<WhereRow[]> {
+  const r = await db.execute<WhereRow>(sql`
+    with recursive p as (
+      select id, sku, name, gtin, decode(epc, 'hex') as epc from ${products}
+      where company_id = ${companyId} and id = ${productId}
+    ),
+    tags as (
+      select t.location_id, t.seen_at, t.device_id, t.antenna from p
+      join tag_sightings t on t.company_id = ${companyId} and t.epc = p.epc
+      union all
+      select t.location_id, t.seen_at, t.device_id, t.antenna from p
+      join tag_sightings t on t.company_id = ${companyId} and t.gtin is not null and t.gtin = p.gtin
+        and t.epc <> p.epc
     ),
     latest as (
       select distinct on (location_id) location_id, seen_at, device_id, antenna,
         count(*) over (partition by location_id)::int as tags
       from tags order by location_id, seen_at desc
-    )
-    select l.location_id, l.seen_at, d.name as device, l.antenna, l.tags
-    from latest l left join devices d on d.company_id = ${companyId} and d.id = l.device_id`);
+    ),
+    held as (
+      select location_id, sum(quantity)::int as units from ${stock}
+      where company_id = ${companyId} and product_id = ${productId} group by location_id
+    ),
+    here as (
+      select coalesce(h.location_id, l.location_id) as location_id, coalesce(h.units, 0) as units,
+        l.seen_at, l.device_id, l.antenna, coalesce(l.tags, 0) as tags
+      from held h
+      full join (
+        select * from latest where location_id is null or exists (
+          select 1 from ${locations} x where x.company_id = ${companyId} and x.id = latest.location_id)
+      ) l on coalesce(h.location_id, 0) = coalesce(l.location_id, 0)
+    ),
+    up(start, parent, path, depth) as (
+      select x.id, x.parent_location_id, x.name::text, 1 from ${locations} x
+      where x.company_id = ${companyId} and x.id in (select location_id from here)
+      union all
+      select up.start, x.parent_location_id, x.name || ' > ' || up.path, up.depth + 1
+      from up join ${locations} x on x.company_id = ${companyId} and x.id = up.parent
+      where up.depth < 100
+    ),
+    paths as (select distinct on (start) start, path from up order by start, depth desc)
+    select p.id, p.sku, p.name, p.gtin, h.location_id, paths.path as location, h.units, h.seen_at,
+      d.name as device, h.antenna, h.tags, h.units is not null as has_place
+    from p
+    left join here h on true
+    left join paths on paths.start = h.location_id
+    left join devices d on d.company_id = ${companyId} and d.id = h.device_id`);
   return r.rows;
 }
 
@@ -106,33 +117,55 @@ export type RefillRow = {
   floor_min: number;
   stockroom: number;
   recent_sales: number;
+  missing: number;
   from_location_id: number;
   to_location_id: number | null;
+  /** The rows listed from this page on (a page's statement only). */
+  remaining?: number;
 };
+
+/** Where a page of the refill list ends: its last row's keys in the list's order. */
+export type RefillCursor = { sales: number; missing: number; name: string; id: number };
+
+/** A page of the list: `limit` rows after `after` (the rows listed from there on counted), or the whole list. */
+export type RefillPage = { limit: number; after?: RefillCursor } | undefined;
 
 /**
  * The refill list of a store: each product whose sales-floor units are under its floor minimum (its floor rows'
  * min_quantity added up when any is set, else the product's floor_min) while the store's stockrooms hold some; with
  * its sales over the last `days` days (movements with reason sale at the store's places), the fullest stockroom row to
- * take from and the emptiest floor row to fill (null: no floor row yet).
+ * take from and the emptiest floor row to fill (null: no floor row yet). In the list's order: recent sales, then what
+ * is missing (most first), then name and id; with `page`, `limit` rows after its cursor (keyset: the sort is a top-N
+ * heap, and the answer a page, however long the list).
  *
  * The store's places are read first (a few rows) and passed as arrays, so the planner knows how many stock rows they
  * hold: walked inside the statement, the recursive CTE was estimated at a handful of rows, and a store of 100,000
  * products was planned as if it had 22 short ones (a nested loop of 50,000 index probes of stock_movements, 8 to 10 s;
- * docs/benchmarks.md). Each product's rows are then read once, in one grouping that also picks its from and to rows.
+ * docs/benchmarks.md). Each product's rows are then read once, in one grouping (sums only); the stockroom row to take
+ * from and the floor row to fill are picked for the page's rows alone, by the stock key (ordered aggregates over every
+ * product's rows were the grouping's largest cost).
  */
 export async function refillRows(
   db: Db,
   companyId: number,
   storeId: number,
   days: number,
+  page?: RefillPage,
 ): Promise<RefillRow[]> {
   const { all, floor, back } = await storePlaces(db, companyId, storeId);
   if (floor.length + back.length === 0) return [];
+  const after = page?.after;
+  const keyset = after
+    ? sql`where (l.recent_sales, l.missing) < (${after.sales}::int, ${after.missing}::int)
+        or ((l.recent_sales, l.missing) = (${after.sales}::int, ${after.missing}::int)
+          and (l.name, l.product_id) > (${after.name}::text, ${after.id}::int))`
+    : sql``;
   // Without just-in-time compilation (as the reconciliation): past jit_above_cost, PostgreSQL spent longer compiling
   // this statement for 100,000 products than running it (docs/benchmarks.md).
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    // A store's 100,000 products' week of sales grouped in memory, not spilled to disk in batches (4 MB by default).
+    await tx.execute(sql`set local work_mem = '32MB'`);
     const r = await tx.execute<RefillRow>(sql`
     with placed as (
       select s.product_id, s.location_id, s.quantity, s.min_quantity,
@@ -144,10 +177,7 @@ export async function refillRows(
       select product_id,
         coalesce(sum(quantity) filter (where is_floor), 0)::int as floor,
         sum(greatest(quantity, 0)) filter (where not is_floor)::int as back,
-        sum(min_quantity) filter (where is_floor)::int as rows_min,
-        (array_agg(location_id order by quantity desc, location_id) filter (where not is_floor))[1] as from_id,
-        (array_agg(location_id order by quantity - coalesce(min_quantity, 0), location_id)
-          filter (where is_floor))[1] as to_id
+        sum(min_quantity) filter (where is_floor)::int as rows_min
       from placed group by product_id
       having sum(greatest(quantity, 0)) filter (where not is_floor) > 0
     ),
@@ -164,12 +194,29 @@ export async function refillRows(
         and m.at >= now() - make_interval(days => ${days}::int)
         and m.location_id = any(${sqlArray(all, 'int')})
       group by m.product_id
+    ),
+    listed as (
+      select s.product_id, s.sku, s.name, s.floor as sales_floor, s.floor_min, s.back as stockroom,
+        coalesce(sold.units, 0) as recent_sales, s.floor_min - s.floor as missing
+      from short s
+      left join sold on sold.product_id = s.product_id
+    ),
+    chosen as (
+      select l.*${page ? sql`, count(*) over ()::int as remaining` : sql``}
+      from listed l
+      ${keyset}
+      order by l.recent_sales desc, l.missing desc, l.name, l.product_id
+      ${page ? sql`limit ${page.limit}` : sql``}
     )
-    select s.product_id, s.sku, s.name, s.floor as sales_floor, s.floor_min, s.back as stockroom,
-      coalesce(sold.units, 0) as recent_sales, s.from_id as from_location_id, s.to_id as to_location_id
-    from short s
-    left join sold on sold.product_id = s.product_id
-    order by coalesce(sold.units, 0) desc, s.floor_min - s.floor desc, s.name, s.product_id`);
+    select c.*,
+      (select s.location_id from ${stock} s
+        where s.company_id = ${companyId} and s.product_id = c.product_id and s.location_id = any(${sqlArray(back, 'int')})
+        order by s.quantity desc, s.location_id limit 1) as from_location_id,
+      (select s.location_id from ${stock} s
+        where s.company_id = ${companyId} and s.product_id = c.product_id and s.location_id = any(${sqlArray(floor, 'int')})
+        order by s.quantity - coalesce(s.min_quantity, 0), s.location_id limit 1) as to_location_id
+    from chosen c
+    order by c.recent_sales desc, c.missing desc, c.name, c.product_id`);
     return r.rows;
   });
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ZAntennasRequest,
   ZAntennasResponse,
@@ -6,6 +7,7 @@ import {
   ZMinimumRequest,
   ZMovedRequest,
   ZMovementsResponse,
+  ZReplenishmentCsvQuery,
   ZReplenishmentQuery,
   ZReplenishmentResponse,
   ZStoreKpiQuery,
@@ -73,6 +75,10 @@ export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['inventory'],
+        description:
+          "A store's refill list, a page at a time: products whose sales floor is under its minimum while a " +
+          'stockroom holds some, by recent sales, then what is missing, then name; limit (1-500, default 100) rows ' +
+          "after cursor (the previous page's next_cursor). remaining: the rows listed from this page on.",
         querystring: ZReplenishmentQuery,
         response: { 200: ZReplenishmentResponse, ...errors },
       },
@@ -82,14 +88,20 @@ export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/replenishment.csv',
-    { schema: { tags: ['inventory'], querystring: ZReplenishmentQuery } },
+    {
+      schema: {
+        tags: ['inventory'],
+        description: "The store's whole refill list as CSV, in the list's order, streamed.",
+        querystring: ZReplenishmentCsvQuery,
+      },
+    },
     async (request, reply) => {
-      const list = await refillList(app.db, requireAuth(request).companyId, request.query);
+      const csv = await refillCsv(app.db, requireAuth(request).companyId, request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="quantics-refill-${list.store.id}-${day}.csv"`)
-        .send(refillCsv(list));
+        .header('content-disposition', `attachment; filename="quantics-refill-${csv.storeId}-${day}.csv"`)
+        .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
     },
   );
 

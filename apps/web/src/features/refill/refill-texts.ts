@@ -22,4 +22,6 @@ export const REFILL_TEXTS = {
   toMove: 'Move',
   quantity: (name: string) => `Units of ${name} moved`,
   left: (n: number) => `${formatCount(n)} to go`,
+  shown: (shown: number, of: number) => `${formatCount(shown)} of ${formatCount(of)} shown`,
+  loadMore: 'Load more',
 } as const;

@@ -1,16 +1,30 @@
 import { type TMovedRequest, ZMovementsResponse, ZReplenishmentResponse } from '@quantics/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 
 const key = (storeId: number) => ['inventory', 'refill', storeId] as const;
 
-/** GET /api/replenishment?location_id=: the store's refill list. */
+/** Rows a page: what a person works through before asking for more (24 fills two or three columns evenly). */
+export const REFILL_PAGE = 24;
+
+export function refillUrl(storeId: number, cursor?: string) {
+  const params = new URLSearchParams({ location_id: String(storeId), limit: String(REFILL_PAGE) });
+  if (cursor) params.set('cursor', cursor);
+  return `/api/replenishment?${params}`;
+}
+
+/**
+ * GET /api/replenishment?location_id=: the store's refill list, a page at a time ("Load more" asks for the page after
+ * the last one's cursor). Refreshed after a move, every loaded page again from the first.
+ */
 export function useRefillList(storeId: number | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: key(storeId ?? 0),
-    queryFn: () => api(`/api/replenishment?location_id=${storeId}`, { schema: ZReplenishmentResponse }),
+    queryFn: ({ pageParam }) => api(refillUrl(storeId ?? 0, pageParam), { schema: ZReplenishmentResponse }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: storeId !== null,
   });
 }

@@ -31,6 +31,8 @@ export function RefillPage() {
   const storeId = stores.find((s) => s.id === asked)?.id ?? stores[0]?.id ?? null;
   const list = useRefillList(storeId);
   const moved = useRecordMoved();
+  const first = list.data?.pages[0];
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
 
   const onMoved = async (row: TReplenishmentRow, units: number) => {
     if (storeId === null) return;
@@ -102,27 +104,44 @@ export function RefillPage() {
           )}
           {list.isPending ? (
             <Spinner label="Loading the refill list" />
-          ) : list.isError ? (
+          ) : list.isError && !list.data ? (
             <LoadError title={REFILL_TEXTS.loadFailed} error={list.error} onRetry={() => list.refetch()} />
-          ) : list.data.rows.length === 0 ? (
+          ) : !first || rows.length === 0 ? (
             <EmptyState icon={CheckCircle2} title={REFILL_TEXTS.nothing}>
-              {REFILL_TEXTS.nothingHint(list.data.store.name)}
+              {REFILL_TEXTS.nothingHint(first?.store.name ?? '')}
             </EmptyState>
           ) : (
             <>
               <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="refill-count">
-                {REFILL_TEXTS.left(list.data.rows.length)}
+                {REFILL_TEXTS.left(first.remaining)}
               </p>
               <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-                {list.data.rows.map((row) => (
+                {rows.map((row) => (
                   <RefillCard
                     key={`${row.product_id}-${row.to_move}-${row.stockroom}`}
                     row={row}
-                    days={list.data.days}
+                    days={first.days}
                     onMoved={canMove ? onMoved : undefined}
                   />
                 ))}
               </ul>
+              {list.hasNextPage && (
+                <div className="flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
+                  <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+                    {list.isFetchNextPageError
+                      ? errorMessage(list.error, REFILL_TEXTS.loadFailed)
+                      : REFILL_TEXTS.shown(rows.length, first.remaining)}
+                  </p>
+                  <Button
+                    variant="secondary"
+                    className="w-full sm:w-auto"
+                    onClick={() => list.fetchNextPage()}
+                    isLoading={list.isFetchingNextPage}
+                  >
+                    {REFILL_TEXTS.loadMore}
+                  </Button>
+                </div>
+              )}
             </>
           )}
         </div>
