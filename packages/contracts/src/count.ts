@@ -36,6 +36,20 @@ export const ZBrowserDeviceResponse = z.object({ device: ZDevice, device_token: 
 export type TBrowserDeviceResponse = z.infer<typeof ZBrowserDeviceResponse>;
 
 /**
+ * What moved in a count's places while it ran, by kind, in units (issue 48): sold and returned by a till, received,
+ * transferred (net: in positive, out negative) and adjusted (net: up positive). The reconciliation's note says the
+ * same in words ("3 sold during the count").
+ */
+export const ZMovedDuring = z.object({
+  sold: z.number().int(),
+  returned: z.number().int(),
+  received: z.number().int(),
+  transferred: z.number().int(),
+  adjusted: z.number().int(),
+});
+export type TMovedDuring = z.infer<typeof ZMovedDuring>;
+
+/**
  * GET /api/rfid/audits/{audit_id}/sheet (device token): what the open audit counts against, so the screen can
  * name each tag as it is read and keep the live figures. Every product (or Dutchie package) of the company that a
  * tag could match: `in_scope` ones are expected here (`expected` units); the others, read here, are misplaced; an
@@ -60,6 +74,12 @@ export const ZCountSheetItem = z.object({
   belongs: z.string().nullable().optional(),
   /** A recount's product: the location it belongs in (the short list of what to find names it). */
   location: z.string().nullable().optional(),
+  /**
+   * A catalogue product in scope whose stock moved in the counted places since the count started (issue 48): what
+   * moved. `expected` then follows the reconciliation's rule: what the places held at the start plus what moved
+   * until the product's first read in this count (not read yet: until now). Absent when nothing moved.
+   */
+  moved: ZMovedDuring.optional(),
 });
 export type TCountSheetItem = z.infer<typeof ZCountSheetItem>;
 export const ZCountSheet = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAuditStatus } from './audits.ts';
+import { ZMovedDuring } from './count.ts';
 
 /**
  * Team counts (issue 49): several readers (handhelds, Count screens, fixed readers) counting one audit together, and
@@ -126,5 +127,11 @@ export const ZAuditProgress = z.object({
   participants: z.array(ZParticipant),
   /** The counted location and its sub-locations (empty for a whole-catalogue or Dutchie count). */
   places: z.array(ZPlaceProgress),
+  /**
+   * A catalogue count in progress in a trading store (issue 48): what moved in its places since it started, over
+   * the products it counts (absent when nothing did). units_expected then follows the reconciliation's rule: each
+   * product's stock at the start plus what moved until its first read (not read yet: until now).
+   */
+  moved: ZMovedDuring.optional(),
 });
 export type TAuditProgress = z.infer<typeof ZAuditProgress>;

@@ -116,7 +116,8 @@ export function setUpTradingStore(companyName: string) {
     ctx.t = await createTestApp();
     ctx.a = await createTenant(ctx.t, companyName);
     ctx.reader = await pairReader(ctx.t, ctx.a);
-  });
+    // An embedded database and its migrations take minutes on a loaded machine.
+  }, 180_000);
   afterAll(() => ctx.t?.close());
   return Object.assign(
     ctx,

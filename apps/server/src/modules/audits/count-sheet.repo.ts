@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { locationScope } from '../../db/location-scope.ts';
 import { auditParticipants, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { movedJson, movedSoFar } from './live-expected.repo.ts';
 
 // What the Count screen counts against: the reader's own audit (or one it joined) and the items a tag read there could match.
 
@@ -47,6 +48,8 @@ export type SheetRow = {
   units?: number;
   belongs?: string | null;
   location?: string | null;
+  /** movedJson's object, for a product in scope that moved during the count; else null. */
+  moved?: unknown;
 };
 
 /** Only the items some of these keys name (a lookup of what was read); null: every item. */
@@ -82,17 +85,29 @@ function catalogueScope(companyId: number, locationId: number | null, recountId:
 
 /**
  * Every catalogue product with its place against the audit's scope (catalogueScope): the others are misplaced when
- * read here. `only`: just the products these EPCs, GTINs and SKUs name (the sheet's lookup; the unique indexes).
+ * read here. In a trading store a product in scope is expected as the reconciliation will have it (live-expected.repo.ts):
+ * what its places hold now less what moved there after its first read in this count, with what moved (`moved`). `only`: just the products these EPCs, GTINs and SKUs name (the sheet's lookup; the unique indexes).
  */
 export async function catalogueSheet(
   db: Db,
   companyId: number,
+  auditId: number,
   locationId: number | null,
   recountId: number | null = null,
   only: SheetKeys | null = null,
   isInScopeOnly = false,
 ) {
-  const { scope, held, inScope, expected } = catalogueScope(companyId, locationId, recountId);
+  const place = catalogueScope(companyId, locationId, recountId);
+  const { scope, held, recounted, cid } = place;
+  // A product that moved in the counted places during the count is in scope, even with no row there now (as the
+  // reconciliation's held has it).
+  const inScope =
+    locationId === null
+      ? place.inScope
+      : sql`((h.expected is not null or mp.product_id is not null) and ${recounted(sql`p.id`)})`;
+  const expected = locationId === null ? place.expected : sql`coalesce(h.expected, 0)`;
+  // The count's own id (a recount's is recountId): what moved since it started, for expected as of each first read.
+  const aid = sql`${auditId}::int`;
   const scoped = isInScopeOnly ? sql`and ${inScope}` : sql``;
   const named = only
     ? sql`and (p.epc = any(${sqlArray(only.epcs, 'text')}) or p.gtin = any(${sqlArray(only.gtins, 'text')})
@@ -109,9 +124,11 @@ export async function catalogueSheet(
         : sql`${isInScopeOnly && locationId !== null ? sql`` : sql`left`} join ${held(sql`true`)} h
             on h.product_id = p.id`;
   const result = await db.execute<SheetRow>(sql`
-    ${scope}
-    select p.epc, p.name, p.sku, case when ${inScope} then ${expected} else 0 end::int as expected,
-      ${inScope} as in_scope, p.gtin${
+    ${scope},
+    ${movedSoFar(cid, aid, locationId)}
+    select p.epc, p.name, p.sku,
+      case when ${inScope} then ${expected} - coalesce(mp.after_read, 0) else 0 end::int as expected,
+      ${inScope} as in_scope, p.gtin, case when ${inScope} and mp.product_id is not null then ${movedJson} end as moved${
         // A recount's short list names where each product is kept in the place recounted.
         recountId === null ? sql`` : sql`, h.places as location`
       }${
@@ -120,7 +137,8 @@ export async function catalogueSheet(
           ? sql`, case when not ${inScope} then ${keptAt(sql`p`)} end as belongs`
           : sql``
       }
-    from products p ${rows} where p.company_id = ${companyId}::int ${named} ${scoped}`);
+    from products p ${rows} left join moved_products mp on mp.product_id = p.id
+    where p.company_id = ${companyId}::int ${named} ${scoped}`);
   return result.rows;
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import * as repo from './count-sheet.repo.ts';
+import { movedInScope, movedOf } from './live-expected.repo.ts';
 
 async function deviceAudit(db: Db, device: DeviceContext, auditId: number) {
   const audit = await repo.findDeviceAudit(db, device.companyId, device.deviceId, auditId);
@@ -30,6 +31,7 @@ const itemOf = (r: repo.SheetRow): TCountSheetItem => ({
     belongs: r.belongs ?? null,
   }),
   ...(r.location !== undefined && { location: r.location }),
+  ...(r.moved != null && { moved: movedOf(r.moved) }),
   // A catalogue product read at a location where it is not kept: where it is (lookups only).
   ...(r.is_package === undefined && r.belongs && { belongs: r.belongs }),
 });
@@ -53,7 +55,10 @@ export async function countSheet(
     const totals = isPointOfSale
       ? await repo.snapshotTotals(db, device.companyId, auditId)
       : {
-          expected: await repo.catalogueExpected(db, device.companyId, audit.locationId, recountId),
+          // What the places hold now, less what moved after each product's first read (the reconciliation's rule).
+          expected:
+            (await repo.catalogueExpected(db, device.companyId, audit.locationId, recountId)) -
+            (await movedInScope(db, device.companyId, auditId, audit.locationId)).afterRead,
           packages: 0,
         };
     return {
@@ -66,13 +71,21 @@ export async function countSheet(
           ? []
           : (isPointOfSale
               ? await repo.snapshotSheet(db, device.companyId, auditId, null, true)
-              : await repo.catalogueSheet(db, device.companyId, audit.locationId, recountId, null, true)
+              : await repo.catalogueSheet(
+                  db,
+                  device.companyId,
+                  auditId,
+                  audit.locationId,
+                  recountId,
+                  null,
+                  true,
+                )
             ).map(itemOf),
     };
   }
   const rows = isPointOfSale
     ? await repo.snapshotSheet(db, device.companyId, auditId)
-    : await repo.catalogueSheet(db, device.companyId, audit.locationId, recountId);
+    : await repo.catalogueSheet(db, device.companyId, auditId, audit.locationId, recountId);
   const sheetItems = rows.map(itemOf);
   const tagsExpected = sheetItems.reduce((sum, i) => sum + (i.in_scope ? i.expected : 0), 0);
   return { audit_id: auditId, tags_expected: tagsExpected, items: sheetItems };
@@ -109,9 +122,24 @@ export async function lookupSheet(
       : await repo.catalogueSheet(
           db,
           device.companyId,
+          auditId,
           audit.locationId,
           audit.recountOf === null ? null : auditId,
           keys,
         );
   return { audit_id: auditId, items: rows.map(itemOf) };
+}
+
+/**
+ * An open catalogue count's expected units in a trading store, by the reconciliation's rule: `held` (what its places
+ * hold now, as the progress sums them) less what moved after each product's first read so far, and what moved
+ * during it (null: nothing). A Dutchie count's sales are read from Dutchie at completion: its snapshot stands.
+ */
+export async function expectedSoFar(
+  db: Db,
+  count: { companyId: number; auditId: number; locationId: number | null },
+  held: number,
+) {
+  const moved = await movedInScope(db, count.companyId, count.auditId, count.locationId);
+  return { expected: held - moved.afterRead, moved: moved.moved };
 }

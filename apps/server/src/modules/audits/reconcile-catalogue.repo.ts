@@ -136,12 +136,7 @@ unknown_scans as (
 )`,
     // Each EPC read belongs to the product carrying that EPC, else (a GS1 SGTIN) to the product with its GTIN: the
     // serials of one GTIN add up as units of one product. Where it is kept is the stock rows' business (held).
-    inScopeAndMisplaced: sql`matched as (
-  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id
-  from found f
-  left join products pe on pe.company_id = ${cid} and pe.epc = f.epc
-  left join products pg on pe.id is null and f.gtin is not null and pg.company_id = ${cid} and pg.gtin = f.gtin
-),
+    inScopeAndMisplaced: sql`${matchedTags(cid, sql`found`)},
 found_products as (
   select product_id, sum(units)::int as units, max(seen_at) as seen_at
   from (
@@ -167,6 +162,17 @@ item_codes as (
     isAsOfRead: true,
   };
 }
+
+/**
+ * The CTE `matched` (epc, units, seen_at, product_id): each EPC read (`found`: a relation of epc, gtin, units,
+ * seen_at) with its product, the one carrying that EPC, else (a GS1 SGTIN) the one with its GTIN.
+ */
+export const matchedTags = (cid: SQL, found: SQL) => sql`matched as (
+  select f.epc, f.units, f.seen_at, coalesce(pe.id, pg.id) as product_id
+  from ${found} f
+  left join products pe on pe.company_id = ${cid} and pe.epc = f.epc
+  left join products pg on pe.id is null and f.gtin is not null and pg.company_id = ${cid} and pg.gtin = f.gtin
+)`;
 
 /**
  * A product's expected quantities from what its places hold now (`held`) and moved_products (`mp`, null when nothing

@@ -22,8 +22,8 @@ const readTime = (seenAt: SQL, b: SQL, start: SQL) =>
  * The CTEs `moves` (M, one row per movement, with its kind; a product deleted since drops out where in_scope joins
  * products), `first_reads` (product_id, at: the first read or scan of each moved product) and `moved_products`
  * (product_id, moved: Σ delta over M, after_read: Σ delta over M dated after the first read or completion,
- * moved_words: "3 sold, 2 received during the count"; transfers are netted, so a move between two counted places
- * says nothing). They read `matched` and `scan_matched` (reconcile-catalogue.repo.ts) and, at a location, `scope`.
+ * moved_words: "3 sold, 2 received during the count", and those units by kind: sold, returned, received,
+ * transferred and adjusted; transfers are netted, so a move between two counted places says nothing). They read `matched` and `scan_matched` (reconcile-catalogue.repo.ts) and, at a location, `scope`.
  * Only the products in M are looked up in the reads: when nothing moved (the usual count) the reads are not read
  * again at all (the EXISTS is a one-time filter). A tag matched by its GTIN (an SGTIN) is its product's read, as
  * `matched` says.
@@ -66,7 +66,8 @@ first_reads as (
   group by product_id
 ),
 moved_products as (
-  select product_id, moved::int, after_read::int,
+  select product_id, moved::int, after_read::int, sold::int, returned::int, received::int, transferred::int,
+    adjusted::int,
     nullif(concat_ws(', ', ${words(sql`sold`, 'sold')}, ${words(sql`returned`, 'returned')},
       ${words(sql`received`, 'received')}, ${words(sql`transferred`, 'moved in')},
       ${words(sql`-transferred`, 'moved out')},

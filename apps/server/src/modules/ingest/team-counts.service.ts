@@ -15,6 +15,7 @@ import type { AuthContext, DeviceContext } from '../../lib/request-context.ts';
 import { type Performer, userPerformer } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
 import { getAudit } from '../audits/audits.service.ts';
+import { expectedSoFar } from '../audits/count-sheet.service.ts';
 import { type IngestDeps, reconcileAudit } from './audit-lifecycle.service.ts';
 import { countProgress } from './count-progress.repo.ts';
 import { deviceOwner } from './ingest.repo.ts';
@@ -190,6 +191,11 @@ export async function progress(
       isSnapshot: !!count.expectedAsOf,
     }),
   ]);
+  // An open catalogue count in a trading store expects each product as of its first read, as completion will.
+  const soFar =
+    isCompleted || count.expectedAsOf
+      ? null
+      : await expectedSoFar(deps.db, { companyId, auditId, locationId: count.locationId }, figures.expected);
   // A count the build before started has no participant rows: its reader is seat 0.
   const readers = members.length
     ? members
@@ -199,7 +205,8 @@ export async function progress(
   return {
     status: count.status as TAuditStatus,
     units_found: isCompleted ? count.tagsFound : figures.found,
-    units_expected: isCompleted ? count.tagsExpected : figures.expected,
+    units_expected: isCompleted ? count.tagsExpected : (soFar?.expected ?? figures.expected),
+    ...(soFar?.moved && { moved: soFar.moved }),
     participants: readers.map((m) => {
       const mine = figures.seats.get(m.seat);
       return {

@@ -8,6 +8,8 @@ export const COUNT_TEXTS = {
   recountElsewhere: (device: string | null) => `Being recounted on ${device ?? 'another reader'}`,
   recountStartFailed: 'Failed to start the recount',
   toFindTitle: 'To find',
+  /** Under a count's figures when stock moved during it: what moved ("3 sold during the count"). */
+  movedDuring: (words: string) => `${words}. Each product is expected as it was when first read.`,
   toFindHint: 'Read the tags of each item below; it is ticked off once all its units are found.',
   description: 'Count stock with a handheld whose reader types what it reads.',
   setUpTitle: 'Set up this handheld',

@@ -1,3 +1,4 @@
+import type { TMovedDuring } from '@quantics/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -5,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { CountView } from '../lib/count-session';
+import { movedWords } from '../lib/moved-words';
 
 function Figure({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (
@@ -17,9 +19,26 @@ function Figure({ label, value, tone }: { label: string; value: number; tone: st
   );
 }
 
-/** Units found against expected (hidden in a blind count), and the tags that are not where they should be. */
-export function CountFigures({ view, isBlind }: { view: CountView; isBlind: boolean }) {
-  const share = view.expected > 0 ? Math.min(100, Math.round((view.found / view.expected) * 100)) : 0;
+/** What a count in a trading store expects so far, by the portal's progress (issue 48), when stock moved during it. */
+export type LiveExpected = { expected: number; moved: TMovedDuring };
+
+/**
+ * Units found against expected (hidden in a blind count), and the tags that are not where they should be. When stock
+ * moved during the count (`live`), expected is the portal's figure so far, each product as of its first read, and
+ * what moved is said under the bar.
+ */
+export function CountFigures({
+  view,
+  isBlind,
+  live = null,
+}: {
+  view: CountView;
+  isBlind: boolean;
+  live?: LiveExpected | null;
+}) {
+  const expected = live?.expected ?? view.expected;
+  const share = expected > 0 ? Math.min(100, Math.round((view.found / expected) * 100)) : 0;
+  const moved = live && !isBlind ? movedWords(live.moved) : null;
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-end justify-between gap-3">
@@ -30,7 +49,7 @@ export function CountFigures({ view, isBlind }: { view: CountView; isBlind: bool
             {!isBlind && (
               <span className="text-2xl font-normal text-slate-400 dark:text-slate-500">
                 {' / '}
-                <span data-testid="count-expected">{formatCount(view.expected)}</span>
+                <span data-testid="count-expected">{formatCount(expected)}</span>
               </span>
             )}
           </p>
@@ -49,6 +68,11 @@ export function CountFigures({ view, isBlind }: { view: CountView; isBlind: bool
         </p>
       ) : (
         <ProgressBar value={share} label="Units found against expected" className="mt-3" />
+      )}
+      {moved && (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-200" data-testid="count-moved">
+          {COUNT_TEXTS.movedDuring(moved)}
+        </p>
       )}
       {view.packages && (
         <p

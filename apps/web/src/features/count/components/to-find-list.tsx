@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { COUNT_TEXTS } from '../count-texts';
 import type { ToFindRow } from '../lib/count-session';
+import { movedWords } from '../lib/moved-words';
 
 /** A recount's short list: each product (or package) to find and where it belongs, ticked off as it is read. */
 export function ToFindList({ rows }: { rows: ToFindRow[] }) {
@@ -48,6 +49,14 @@ export function ToFindList({ rows }: { rows: ToFindRow[] }) {
                 {r.sku}
                 {r.place ? ` · ${r.place}` : ''}
               </span>
+              {r.moved && movedWords(r.moved) && (
+                <span
+                  className="block truncate text-xs text-amber-700 dark:text-amber-300"
+                  data-testid="to-find-moved"
+                >
+                  {movedWords(r.moved)}
+                </span>
+              )}
             </span>
             <span className="shrink-0 text-sm tabular-nums text-slate-600 dark:text-slate-300">
               {formatCount(r.found)} / {formatCount(r.expected)}

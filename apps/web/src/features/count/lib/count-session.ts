@@ -314,8 +314,9 @@ export class CountSession {
     ).items;
 
   /** The lookup answered: its items kept (in memory and IndexedDB), the reads that waited counted and named. */
-  private onNamed = (keys: LookupKey[], items: TCountSheetItem[]) => {
+  private onNamed = (keys: LookupKey[], answered: TCountSheetItem[]) => {
     if (this.isStopped) return;
+    const items = this.keepExpected(answered);
     this.tally.name(keys, items);
     this.stored.named = [...(this.stored.named ?? []), ...keys];
     const fresh = items.filter((i) => !this.keptItems.has(i.epc));
@@ -334,6 +335,42 @@ export class CountSession {
     this.release();
     this.emit();
   };
+
+  /**
+   * Items the server answered again: one kept already takes the answer's expected units and what moved (in a trading
+   * store a product is expected as of its first read, issue 48) and stays the one object the tally counts for it.
+   */
+  private keepExpected(items: TCountSheetItem[]): TCountSheetItem[] {
+    const kept = new Map(this.stored.sheet.items.map((i) => [i.epc, i]));
+    return items.map((i) => {
+      const mine = kept.get(i.epc);
+      if (!mine) return i;
+      mine.expected = i.expected;
+      if (i.moved) mine.moved = i.moved;
+      else delete mine.moved;
+      return mine;
+    });
+  }
+
+  /**
+   * A recount's short list fetched again when stock moved during it (the page sees that in the count's progress):
+   * each product's expected as the reconciliation has it so far. Anything else read is named with its figures.
+   */
+  async refreshShortList() {
+    if (this.stored.recountOf === undefined || this.stored.auditId === null || this.isStopped) return;
+    const sheet = await readerCall(
+      this.token,
+      `/api/rfid/audits/${this.stored.auditId}/sheet?items=expected`,
+      {
+        schema: ZCountSheet,
+      },
+    );
+    if (this.isStopped) return;
+    this.keepExpected(sheet.items);
+    this.stored.sheet = { ...this.stored.sheet, tags_expected: sheet.tags_expected };
+    void this.outbox.save(this.snapshot());
+    this.emit();
+  }
 
   /** The count this person left open on this browser (a reload, the phone restarting), batches and all. */
   static async resume(key: string, token: string): Promise<CountSession | null> {

@@ -1,4 +1,4 @@
-import type { TCountSheetItem } from '@quantics/contracts';
+import type { TCountSheetItem, TMovedDuring } from '@quantics/contracts';
 import type { OutboxProblem } from './batch-outbox';
 import type { CountTally, ResolvedCode } from './count-tally';
 import { packageExpected } from './count-tally';
@@ -65,6 +65,8 @@ export type ToFindRow = {
   expected: number;
   found: number;
   isFound: boolean;
+  /** What moved in the counted places during the recount (expected is then as of the first read); else null. */
+  moved: TMovedDuring | null;
 };
 
 /** A recount's short list, the ones still to find first. */
@@ -80,6 +82,7 @@ export function toFindView(tally: CountTally, items: TCountSheetItem[]): ToFindR
         expected: i.expected,
         found,
         isFound: i.expected > 0 ? found >= i.expected : found > 0,
+        moved: i.moved ?? null,
       };
     });
   return [...rows.filter((r) => !r.isFound), ...rows.filter((r) => r.isFound)];

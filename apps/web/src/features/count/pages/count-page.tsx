@@ -191,6 +191,15 @@ export function CountPage() {
   const progress = useCountProgress(auditId);
   const finishForEveryone = useFinishForEveryone();
   const team = progress.data && progress.data.participants.length > 1 ? progress.data : null;
+  // A trading store: stock moved during the count, so expected is the portal's figure so far (issue 48).
+  const movedNow = progress.data?.status === 'in_progress' ? (progress.data.moved ?? null) : null;
+  const live = movedNow && progress.data ? { expected: progress.data.units_expected, moved: movedNow } : null;
+  const movedKey = movedNow ? JSON.stringify(movedNow) : null;
+  useEffect(() => {
+    // A recount's short list follows what moved: each product's expected again, as of its first read.
+    if (movedKey !== null && session?.stored.recountOf !== undefined)
+      session?.refreshShortList().catch(() => undefined);
+  }, [movedKey, session]);
   // The person who started it (seat 0 is the reader that started it: this browser is that person's) or an admin.
   const mayFinishForEveryone =
     !!team &&
@@ -557,7 +566,7 @@ export function CountPage() {
             <ReceivingView session={session} receipt={s.receipt} view={view} isOnline={isOnline} />
           ) : (
             /* Until a count started offline has its sheet, nothing expected is known: shown as a blind count is. */
-            <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} />
+            <CountFigures view={view} isBlind={s.isBlind || !view.isStartedOnServer} live={live} />
           )}
           <LastReads
             view={view}
