@@ -73,8 +73,10 @@ export function checkMovements(
 
 /**
  * Applies checked movements in one transaction, all or none. A client_id already recorded is not applied again: its
- * movement is answered as first recorded (duplicate: true). Two calls carrying one client_id at once: the second
- * waits on the first's unique key, fails when it commits, and runs again, finding it recorded.
+ * movement is answered as first recorded (duplicate: true). Most calls carry new client ids only, so the first try
+ * does not look them up: the unique key (stock_movements_client_unique) says when one was recorded before, and the
+ * call, rolled back whole, runs again looking them up. Two calls carrying one client_id at once: the second waits on
+ * the first's unique key, fails when it commits, and runs again, finding it recorded.
  */
 export async function applyMovements(
   db: Db,
@@ -83,13 +85,19 @@ export async function applyMovements(
   naming: Naming = CALL_NAMING,
 ): Promise<TMovementsResponse> {
   if (caller.inventoryType === 'dutchie') throw conflict(MOVEMENT_MESSAGES.pointOfSale);
+  let isFirstSeen = true;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => applyOnce(tx, caller, sent, naming));
+      return await db.transaction((tx) => applyOnce(tx, caller, sent, naming, isFirstSeen));
     } catch (e) {
-      // The same client_id sent twice at once: the second finds it recorded. A deadlock with another writer of
-      // these stock rows (not another call of movements, whose locks are ordered): once more.
-      if (attempt === 0 && (isUniqueViolation(e, 'stock_movements_client_unique') || isDeadlock(e))) continue;
+      // A client_id recorded before (or by a call running at once): again, looking them up, once more if another
+      // call recorded one meanwhile. A deadlock with another writer of these stock rows (not another call of
+      // movements, whose locks are ordered): once more.
+      const isRecordedBefore = isUniqueViolation(e, 'stock_movements_client_unique');
+      if ((isRecordedBefore && attempt < 2) || (attempt === 0 && isDeadlock(e))) {
+        if (isRecordedBefore) isFirstSeen = false;
+        continue;
+      }
       throw e;
     }
   }
@@ -100,9 +108,10 @@ async function applyOnce(
   caller: MovementCaller,
   sent: SentMovement[],
   naming: Naming,
+  isFirstSeen: boolean,
 ): Promise<TMovementsResponse> {
   const { companyId } = caller;
-  const clientIds = sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
+  const clientIds = isFirstSeen ? [] : sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
   const earlier = new Map(
     (await repo.movementsByClientId(tx, companyId, clientIds)).map((m) => [m.client_id, m]),
   );
@@ -206,19 +215,15 @@ async function resolveProducts(
   });
 }
 
+/** What a SKU sent is: nothing but a SKU (skuKey set per movement). */
+const SKU_ONLY = { ...identifyCode(''), epc: null, gtin: null, altGtin: null };
+
 /** A SKU sent is matched as a SKU only (upper case, as kept); a code as anything a product carries. */
 function codesOf(sent: SentMovement[]) {
   const ids = new Map<number, ReturnType<typeof identifyCode>>();
   for (const m of sent) {
-    if (m.sku !== undefined) {
-      ids.set(m.index, {
-        ...identifyCode(''),
-        epc: null,
-        gtin: null,
-        altGtin: null,
-        skuKey: m.sku.toUpperCase(),
-      });
-    } else if (m.code !== undefined) ids.set(m.index, identifyCode(m.code));
+    if (m.sku !== undefined) ids.set(m.index, { ...SKU_ONLY, skuKey: m.sku.toUpperCase() });
+    else if (m.code !== undefined) ids.set(m.index, identifyCode(m.code));
   }
   return ids;
 }

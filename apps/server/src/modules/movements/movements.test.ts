@@ -63,7 +63,8 @@ beforeAll(async () => {
   places.store = await location('Harbor Store');
   places.floor = await location('Sales floor', places.store);
   places.back = await location('Back room', places.store);
-});
+  // An embedded database and its migrations take minutes on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('sending movements', () => {
