@@ -49,23 +49,25 @@ export async function getPlan(db: Db, companyId: number, id: number): Promise<TC
 
 /**
  * The plan's places must suit the company (a Dutchie company plans rooms, a catalogue company locations) and
- * exist; its reader and its person must be the company's.
+ * exist; its reader and its person must be the company's. A refusal names the request's field it is about.
  */
 async function checkedValues(db: Db, auth: AuthContext, input: TCountPlanInput): Promise<repo.PlanValues> {
   const isDutchie = auth.inventoryType === 'dutchie';
-  if (isDutchie && input.location_ids.length > 0) throw badRequest(COUNT_PLAN_MESSAGES.locationsForCatalogue);
-  if (!isDutchie && input.rooms.length > 0) throw badRequest(COUNT_PLAN_MESSAGES.roomsForDutchie);
+  if (isDutchie && input.location_ids.length > 0)
+    throw badRequest(COUNT_PLAN_MESSAGES.locationsForCatalogue, { field: 'location_ids' });
+  if (!isDutchie && input.rooms.length > 0)
+    throw badRequest(COUNT_PLAN_MESSAGES.roomsForDutchie, { field: 'rooms' });
   if ((await repo.countLocations(db, auth.companyId, input.location_ids)) !== input.location_ids.length) {
-    throw badRequest(COUNT_PLAN_MESSAGES.locationNotFound);
+    throw badRequest(COUNT_PLAN_MESSAGES.locationNotFound, { field: 'location_ids' });
   }
   if (input.device_id !== null && !(await repo.deviceExists(db, auth.companyId, input.device_id))) {
-    throw badRequest(COUNT_PLAN_MESSAGES.deviceNotFound);
+    throw badRequest(COUNT_PLAN_MESSAGES.deviceNotFound, { field: 'device_id' });
   }
   if (
     input.assignee_user_id !== null &&
     !(await repo.isActiveMember(db, auth.companyId, input.assignee_user_id))
   ) {
-    throw badRequest(COUNT_PLAN_MESSAGES.assigneeNotFound);
+    throw badRequest(COUNT_PLAN_MESSAGES.assigneeNotFound, { field: 'assignee_user_id' });
   }
   return {
     name: input.name,

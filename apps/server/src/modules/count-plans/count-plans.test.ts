@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TCountPlan, TDueCountsResponse } from '@quantics/contracts';
+import { COUNT_PLAN_MESSAGES, type TCountPlan, type TDueCountsResponse } from '@quantics/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, companies, countPlans, events } from '../../db/schema/index.ts';
@@ -147,6 +147,24 @@ describe('count plans', () => {
     expect((await op('DELETE', `/api/count-plans/${made.id}`)).statusCode).toBe(200);
     expect((await op('GET', `/api/count-plans/${made.id}`)).statusCode).toBe(404);
     expect((await as(a.member.token, 'POST', '/api/count-plans', { name: 'x' })).statusCode).toBe(403);
+  });
+
+  it('names the field a refusal is about (ZErrorResponse.field), for the form to show it there', async () => {
+    const store = await addLocation(t, a.companyId, 'Fields Store');
+    const body = { name: 'Fields', location_ids: [store], every_days: 7, grace_days: 0, blind: false };
+    const refusals = [
+      [{ grace_days: 91 }, 'grace_days', 'grace_days must be a whole number from 0 to 90'],
+      [{ location_ids: [2_000_000] }, 'location_ids', COUNT_PLAN_MESSAGES.locationNotFound],
+      [{ rooms: ['Vault'] }, 'rooms', COUNT_PLAN_MESSAGES.roomsForDutchie],
+      [{ device_id: 2_000_000, duration_minutes: 15 }, 'device_id', COUNT_PLAN_MESSAGES.deviceNotFound],
+      [{ assignee_user_id: 2_000_000 }, 'assignee_user_id', COUNT_PLAN_MESSAGES.assigneeNotFound],
+    ] as const;
+    for (const [change, field, message] of refusals) {
+      const res = await op('POST', '/api/count-plans', { ...body, ...change });
+      expect([res.statusCode, res.json()], JSON.stringify(change)).toEqual([400, { message, field }]);
+    }
+    const plans = (await op('GET', '/api/count-plans')).json().data as TCountPlan[];
+    expect(plans.some((p) => p.name === 'Fields')).toBe(false);
   });
 
   it('keeps the company time zone as an IANA name', async () => {
