@@ -97,7 +97,7 @@ describe('approval off (the default): counts are applied as they always were', (
     expect(policy.json()).toEqual({ approval_units: null, approval_value: null });
     const id = await count({ CHEAP: 9, PRICY: 2, BULK: 10 });
     const audit = (await call('GET', `/api/audits/${id}`, a.member.token)).json();
-    expect(audit).toMatchObject({ review_status: 'none', recount_of: null });
+    expect(audit).toMatchObject({ review_status: 'none', recount_of: null, shipment_id: null });
     expect((await lines(id)).every((l) => !l.needs_approval && l.decision === null)).toBe(true);
     const applied = await apply(id);
     expect(applied.json()).toMatchObject({ applied: 2, left: 0 });

@@ -179,6 +179,8 @@ describe('receipt lines and the count policy', () => {
     // The Audits page counts it as awaiting review; apply-counts is not how a receipt's stock moves.
     const audit = (await call(a.admin.token, 'GET', `/api/audits/${auditId}`)).json();
     expect(audit.review_status).toBe('awaiting');
+    // It says which shipment it receives: the review offers no Recount on it (issue 51).
+    expect(audit.shipment_id).toBe(s.id);
     const apply = await call(a.admin.token, 'POST', `/api/audits/${auditId}/apply-counts`, { reason: 'x' });
     expect(apply.statusCode).toBe(409);
     expect(apply.json().message).toBe(REVIEW_MESSAGES.receiptNotApplicable);
