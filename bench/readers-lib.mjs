@@ -101,3 +101,64 @@ export function handheldBatch(size) {
   }
   return reads;
 }
+
+/**
+ * The store of the zones benches (issue 52: bench/refill.mjs, bench/where.mjs), in a company of its own: a store with
+ * a sales floor of two aisles (kind other, on the floor) and two stockrooms, made through the API. With BENCH_DB, a
+ * company an earlier run made is signed in to again and its places found by name (`seeded` true: do not seed again).
+ */
+export async function zonesStore(bench, pool, company) {
+  const again = await bench.signIn(company);
+  const { token, companyId } = again ?? (await bench.register(company));
+  const names = ['Bench Store', 'Sales floor', 'Aisle 1', 'Aisle 2', 'Backroom', 'Overflow'];
+  const ids = {};
+  if (again) {
+    const { rows } = await pool.query('SELECT id, name FROM locations WHERE company_id = $1', [companyId]);
+    for (const r of rows) ids[r.name] = r.id;
+    if (names.some((n) => ids[n] === undefined)) throw new Error(`${company}: its places are not all there`);
+  } else {
+    const place = async (name, kind, parent) => {
+      const res = await fetch(`${bench.base}/api/locations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name, kind, parent_location_id: parent ? ids[parent] : null }),
+      });
+      const body = await res.json();
+      if (res.status !== 201) throw new Error(`location: ${res.status} ${JSON.stringify(body)}`);
+      ids[name] = body.id;
+    };
+    await place('Bench Store', 'store');
+    await place('Sales floor', 'sales_floor', 'Bench Store');
+    await place('Aisle 1', 'other', 'Sales floor');
+    await place('Aisle 2', 'other', 'Sales floor');
+    await place('Backroom', 'stockroom', 'Bench Store');
+    await place('Overflow', 'stockroom', 'Bench Store');
+  }
+  if (again)
+    console.log(`${company}: seeded on an earlier run (BENCH_DB=${process.env.BENCH_DB}), not seeding again`);
+  return {
+    token,
+    companyId,
+    seeded: Boolean(again),
+    store: ids['Bench Store'],
+    floor: ids['Sales floor'],
+    aisles: [ids['Aisle 1'], ids['Aisle 2']],
+    backs: [ids.Backroom, ids.Overflow],
+  };
+}
+
+/** GET `path` on `base` with the token; its time in ms and its parsed body (JSON, else the text), refusing a non-200. */
+export async function timedGet(base, path, token) {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 200)}`);
+  const isJson = (res.headers.get('content-type') ?? '').includes('json');
+  return { ms: performance.now() - started, body: isJson ? JSON.parse(text) : text };
+}
+
+/** Sorted times' p50 / p95 / max, as text. */
+export const spread = (times) => {
+  const t = [...times].sort((a, b) => a - b);
+  return `p50 ${pct(t, 50).toFixed(1)} ms, p95 ${pct(t, 95).toFixed(1)} ms, max ${t.at(-1).toFixed(1)} ms`;
+};
