@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
 
 /**
- * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README:
+ * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README;
+ * the first hour's screens (issue 54: dashboard, inventory with its places, a review, the refill list, the Count
+ * screen receiving) in dark mode too (`<name>-dark-<width>.png`):
  *   node --import tsx e2e/demo-screenshots.ts [--url http://localhost:3000] [--out docs/screenshots]
  * Long pages are cut at a fixed height so the folder stays small.
  */
@@ -44,13 +46,22 @@ const clicking = (text: string) => async (page: Page) => {
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
+  // A page's chunk and its figures can take a while on a busy machine: its spinner and skeletons gone first.
+  await page
+    .waitForFunction(() => !document.querySelector('svg.size-8.animate-spin, .animate-pulse'), null, {
+      timeout: 60_000,
+    })
+    .catch(() => {});
   // Charts animate in; skeletons give way to figures.
   await page.waitForTimeout(900);
 }
 
-async function shoot(browser: Browser, token: string, shots: Shot[]) {
+async function shoot(browser: Browser, token: string, shots: Shot[], scheme: 'light' | 'dark' = 'light') {
   for (const size of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      colorScheme: scheme,
+    });
     if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
     for (const shot of shots) {
@@ -65,8 +76,9 @@ async function shoot(browser: Browser, token: string, shots: Shot[]) {
         height: Math.min(Math.max(height, size.height), size.maxHeight),
       });
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${OUT}/${shot.name}-${size.width}.png` });
-      process.stdout.write(`${shot.name}-${size.width}.png\n`);
+      const file = `${shot.name}${scheme === 'dark' ? '-dark' : ''}-${size.width}.png`;
+      await page.screenshot({ path: `${OUT}/${file}` });
+      process.stdout.write(`${file}\n`);
     }
     await context.close();
   }
@@ -85,6 +97,20 @@ async function main() {
   const home = companies.find((c) => c.is_current);
   const dutchie = companies.find((c) => !c.is_current);
   if (!home || !dutchie) throw new Error('the demo admin should belong to two companies');
+  // The first hour's screens (issue 54): a count awaiting review, and the first store's refill list.
+  const awaiting = await api<{ data: { id: number }[] }>('/api/audits?review=awaiting&limit=1', login.token);
+  const stores = (await api<{ id: number; kind: string }[]>('/api/locations', login.token)).filter(
+    (l) => l.kind === 'store',
+  );
+  const firstHour: Shot[] = [
+    { name: 'dashboard', path: '/dashboard' },
+    // Every product's places (a row per place) in the list.
+    { name: 'inventory', path: '/inventory' },
+    { name: 'review', path: `/audits?audit=${awaiting.data[0]?.id}&review=1` },
+    { name: 'refill', path: `/refill?store=${stores[0]?.id}` },
+    // The dock's handheld: the shipments expected, to receive one.
+    { name: 'receiving', path: '/count?mode=receive' },
+  ];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -95,8 +121,6 @@ async function main() {
       { name: 'sign-in', path: '/login' },
     ]);
     await shoot(browser, login.token, [
-      { name: 'dashboard', path: '/dashboard' },
-      { name: 'inventory', path: '/inventory' },
       { name: 'locations', path: '/locations' },
       { name: 'audits', path: '/audits' },
       {
@@ -106,14 +130,19 @@ async function main() {
         // The live readers' newest counts come first: page on until one of the seeded, commented audits.
         prepare: async (page) => {
           const row = page.getByTestId('audit-row').filter({ has: page.getByLabel('Has comments') });
+          const next = page.getByRole('button', { name: 'Next page' });
           for (let i = 0; i < 20 && (await row.count()) === 0; i++) {
-            await page.getByRole('button', { name: 'Next page' }).click();
+            if (!(await next.isVisible()) || !(await next.isEnabled())) break;
+            await next.click();
             await settle(page);
           }
-          await row.first().locator('button').first().click();
+          // A small demo's (or one whose comments are off the pages): the first count.
+          const target = (await row.count()) > 0 ? row : page.getByTestId('audit-row');
+          await target.first().locator('button').first().click();
           await settle(page);
         },
       },
+      ...firstHour,
       { name: 'devices', path: '/devices' },
       { name: 'reports', path: '/reports' },
       { name: 'print-labels', path: '/print-labels' },
@@ -122,6 +151,7 @@ async function main() {
       { name: 'company', path: '/company' },
       { name: 'settings', path: '/settings' },
     ]);
+    await shoot(browser, login.token, firstHour, 'dark');
     const switched = await api<{ token: string }>('/api/team/switch-company', login.token, {
       companyId: dutchie.id,
     });

@@ -5,14 +5,18 @@ import type {
   TDiscrepancy,
   TDueCountsResponse,
   TLocation,
+  TMetrcConnection,
   TOpenCountsResponse,
   TProduct,
   TRecountsResponse,
   TReplenishmentResponse,
+  TShipment,
+  TShipmentSummary,
   TShrinkReport,
   TWhereResponse,
 } from '@quantics/contracts';
 import { expect } from 'vitest';
+import { METRC, METRC_MANIFEST } from './demo-data.ts';
 import { API_KEY_NAME, FIXED_READER } from './showcase.ts';
 
 /**
@@ -145,4 +149,26 @@ export async function expectPackageCount(get: Get) {
   expect(short?.expected_quantity).toBe((short?.found_quantity ?? 0) + 1);
   const onboarding = await get<{ steps: { key: string; done: boolean }[] }>('/api/onboarding');
   expect(onboarding.steps.filter((s) => !s.done)).toEqual([]);
+}
+
+/** The manifest on its way to the Dutchie company (switched to), once a Metrc sync has read it: null before. */
+export async function metrcShipment(get: Get) {
+  const shipments = await get<{ data: TShipmentSummary[] }>('/api/shipments');
+  return shipments.data.find((s) => s.reference === METRC_MANIFEST.manifestNumber) ?? null;
+}
+
+/**
+ * The Dutchie company's Metrc connection (the stand-in's license, its last sync good) and the expected shipment the
+ * metrc-sync sweep made of the manifest, with every package of it.
+ */
+export async function expectMetrcManifest(get: Get) {
+  const metrc = await get<TMetrcConnection>('/api/settings/metrc');
+  expect(metrc).toMatchObject({ has_key: true, license_number: METRC.license, state: 'ok' });
+  const summary = await metrcShipment(get);
+  expect(summary?.status).toBe('expected');
+  expect(summary?.supplier).toBe(METRC_MANIFEST.shipperName);
+  const shipment = await get<TShipment>(`/api/shipments/${summary?.id}`);
+  expect(shipment.metrc?.packages.map((p) => [p.label, p.shipped])).toEqual(
+    METRC_MANIFEST.packages.map((p) => [p.label, p.quantity]),
+  );
 }

@@ -11,6 +11,40 @@ export const DUTCHIE_COMPANY = 'Greenleaf Wellness';
 /** The Dutchie stand-in's key for its Portland store (apps/dutchie-sim/src/state.ts). */
 export const DUTCHIE_KEY = 'dsim_greenleaf_5c1f7a9e2b';
 
+/**
+ * Greenleaf's Metrc connection as the Metrc stand-in knows it (apps/metrc-sim/src/state.ts): Quantics' vendor key (the
+ * server's METRC_VENDOR_KEY), the store's user key and its license.
+ */
+export const METRC = {
+  vendorKey: 'msim_vendor_quantics_7e21',
+  userKey: 'msim_user_greenleaf_4b8c',
+  license: 'C10-0000001-LIC',
+} as const;
+
+/** The wholesale manifest on its way to Greenleaf, put in the Metrc stand-in each time the demo starts it. */
+export const METRC_MANIFEST = {
+  licenseNumber: METRC.license,
+  manifestNumber: '0000054001',
+  shipperName: 'Evergreen Cultivation, LLC',
+  packages: [
+    { label: '1A4060300005400000000101', itemName: 'Blue Dream 3.5g', category: 'Buds', quantity: 24 },
+    {
+      label: '1A4060300005400000000102',
+      itemName: 'Sour Diesel 1g Pre-Roll',
+      category: 'Pre-Roll',
+      quantity: 40,
+    },
+    { label: '1A4060300005400000000103', itemName: 'Mango Gummies 10pk', category: 'Edibles', quantity: 18 },
+    {
+      label: '1A4060300005400000000104',
+      itemName: 'Shake',
+      category: 'Shake/Trim',
+      quantity: 448,
+      unit: 'Grams',
+    },
+  ],
+} as const;
+
 export type DemoPerson = { email: string; name: string; role: 'admin' | 'operator' | 'member' };
 
 export const PEOPLE = {

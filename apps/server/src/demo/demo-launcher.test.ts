@@ -3,9 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TDevice, TPrintJobsResponse } from '@quantics/contracts';
+import type { TAuditProgress, TDevice, TOpenCountsResponse, TPrintJobsResponse } from '@quantics/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectEveryCapability, expectPackageCount } from './demo-capabilities.ts';
+import {
+  expectEveryCapability,
+  expectMetrcManifest,
+  expectPackageCount,
+  metrcShipment,
+} from './demo-capabilities.ts';
 import { DUTCHIE_COMPANY, PEOPLE, READERS } from './demo-data.ts';
 import { API_KEY_NAME } from './showcase.ts';
 import { portalClient, REPO, signIn } from './stand-ins.ts';
@@ -113,8 +118,8 @@ function startDemo(port: number) {
 
 async function stopDemo(child: ChildProcess, output: () => string) {
   const pids = descendants(child.pid as number);
-  // Dutchie stand-in, portal, printer, utility and three readers.
-  expect(pids.length, pids.map((p) => p.cmd).join('\n')).toBeGreaterThanOrEqual(7);
+  // Dutchie and Metrc stand-ins, portal, printer, utility and three readers.
+  expect(pids.length, pids.map((p) => p.cmd).join('\n')).toBeGreaterThanOrEqual(8);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   expect(await exited, output()).toBe(0);
@@ -122,6 +127,14 @@ async function stopDemo(child: ChildProcess, output: () => string) {
   // Helpers such as tsx's esbuild service end when their parent's pipe closes, a moment after it exits.
   for (let i = 0; i < 50 && pids.some(isAlive); i++) await new Promise((r) => setTimeout(r, 200));
   expect(pids.filter(isAlive).map((p) => p.cmd)).toEqual([]);
+}
+
+/** The team count in progress and the reads each of its handhelds has sent. */
+async function teamCount(api: ReturnType<typeof portalClient>) {
+  const open = await api<TOpenCountsResponse>('GET', '/api/audits/open');
+  const count = open.data.find((c) => c.name.endsWith('(team count)'));
+  const progress = await api<TAuditProgress>('GET', `/api/audits/${count?.id}/progress`);
+  return { id: count?.id, reads: progress.participants.map((p) => p.reads) };
 }
 
 describe('npm run demo', () => {
@@ -162,6 +175,8 @@ describe('npm run demo', () => {
       return (res.headers.get('content-type')?.includes('json') ? res.json() : res.text()) as Promise<T>;
     };
     await expectEveryCapability(get, { days: 20 });
+    const team = await teamCount(api);
+    expect(team.reads).toHaveLength(2);
     const switched = await fetch(`${base}/api/team/switch-company`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -173,11 +188,15 @@ describe('npm run demo', () => {
     });
     expect(switched.status).toBe(200);
     const dutchieToken = ((await switched.json()) as { token: string }).token;
-    await expectPackageCount(async <T>(path: string) => {
+    const getDutchie = async <T>(path: string) => {
       const res = await fetch(base + path, { headers: { authorization: `Bearer ${dutchieToken}` } });
       expect(res.status, path).toBe(200);
       return (await res.json()) as T;
-    });
+    };
+    await expectPackageCount(getDutchie);
+    // Metrc connected: the portal's metrc-sync sweep reads the Metrc stand-in (its own process) on its own.
+    await expect.poll(() => metrcShipment(getDutchie), { timeout: 180_000, interval: 1000 }).not.toBeNull();
+    await expectMetrcManifest(getDutchie);
     // Back to the outfitter, where signing in lands (the next start's checks are about it).
     const back = await fetch(`${base}/api/team/switch-company`, {
       method: 'POST',
@@ -211,6 +230,13 @@ describe('npm run demo', () => {
     const api2 = portalClient(base, await signIn(base, PEOPLE.admin.email));
     expect(await api2<TDevice[]>('GET', '/api/devices')).toHaveLength(all.length);
     expect((await api2<TPrintJobsResponse>('GET', '/api/print/jobs')).data).toHaveLength(jobs.data.length);
+    // The team count is still under way: its two handhelds went on reading (a count silent for the time-out fails).
+    const teamAgain = await teamCount(api2);
+    expect(teamAgain.id).toBe(team.id);
+    expect(
+      teamAgain.reads.every((n, i) => n > (team.reads[i] ?? 0)),
+      JSON.stringify([team, teamAgain]),
+    ).toBe(true);
     await stopDemo(again.child, again.output);
   }, 900_000);
 });

@@ -5,9 +5,10 @@ import { parseArgs } from 'node:util';
 import type { TProduct } from '@quantics/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { COMPANY, DEMO_PASSWORD, DUTCHIE_COMPANY, PEOPLE } from './demo-data.ts';
+import { COMPANY, DEMO_PASSWORD, DUTCHIE_COMPANY, METRC, METRC_MANIFEST, PEOPLE } from './demo-data.ts';
 import { ProcessGroup } from './processes.ts';
 import { seedDemo } from './seed.ts';
+import type { TeamCount } from './showcase.ts';
 import {
   PRINTER_NAME,
   PROGRAMS,
@@ -15,10 +16,12 @@ import {
   REPO,
   SERVER_NODE_FLAGS,
   signIn,
+  startMetrc,
   startPrinting,
   startReaders,
   waitUntil,
 } from './stand-ins.ts';
+import { keepTeamCounting } from './team-count.ts';
 
 const HELP = `npm run demo -- [options]   every part of Quantics running on this machine, with months of made-up history
 
@@ -116,9 +119,11 @@ async function main() {
     );
     if (p.name === 'portal') void stop(1);
   });
+  let stopCounting = () => {};
   const stop = async (code: number) => {
     if (isStopping) return;
     isStopping = true;
+    stopCounting();
     say('\nStopping the demo...');
     await group.stopAll();
     say('Stopped: portal, stand-ins and readers.');
@@ -130,6 +135,7 @@ async function main() {
 
   const dutchie = group.start('dutchie-sim', [PROGRAMS.dutchieSim, '--port', '0'], demoEnv({}));
   const [, dutchieUrl = ''] = await dutchie.waitFor(/listening on (http:\/\/\S+)/);
+  const metrcUrl = await startMetrc(group, demoEnv({}));
   const base = `http://localhost:${port}`;
   const metricsPort = values['metrics-port']
     ? positive('metrics-port', values['metrics-port'])
@@ -142,6 +148,9 @@ async function main() {
     METRICS_PORT: String(metricsPort),
     METRICS_HOST: '127.0.0.1',
     DUTCHIE_API_URL: dutchieUrl,
+    // Metrc's stand-in, with Quantics' vendor key: the Dutchie company's incoming manifests are read from it.
+    METRC_API_URL: metrcUrl,
+    METRC_VENDOR_KEY: METRC.vendorKey,
     LOG_LEVEL: 'warn',
     // Readers pairing in the demo poll every 2 s instead of 5.
     READER_POLL_INTERVAL: '2',
@@ -179,13 +188,27 @@ async function main() {
   await startReaders(group, env, dataDir, base, adminToken);
   const state = JSON.parse(readFileSync(marker, 'utf8')) as {
     printed?: number;
-    showcase?: { apiKey?: { name: string; key: string } } | null;
+    showcase?: { apiKey?: { name: string; key: string }; teamCount?: TeamCount | null } | null;
   };
+  const keep = () => writeFileSync(marker, `${JSON.stringify(state, null, 2)}\n`);
   if (state.printed === undefined) {
     state.printed = await printSomeLabels(api);
-    writeFileSync(marker, `${JSON.stringify(state, null, 2)}\n`);
+    keep();
   }
-  banner(base, dutchieUrl, dataDir, metricsUrl, state.showcase?.apiKey);
+  const team = state.showcase?.teamCount;
+  if (team) {
+    stopCounting = await keepTeamCounting({
+      base,
+      adminToken,
+      team,
+      save: (t) => {
+        if (state.showcase) state.showcase.teamCount = t;
+        keep();
+      },
+      log: say,
+    });
+  }
+  banner(base, { dutchieUrl, metrcUrl }, dataDir, metricsUrl, state.showcase?.apiKey);
 }
 
 /** A few labels through the whole chain (portal, utility, printer), so Print Labels has its job history. */
@@ -203,7 +226,7 @@ async function printSomeLabels(api: ReturnType<typeof portalClient>): Promise<nu
 
 function banner(
   base: string,
-  dutchieUrl: string,
+  { dutchieUrl, metrcUrl }: { dutchieUrl: string; metrcUrl: string },
   dataDir: string,
   metricsUrl: string,
   apiKey?: { name: string; key: string },
@@ -228,11 +251,17 @@ function banner(
     say(`    curl -H "Authorization: Bearer ${apiKey.key}" ${base}/api/inventory?limit=5`);
   }
   say();
-  say(`  Running beside it: the Dutchie stand-in (${dutchieUrl}), a stand-in Zebra printer (labels saved in`);
   say(
-    `  ${dir}/labels), the print utility signed in as ${PEOPLE.admin.name}, and three readers: one auditing`,
+    `  ${DUTCHIE_COMPANY} reads Metrc (license ${METRC.license}): manifest ${METRC_MANIFEST.manifestNumber} is on its way.`,
   );
-  say('  every few minutes, one with a low battery, one that goes offline.');
+  say(`  Running beside it: the Dutchie stand-in (${dutchieUrl}), the Metrc stand-in (${metrcUrl}),`);
+  say(
+    `  a stand-in Zebra printer (labels saved in ${dir}/labels), the print utility signed in as ${PEOPLE.admin.name},`,
+  );
+  say(
+    '  three readers (one auditing every few minutes, one with a low battery, one that goes offline), and the',
+  );
+  say('  two handhelds of the team count in progress, still counting.');
   say(`  Data and logs: ${dir} (npm run demo -- --reset starts over). Mail: ${dir}/outbox.`);
   say(`  Metrics (Prometheus text format): ${metricsUrl}; readiness: ${base}/api/ready.`);
   say();

@@ -13,13 +13,15 @@ import {
   DUTCHIE_COMPANY,
   DUTCHIE_KEY,
   DUTCHIE_OWNER,
+  METRC,
   PENDING_INVITE,
   PEOPLE,
   READERS,
   SITES,
   TALLIE_QUESTIONS,
 } from './demo-data.ts';
-import { type ShowcaseResult, seedShowcase } from './showcase.ts';
+import { pairReader } from './pairing.ts';
+import { type Call, type ShowcaseResult, seedShowcase } from './showcase.ts';
 
 /**
  * Seeds the demo through the product's own HTTP API (app.inject: routing, validation, access rules and services,
@@ -141,23 +143,9 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   const readers: SeedResult['readers'] = [];
   const deviceTokens: string[] = [];
   for (const r of READERS) {
-    const start = await call<Json>('POST', '/api/rfid/register/start', null, {
-      serial_number: r.serial,
-      model: r.model,
-    });
-    await call('POST', '/api/rfid/register/confirm', operator, { code: start.code });
-    const poll = await call<{ device_id: number; device_token: string }>(
-      'POST',
-      '/api/rfid/register/poll',
-      null,
-      {
-        pairing_id: start.pairing_id,
-        poll_secret: start.poll_secret,
-      },
-    );
-    await call('PUT', `/api/devices/${poll.device_id}`, operator, { name: r.name });
-    readers.push({ serial: r.serial, deviceId: poll.device_id, name: r.name });
-    deviceTokens.push(poll.device_token);
+    const paired = await pairReader(call, operator, r);
+    readers.push({ serial: r.serial, deviceId: paired.deviceId, name: r.name });
+    deviceTokens.push(paired.token);
   }
 
   const audits = await seedAuditHistory({
@@ -228,13 +216,6 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     showcase,
   };
 }
-
-type Call = <T = Json>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  token: string | null,
-  payload?: object,
-) => Promise<T>;
 
 /** Comments on a few audits with discrepancies, as an operator reviewing them would leave. */
 async function annotateAudits(call: Call, operator: string) {
@@ -307,7 +288,15 @@ async function seedDutchieCompany(
     token: inviteToken(app.config.dataDir, PEOPLE.admin.email),
     password: DEMO_PASSWORD,
   });
-  if (showcase) await countPackages(call, reg.token);
+  if (showcase) {
+    await countPackages(call, reg.token);
+    // Metrc connected (Settings > Metrc): the store's user key and license, checked with Metrc when this server has
+    // a vendor key (the demo's portal has the stand-in's); the metrc-sync sweep then reads the incoming manifests.
+    await call('PUT', '/api/settings/metrc', reg.token, {
+      apiKey: METRC.userKey,
+      licenseNumber: METRC.license,
+    });
+  }
   // Back to the outfitter, so signing in (and the print utility) lands there.
   await call('POST', '/api/team/switch-company', accepted.token, { companyId: homeCompanyId });
   return reg.user.company_id;
@@ -321,21 +310,7 @@ export const DUTCHIE_READER = {
 } as const;
 
 async function countPackages(call: Call, owner: string) {
-  const start = await call<Json>('POST', '/api/rfid/register/start', null, {
-    serial_number: DUTCHIE_READER.serial,
-    model: DUTCHIE_READER.model,
-  });
-  await call('POST', '/api/rfid/register/confirm', owner, { code: start.code });
-  const poll = await call<{ device_id: number; device_token: string }>(
-    'POST',
-    '/api/rfid/register/poll',
-    null,
-    {
-      pairing_id: start.pairing_id,
-      poll_secret: start.poll_secret,
-    },
-  );
-  await call('PUT', `/api/devices/${poll.device_id}`, owner, { name: DUTCHIE_READER.name });
+  const handheld = await pairReader(call, owner, DUTCHIE_READER);
   const packages: { packageId: string; rooms: { roomName: string; quantity: number }[] }[] = [];
   for (let page = 1; ; page++) {
     const body = await call<{ data: typeof packages; pagination: { hasNext: boolean } }>(
@@ -352,7 +327,7 @@ async function countPackages(call: Call, owner: string) {
       units: p.rooms.find((r) => r.roomName === 'Sales Floor')?.quantity ?? 0,
     }))
     .filter((p) => p.units > 0);
-  const audit = await call<{ audit_id: number }>('POST', '/api/rfid/audits', poll.device_token, {
+  const audit = await call<{ audit_id: number }>('POST', '/api/rfid/audits', handheld.token, {
     client_audit_id: crypto.randomUUID(),
     name: 'Sales Floor packages',
     room: 'Sales Floor',
@@ -363,8 +338,8 @@ async function countPackages(call: Call, owner: string) {
   const reads = onFloor.map((p, i) =>
     i % 2 === 0 && i !== 2 ? { epc: p.id, count: 2 } : { code: p.id, quantity: p.units - (i === 2 ? 1 : 0) },
   );
-  await call('POST', `/api/rfid/audits/${audit.audit_id}/reads`, poll.device_token, { batch_seq: 0, reads });
-  await call('POST', `/api/rfid/audits/${audit.audit_id}/complete`, poll.device_token, { batch_count: 1 });
+  await call('POST', `/api/rfid/audits/${audit.audit_id}/reads`, handheld.token, { batch_seq: 0, reads });
+  await call('POST', `/api/rfid/audits/${audit.audit_id}/complete`, handheld.token, { batch_count: 1 });
 }
 
 async function uploadCsv(app: FastifyInstance, token: string, csv: string): Promise<TImportResult> {

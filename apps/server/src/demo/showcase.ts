@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { backdateReview } from './backdate.repo.ts';
 import type { DemoProduct } from './demo-catalogue.ts';
 import { random } from './demo-data.ts';
+import { pairReader } from './pairing.ts';
 
 /**
  * What a few months of real use leave behind (issue 54), made through the product's own API after the audit history:
@@ -52,6 +53,16 @@ export type ShowcaseResult = {
   reviewed: number;
   /** Handhelds and the fixed reader it added, beyond the demo's three readers. */
   devices: string[];
+  /** The team count under way, which `npm run demo`'s handhelds keep counting (demo/team-count.ts). */
+  teamCount: TeamCount | null;
+};
+
+/** A team count in progress: its place and name, and each handheld's device token and the reads it sent. */
+export type TeamCount = {
+  auditId: number;
+  name: string;
+  locationId: number;
+  handhelds: { token: string; reads: { epc: string; tid: string; rssi: number; count: number }[] }[];
 };
 
 const DAY = 86_400_000;
@@ -82,6 +93,7 @@ export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> 
     sales: 0,
     reviewed: 0,
     devices: [],
+    teamCount: null,
   };
 
   // The till's API key: it sends the day's sales as movements (shown once; the demo prints it).
@@ -160,7 +172,8 @@ export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> 
   result.auditIds.push(await countWhileSelling(c, key.key, stock));
   const team = await teamCount(c, stock);
   result.auditIds.push(team.auditId);
-  result.devices.push(...team.devices);
+  result.devices.push(...TEAM_HANDHELDS.map((h) => h.name));
+  result.teamCount = team;
   c.log(
     `showcase: ${minimums} floor minimums, count plans, shipments, a fixed reader, a count during sales, a team count`,
   );
@@ -176,12 +189,14 @@ async function reviewAndApply(
 ): Promise<TDiscrepancy[]> {
   const lines = await c.call<TDiscrepancy[]>('GET', `/api/audits/${audit.id}/discrepancies`, c.admin);
   const over = lines.filter((l) => l.needs_approval && !l.applied_at);
+  const rejected = new Set<number>();
   if (over.length > 0) {
     await c.call('POST', `/api/audits/${audit.id}/review`, c.admin, {
       lines: over.map((l) => {
         decided.lines += 1;
         // One in nine is rejected (the units turned up); the rest approved, the reasons in turn.
         if (decided.lines % 9 === 0) {
+          rejected.add(l.id);
           return { discrepancy_id: l.id, decision: 'reject', note: 'Found in the fitting rooms' };
         }
         const reasons = l.discrepancy_type === 'shortage' ? SHORT_REASONS : OVER_REASONS;
@@ -193,11 +208,25 @@ async function reviewAndApply(
       }),
     });
   }
-  if (!lines.some((l) => l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage')) return [];
-  await c.call('POST', `/api/audits/${audit.id}/apply-counts`, c.operator, {
-    reason: over.length > 0 ? 'Reviewed and approved' : 'Cycle count',
-  });
+  // What apply-counts applies: every shortage and overage not applied yet, but the rejected ones.
+  const applied = lines.filter(
+    (l) =>
+      (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage') &&
+      !l.applied_at &&
+      !rejected.has(l.id),
+  );
+  if (applied.length === 0 && rejected.size === 0) return [];
+  const result = await c.call<{ applied: number }>(
+    'POST',
+    `/api/audits/${audit.id}/apply-counts`,
+    c.operator,
+    {
+      reason: over.length > 0 ? 'Reviewed and approved' : 'Cycle count',
+    },
+  );
   await backdateReview(c.app.db, c.companyId, audit.id, at);
+  if (result.applied === applied.length) return applied;
+  // Not what was worked out: the lines as the count has them now.
   const after = await c.call<TDiscrepancy[]>('GET', `/api/audits/${audit.id}/discrepancies`, c.admin);
   return after.filter(
     (l) => l.applied_at && (l.discrepancy_type === 'shortage' || l.discrepancy_type === 'overage'),
@@ -439,51 +468,71 @@ async function countWhileSelling(c: ShowcaseContext, till: string, stock: StockM
 }
 
 /** Two handhelds paired today count Boise's first aisle together: started by one, joined by the other, under way. */
-async function teamCount(c: ShowcaseContext, stock: StockModel) {
+async function teamCount(c: ShowcaseContext, stock: StockModel): Promise<TeamCount> {
   const tokens: string[] = [];
   for (const h of TEAM_HANDHELDS) {
-    const start = await c.call<Json>('POST', '/api/rfid/register/start', null, {
-      serial_number: h.serial,
-      model: h.model,
-    });
-    await c.call('POST', '/api/rfid/register/confirm', c.operator, { code: start.code });
-    const poll = await c.call<{ device_id: number; device_token: string }>(
-      'POST',
-      '/api/rfid/register/poll',
-      null,
-      { pairing_id: start.pairing_id, poll_secret: start.poll_secret },
-    );
-    await c.call('PUT', `/api/devices/${poll.device_id}`, c.operator, { name: h.name });
-    await c.call('POST', '/api/rfid/heartbeat', poll.device_token, { battery_level: 91, signal_strength: 4 });
-    tokens.push(poll.device_token);
+    const { token } = await pairReader(c.call, c.operator, h);
+    await c.call('POST', '/api/rfid/heartbeat', token, { battery_level: 91, signal_strength: 4 });
+    tokens.push(token);
   }
   const leaf = 'Boise Store > Sales Floor > Aisle 1';
-  const [first, second] = tokens as [string, string];
-  const started = await c.call<{ audit_id: number }>('POST', '/api/rfid/audits', first, {
-    client_audit_id: crypto.randomUUID(),
-    name: 'Boise · Sales Floor › Aisle 1 (team count)',
-    location_id: c.locationIds.get(leaf),
-    audit_type: 'Full Count',
-  });
-  await c.call('POST', `/api/rfid/audits/${started.audit_id}/join`, second, {});
   // Each has read part of the aisle so far: the first the front half, the second a few from the back.
   const here = stock.at(leaf).filter((s) => s.units > 0);
   const half = Math.ceil(here.length / 2);
-  for (const [k, token] of [first, second].entries()) {
-    const part = k === 0 ? here.slice(0, half) : here.slice(half, half + Math.ceil(half / 2));
-    const reads = part.flatMap((s, i) =>
-      Array.from({ length: s.units }, (_, u) => ({
-        epc: epcOf(s.sku),
-        tid: `E28088${hex(k, 2)}${hex(i, 8)}${hex(u, 8)}`,
-        rssi: -45,
-        count: 1,
-      })),
-    );
-    if (reads.length > 0) {
-      await c.call('POST', `/api/rfid/audits/${started.audit_id}/reads`, token, { batch_seq: 0, reads });
-    }
-  }
-  return { auditId: started.audit_id, devices: TEAM_HANDHELDS.map((h) => h.name) };
+  const team: TeamCount = {
+    auditId: 0,
+    name: 'Boise · Sales Floor › Aisle 1 (team count)',
+    locationId: c.locationIds.get(leaf) as number,
+    handhelds: tokens.map((token, k) => {
+      const part = k === 0 ? here.slice(0, half) : here.slice(half, half + Math.ceil(half / 2));
+      const reads = part.flatMap((s, i) =>
+        Array.from({ length: s.units }, (_, u) => ({
+          epc: epcOf(s.sku),
+          tid: `E28088${hex(k, 2)}${hex(i, 8)}${hex(u, 8)}`,
+          rssi: -45,
+          count: 1,
+        })),
+      );
+      return { token, reads };
+    }),
+  };
+  team.auditId = await startTeamCount(c.call, team);
+  return team;
+}
+
+/**
+ * The team count started by the first handheld, joined by the second, and each one's reads so far sent (a batch
+ * numbered from what its join answers). Answers the count's id. `npm run demo` starts it again this way when the one
+ * it had timed out while the demo was stopped.
+ */
+export async function startTeamCount(call: Call, team: Omit<TeamCount, 'auditId'>): Promise<number> {
+  const [first, second] = team.handhelds as [TeamCount['handhelds'][0], TeamCount['handhelds'][0]];
+  const started = await call<{ audit_id: number }>('POST', '/api/rfid/audits', first.token, {
+    client_audit_id: crypto.randomUUID(),
+    name: team.name,
+    location_id: team.locationId,
+    audit_type: 'Full Count',
+  });
+  await call('POST', `/api/rfid/audits/${started.audit_id}/join`, second.token, {});
+  for (const h of team.handhelds) await sendTeamReads(call, started.audit_id, h.token, h.reads);
+  return started.audit_id;
+}
+
+/** One handheld's batch of `reads` in the team count, numbered as its join answers (the batch after its last). */
+export async function sendTeamReads(
+  call: Call,
+  auditId: number,
+  token: string,
+  reads: TeamCount['handhelds'][0]['reads'],
+) {
+  if (reads.length === 0) return;
+  const joined = await call<{ next_batch_seq: number }>(
+    'POST',
+    `/api/rfid/audits/${auditId}/join`,
+    token,
+    {},
+  );
+  await call('POST', `/api/rfid/audits/${auditId}/reads`, token, { batch_seq: joined.next_batch_seq, reads });
 }
 
 /** The catalogue's stock as the seed moved it (sales, applied counts, receipts, transfers), by SKU and place. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TLocation } from '@quantics/contracts';
-import { DEMO_PASSWORD, PEOPLE, READERS } from './demo-data.ts';
+import { DEMO_PASSWORD, METRC_MANIFEST, PEOPLE, READERS } from './demo-data.ts';
 import type { DemoProcess, ProcessGroup } from './processes.ts';
 
 // The programs beside the portal: each a separate process speaking the real protocol to it.
@@ -11,6 +11,7 @@ const app = (path: string) => join(REPO, 'apps', path);
 export const PROGRAMS = {
   server: app('server/src/server.ts'),
   dutchieSim: app('dutchie-sim/src/main.ts'),
+  metrcSim: app('metrc-sim/src/main.ts'),
   fakePrinter: app('print-agent/src/fake-printer.ts'),
   printUtility: app('print-agent/src/cli.ts'),
   readerSim: app('reader-sim/src/cli.ts'),
@@ -59,6 +60,28 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * The Metrc stand-in on a free port, holding the manifest on its way to Greenleaf (it keeps its data in memory, so
+ * each start puts it there again: the same manifest number, which the portal's sync updates while it is expected).
+ */
+export async function startMetrc(group: ProcessGroup, env: NodeJS.ProcessEnv): Promise<string> {
+  const metrc = group.start('metrc-sim', [PROGRAMS.metrcSim, '--port', '0'], env);
+  const [, url = ''] = await metrc.waitFor(/listening on (http:\/\/\S+)/);
+  const res = await fetch(`${url}/__sim/transfers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...METRC_MANIFEST,
+      // Arriving tomorrow at noon.
+      estimatedArrival: new Date(
+        Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 12 * 3_600_000,
+      ).toISOString(),
+    }),
+  });
+  if (!res.ok) throw new Error(`metrc-sim: the manifest was refused (${res.status} ${await res.text()})`);
+  return url;
 }
 
 /** The stand-in Zebra on a free port, and the print utility signed in as the admin and connected to it. */
