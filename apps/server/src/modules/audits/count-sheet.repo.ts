@@ -1,8 +1,8 @@
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
 import { auditParticipants, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 import { movedJson, movedSoFar } from './live-expected.repo.ts';
 
 // What the Count screen counts against: the reader's own audit (or one it joined) and the items a tag read there could match.

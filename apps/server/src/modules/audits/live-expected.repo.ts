@@ -1,7 +1,7 @@
 import type { TMovedDuring } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 import { catalogue, matchedTags } from './reconcile-catalogue.repo.ts';
 import { movedDuringCount } from './reconcile-moved.repo.ts';
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { locationScope } from '../../db/location-scope.ts';
+import { locationScope, locationWalk } from '../locations/location-tree.repo.ts';
 import { movedDuringCount } from './reconcile-moved.repo.ts';
 
 // The catalogue's side of the one reconciliation statement (reconcile.repo.ts): what a count of a place expects, from
@@ -87,17 +87,7 @@ misplaced as (
   where false
 )`;
   return {
-    before: isLocated
-      ? [
-          locationScope(cid, locationId),
-          sql`paths(id, path) as (
-  select id, name::text from locations where company_id = ${cid} and parent_location_id is null
-  union all
-  select l.id, p.path || ' > ' || l.name from locations l join paths p on l.parent_location_id = p.id
-  where l.company_id = ${cid}
-)`,
-        ]
-      : [],
+    before: isLocated ? [locationScope(cid, locationId), locationWalk('paths', cid, 'tops')] : [],
     // A scan belongs to the product with its EPC, else its GTIN (then a UPC-E's expansion), else its SKU: contracts'
     // matchCode, in the same order; each join is only tried when the ones before found nothing. Most scans are plain
     // (a UPC, a SKU) or a GS1 serial, with neither an EPC (a tag's EPC typed with a quantity) nor a UPC-E

@@ -121,14 +121,6 @@ export async function companyClock(db: Db, companyId: number) {
   return row;
 }
 
-/** Every location of the company with its parent, to walk the tree (paths, ancestors, sub-locations). */
-export function locationTree(db: Db, companyId: number) {
-  return db
-    .select({ id: locations.id, name: locations.name, parentId: locations.parentLocationId })
-    .from(locations)
-    .where(eq(locations.companyId, companyId));
-}
-
 /**
  * The last completed count of each catalogue place: per location (null: the whole catalogue), audits of a room
  * aside. A count at a location covers its sub-locations, which the service works out from the tree.

@@ -2,6 +2,8 @@ import type { TDueCount, TDueCountsResponse, TPlaceCounting, TRoomCounting } fro
 import type { Db } from '../../db/client.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { allPackages } from '../dutchie/dutchie-inventory.service.ts';
+import { locationTree } from '../locations/location-tree.ts';
+import { placeNodes } from '../locations/locations.service.ts';
 import * as repo from './count-plans.repo.ts';
 import { dueOn, isOverdue, localDay } from './schedule.ts';
 
@@ -41,8 +43,8 @@ const latest = (a: Date | null | undefined, b: Date | null | undefined) =>
 
 /** The completed counts that satisfy plans: by location (with the tree, to walk up it) or by room. */
 async function countHistory(db: Db, companyId: number, isDutchie: boolean) {
-  const tree = await repo.locationTree(db, companyId);
-  const byId = new Map(tree.map((l) => [l.id, l]));
+  const nodes = await placeNodes(db, companyId);
+  const tree = locationTree(nodes);
   const lastByLocation = new Map(
     isDutchie ? [] : (await repo.lastCountsByLocation(db, companyId)).map((r) => [r.locationId, r.at]),
   );
@@ -55,18 +57,14 @@ async function countHistory(db: Db, companyId: number, isDutchie: boolean) {
 
   /** The location's path, and its last count: its own or one of a place above it (which covered it). */
   const walkUp = (id: number) => {
-    const names: string[] = [];
-    let last: Date | null = null;
-    let at = byId.get(id);
-    for (let depth = 0; at && depth < 100; depth++) {
-      names.unshift(at.name);
-      last = latest(last, lastByLocation.get(at.id));
-      at = at.parentId === null ? undefined : byId.get(at.parentId);
-    }
-    return { path: names.join(' > '), last: latest(last, wholeStore) };
+    const last = [id, ...tree.ancestors(id).map((a) => a.id)].reduce<Date | null>(
+      (at, place) => latest(at, lastByLocation.get(place)),
+      null,
+    );
+    return { path: tree.path(id), last: latest(last, wholeStore) };
   };
   const roomLast = (room: string) => latest(lastByRoom.get(room.toLowerCase()), wholeStore);
-  return { isDutchie, tree, byId, walkUp, roomLast };
+  return { isDutchie, nodes, tree, walkUp, roomLast };
 }
 type CountHistory = Awaited<ReturnType<typeof countHistory>>;
 
@@ -84,7 +82,7 @@ export async function planStatus(
   const plans = await repo.listPlans(db, companyId);
   if (plans.length === 0) return { timeZone, today, isDutchie, places: [] };
   const given = loaded?.history.isDutchie === isDutchie ? loaded.history : null;
-  const { byId, walkUp, roomLast } = given ?? (await countHistory(db, companyId, isDutchie));
+  const { tree, walkUp, roomLast } = given ?? (await countHistory(db, companyId, isDutchie));
 
   const places: PlannedPlace[] = [];
   for (const plan of plans) {
@@ -97,7 +95,7 @@ export async function planStatus(
           last: roomLast(room),
         }))
       : plan.locationIds
-          .filter((id) => byId.has(id))
+          .filter((id) => tree.get(id) !== undefined)
           .map((id) => {
             const up = walkUp(id);
             return { locationId: id, room: null, name: up.path, last: up.last };
@@ -149,14 +147,8 @@ async function unitsAt(
     }
   }
   const own = new Map((await repo.unitsByLocation(deps.db, companyId)).map((r) => [r.locationId, r.units]));
-  const children = new Map<number, number[]>();
-  for (const l of await repo.locationTree(deps.db, companyId)) {
-    if (l.parentId !== null) children.set(l.parentId, [...(children.get(l.parentId) ?? []), l.id]);
-  }
-  const subtree = (id: number, depth = 0): number =>
-    depth > 100
-      ? 0
-      : (own.get(id) ?? 0) + (children.get(id) ?? []).reduce((s, c) => s + subtree(c, depth + 1), 0);
+  const tree = locationTree(await placeNodes(deps.db, companyId));
+  const subtree = (id: number) => [...tree.below([id])].reduce((s, place) => s + (own.get(place) ?? 0), 0);
   return (p) => (p.locationId === null ? 0 : subtree(p.locationId));
 }
 
@@ -269,7 +261,7 @@ export async function locationCounting(
     (p) => p.locationId as number,
   );
   return new Map(
-    history.tree.map((l) => [l.id, placeCounting(history.walkUp(l.id).last, planned.get(l.id) ?? [])]),
+    history.nodes.map((l) => [l.id, placeCounting(history.walkUp(l.id).last, planned.get(l.id) ?? [])]),
   );
 }
 

@@ -1,7 +1,7 @@
 import { TEAM_SEAT_BATCHES } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 
 // A count's progress while it runs (GET /api/audits/{id}/progress, polled every few seconds): units found so far of
 // what it expects, overall, per sub-location and per reader. One statement that reads the count's reads once,

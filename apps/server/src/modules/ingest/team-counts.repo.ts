@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
 import { auditParticipants, audits, devices, locations } from '../../db/schema/index.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 
 // Team counts, read side and the count's own lock: the company's open counts, their readers, each reader's part.
 

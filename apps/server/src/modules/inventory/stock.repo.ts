@@ -1,9 +1,9 @@
 import type { TInventoryFilters } from '@quantics/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
 import { products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 import { filterCondition, type InventoryReads, productsByIds } from './inventory.repo.ts';
 
 // A product's stock by place: writing its rows, and the catalogue as seen from one place. Every function takes the

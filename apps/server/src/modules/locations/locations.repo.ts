@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { locationWalk } from './location-tree.repo.ts';
 
 // Locations of one company; every function takes the caller's companyId and filters by it.
 
@@ -43,14 +44,7 @@ export async function listLocations(db: Db, companyId: number, id?: number): Pro
     created_at: string | Date;
     updated_at: string | Date;
   }>(sql`
-    WITH RECURSIVE tree AS (
-      SELECT id, name::text AS path, 1 AS depth FROM locations
-      WHERE company_id = ${companyId} AND parent_location_id IS NULL
-      UNION ALL
-      SELECT l.id, tree.path || ' > ' || l.name, tree.depth + 1 FROM locations l
-      JOIN tree ON l.parent_location_id = tree.id
-      WHERE l.company_id = ${companyId} AND tree.depth < 100
-    ),
+    WITH RECURSIVE ${locationWalk('tree', companyId, 'tops')},
     children AS (
       SELECT parent_location_id AS id, count(*)::int AS n FROM locations
       WHERE company_id = ${companyId} AND parent_location_id IS NOT NULL GROUP BY parent_location_id
@@ -130,13 +124,7 @@ export async function findLocationRow(db: Db, companyId: number, id: number) {
 /** The ids of the location's ancestors, nearest first (to refuse making a location its own descendant). */
 export async function ancestorIds(db: Db, companyId: number, id: number): Promise<number[]> {
   const result = await db.execute<{ id: number }>(sql`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_location_id, 1 AS depth FROM locations WHERE company_id = ${companyId} AND id = ${id}
-      UNION ALL
-      SELECT l.id, l.parent_location_id, up.depth + 1 FROM locations l
-      JOIN up ON l.id = up.parent_location_id
-      WHERE l.company_id = ${companyId} AND up.depth < 100
-    )
+    WITH RECURSIVE ${locationWalk('up', companyId, id, 'up')}
     SELECT id FROM up ORDER BY depth
   `);
   return result.rows.map((r) => r.id);

@@ -1,14 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inCompanyDays, zoneOf } from '../../db/company-day.ts';
+import { locationWalk } from '../locations/location-tree.repo.ts';
 
 // The shrink report: the adjustments counts made, over a period, grouped. Scoped by company.
 
 export type ShrinkGroup = 'reason' | 'location' | 'category' | 'vendor';
 
-/** The product's home (pl) when it lies in the count's location (a) or one of its sub-locations (`up`, below). */
-const countedHome = sql`case when a.location_id is null or exists (select 1 from up
-    where up.id = p.location_id and up.above = a.location_id) then pl.name end`;
+/** The product's home (pl) when it lies in the count's location (a) or one of its sub-locations (`under`, below). */
+const countedHome = sql`case when a.location_id is null or exists (select 1 from under
+    where under.top = a.location_id and under.id = p.location_id) then pl.name end`;
 
 const GROUPS: Record<ShrinkGroup, { key: SQL; label: SQL }> = {
   reason: { key: sql`coalesce(r.code, 'NONE')`, label: sql`coalesce(r.label, 'No reason code')` },
@@ -40,12 +41,7 @@ export type ShrinkRowSql = {
 export async function shrinkRows(db: Db, companyId: number, from: string, to: string, group: ShrinkGroup) {
   const g = GROUPS[group];
   const result = await db.execute<ShrinkRowSql>(sql`
-    with recursive up(id, above) as (
-      select id, id from locations where company_id = ${companyId}
-      union all
-      select u.id, l.parent_location_id from up u join locations l on l.company_id = ${companyId} and l.id = u.above
-      where l.parent_location_id is not null
-    )
+    with recursive ${locationWalk('under', companyId, 'every')}
     select ${g.key} as grp, ${g.label} as label, count(*)::int as lines,
       coalesce(sum(greatest(d.expected_quantity - d.found_quantity, 0)), 0)::int as units_lost,
       coalesce(sum(greatest(d.found_quantity - d.expected_quantity, 0)), 0)::int as units_found,

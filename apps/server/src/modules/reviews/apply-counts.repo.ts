@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { locationScope } from '../../db/location-scope.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { locationScope } from '../locations/location-tree.repo.ts';
 
 // Applying an audit's counts to the catalogue: the writes behind apply-counts.service.
 

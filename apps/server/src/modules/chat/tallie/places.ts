@@ -1,4 +1,5 @@
 import type { TStockRow } from '@quantics/contracts';
+import { type LocationTree, locationTree } from '../../locations/location-tree.ts';
 import type { PlaceNode } from '../../locations/locations.service.ts';
 import { productOf } from './nlu/product-entity.ts';
 
@@ -21,14 +22,8 @@ const norm = (s: string) =>
     .replace(/^(the|our|my|your) /, '');
 
 /** Every way a location may be said: its name, its path, its name with each ancestor's ("back room in store b"). */
-function namesOf(node: PlaceNode, byId: Map<number, PlaceNode>): string[] {
-  const up: PlaceNode[] = [];
-  for (let p = node.parentLocationId; p !== null && up.length < 100; ) {
-    const parent = byId.get(p);
-    if (!parent) break;
-    up.push(parent);
-    p = parent.parentLocationId;
-  }
+function namesOf(node: PlaceNode, tree: LocationTree<PlaceNode>): string[] {
+  const up = tree.ancestors(node.id);
   const name = norm(node.name);
   const path = [...up].reverse().map((n) => norm(n.name));
   return [
@@ -39,36 +34,15 @@ function namesOf(node: PlaceNode, byId: Map<number, PlaceNode>): string[] {
   ];
 }
 
-/** These locations and every location below them. */
-function below(nodes: PlaceNode[], rootIds: number[]): Set<number> {
-  const ids = new Set(rootIds);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const n of nodes)
-      if (n.parentLocationId !== null && ids.has(n.parentLocationId) && !ids.has(n.id)) {
-        ids.add(n.id);
-        grew = true;
-      }
-  }
-  return ids;
-}
-
 /** The locations that a text names (none: it is not a place of this company). */
 export function findPlace(nodes: PlaceNode[], said: string): NamedPlace | null {
   const want = norm(said);
   if (!want) return null;
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const roots = nodes.filter((n) => namesOf(n, byId).includes(want));
+  const tree = locationTree(nodes);
+  const roots = nodes.filter((n) => namesOf(n, tree).includes(want));
   if (roots.length === 0) return null;
   // What is kept on a shelf of the back room is in the back room.
-  return {
-    said,
-    roots,
-    ids: below(
-      nodes,
-      roots.map((r) => r.id),
-    ),
-  };
+  return { said, roots, ids: tree.below(roots.map((r) => r.id)) };
 }
 
 /**
@@ -112,22 +86,9 @@ const unitsAmong = (stock: TStockRow[], ids: Set<number>) =>
 export const unitsIn = (stock: TStockRow[], place: NamedPlace) => unitsAmong(stock, place.ids);
 
 /** The units in each location a place names, with its path ("Store A > Back room": 2, "Store B > Back room": 3). */
-export function unitsByRoot(stock: TStockRow[], place: NamedPlace, nodes: PlaceNode[]) {
+export function unitsByRoot(stock: TStockRow[], place: NamedPlace, tree: LocationTree<PlaceNode>) {
   return place.roots.map((root) => ({
-    path: pathOf(root, nodes),
-    units: unitsAmong(stock, below(nodes, [root.id])),
+    path: tree.path(root.id),
+    units: unitsAmong(stock, tree.below([root.id])),
   }));
-}
-
-/** "Store B > Back room". */
-export function pathOf(node: PlaceNode, nodes: PlaceNode[]): string {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const names = [node.name];
-  for (let p = node.parentLocationId; p !== null && names.length < 100; ) {
-    const parent = byId.get(p);
-    if (!parent) break;
-    names.unshift(parent.name);
-    p = parent.parentLocationId;
-  }
-  return names.join(' > ');
 }

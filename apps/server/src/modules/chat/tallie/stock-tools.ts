@@ -1,7 +1,8 @@
 import type { TProduct } from '@quantics/contracts';
 import { lookupProducts } from '../../inventory/inventory-lookups.service.ts';
+import { locationTree } from '../../locations/location-tree.ts';
 import { placeNodes } from '../../locations/locations.service.ts';
-import { findPlace, pathOf, splitPlace, stripPlace, unitsByRoot, unitsIn } from './places.ts';
+import { findPlace, splitPlace, stripPlace, unitsByRoot, unitsIn } from './places.ts';
 import type { TallieContext } from './tallie-context.ts';
 
 /**
@@ -57,7 +58,8 @@ export async function findProducts(
   };
   if (!split) return { ...base, products: found.products.map(productBrief) };
   const here = split.place;
-  const paths = here.roots.map((r) => pathOf(r, nodes));
+  const tree = locationTree(nodes);
+  const paths = here.roots.map((r) => tree.path(r.id));
   return {
     ...base,
     place: {
@@ -68,7 +70,7 @@ export async function findProducts(
     products: found.products.map((p) => ({
       ...productBrief(p),
       units_here: unitsIn(p.stock, here),
-      ...(here.roots.length > 1 ? { units_by_location: unitsByRoot(p.stock, here, nodes) } : {}),
+      ...(here.roots.length > 1 ? { units_by_location: unitsByRoot(p.stock, here, tree) } : {}),
     })),
   };
 }
