@@ -9,7 +9,8 @@
 // Usage: node bench/report-memory.mjs [products=1000000] [--slow-mbps=1] [--runs=3]
 // --slow-mbps=0 skips the slow reader. BENCH_SERVER_DIR=<checkout> runs that checkout's server instead (the build
 // before, its node_modules linked), on the same kept database. Each fast download also samples the server's V8 heap
-// every 100 ms (its /metrics) and prints its peak growth beside the resident memory's.
+// every 100 ms (its /metrics) and prints its peak growth beside the resident memory's, and each heap space's and the
+// external memory's peak growth (which part grows with the rows).
 // (BENCH_DATABASE_URL as for the others; with BENCH_DB=<name>, the database bench/dashboard.mjs seeded and kept is
 // reused: its 'Dashboard Co' has the 1,000,000 products, and nothing is seeded.)
 import pg from 'pg';
@@ -28,12 +29,27 @@ const bench = await startBench(
 const pool = new pg.Pool({ connectionString: bench.dbUrl, max: 4 });
 const mb = (kb) => (kb / 1024).toFixed(0);
 
+/** The server's /metrics text. */
+const metricsText = () =>
+  fetch(`${bench.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) =>
+    r.text(),
+  );
+
 /** The server's V8 heap in use, in kB (prom-client's nodejs_heap_size_used_bytes). */
-async function heapKb() {
-  const text = await fetch(`${bench.base}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  }).then((r) => r.text());
-  return Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN) / 1024;
+const heapOf = (text) => Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN) / 1024;
+const heapKb = async () => heapOf(await metricsText());
+
+/**
+ * Where the memory is, in kB: each V8 heap space's size (new, old, large_object, new_large_object, code, ...:
+ * nodejs_heap_space_size_total_bytes, what the space holds from the system) and the memory outside the heap that V8
+ * knows of (nodejs_external_memory_bytes: Buffers' and zlib's). Printed as peak growth per download, to tell which
+ * part grows with the rows.
+ */
+function spacesKb(text) {
+  const found = { external: Number(/^nodejs_external_memory_bytes (\S+)/m.exec(text)?.[1] ?? 0) / 1024 };
+  for (const m of text.matchAll(/^nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\} (\S+)/gm))
+    found[m[1]] = Number(m[2]) / 1024;
+  return found;
 }
 
 try {
@@ -54,10 +70,15 @@ try {
     const before = bench.rssKb();
     const heapBefore = await heapKb();
     let heapPeak = heapBefore;
+    const spacesBefore = spacesKb(await metricsText());
+    const spacesPeak = { ...spacesBefore };
     let sampling = true;
     const heapSampler = (async () => {
       while (sampling) {
-        heapPeak = Math.max(heapPeak, await heapKb());
+        const text = await metricsText();
+        heapPeak = Math.max(heapPeak, heapOf(text));
+        for (const [space, kb] of Object.entries(spacesKb(text)))
+          spacesPeak[space] = Math.max(spacesPeak[space] ?? 0, kb);
         await new Promise((done) => setTimeout(done, 100));
       }
     })();
@@ -71,6 +92,11 @@ try {
     fastSeconds = seconds;
     console.log(
       `download ${run}: ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds.toFixed(1)} s (${(products / seconds).toFixed(0)} rows/s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s); server RSS before ${mb(before)} MB, peak growth ${mb(bench.peakKb() - before)} MB; heap before ${mb(heapBefore)} MB, peak growth ${mb(heapPeak - heapBefore)} MB`,
+    );
+    console.log(
+      `  peak growth by part (MB): ${Object.entries(spacesPeak)
+        .map(([space, kb]) => `${space} ${mb(kb - (spacesBefore[space] ?? 0))}`)
+        .join(', ')}`,
     );
   }
   if (SLOW_MBPS > 0) await slowDownload(headers, fastSeconds);
