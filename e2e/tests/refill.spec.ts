@@ -153,3 +153,74 @@ for (const width of [390, 1440]) {
     });
   });
 }
+
+// A long list (more than a page of 24): the first page, then "Load more" for the rest, at 390 and 1440.
+for (const width of [390, 1440]) {
+  test(`a long refill list, a page at a time, at ${width}`, async ({ page }) => {
+    // 26 products made and given a minimum through the API before the page opens: 52 calls.
+    test.slow();
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.clock.install();
+    const admin = await registerViaApi(page, { company: `Long Refill Co ${width}` });
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const post = async (url: string, data: object) => {
+      const res = await page.request.post(url, { headers, data });
+      expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+      return res.json();
+    };
+    const store = await post('/api/locations', { name: 'Harbor Store', kind: 'store' });
+    const floor = await post('/api/locations', {
+      name: 'Sales floor',
+      kind: 'sales_floor',
+      parent_location_id: store.id,
+    });
+    const back = await post('/api/locations', {
+      name: 'Backroom',
+      kind: 'stockroom',
+      parent_location_id: store.id,
+    });
+    // 26 mugs, each 1 on the floor of a minimum of 3 (2 missing) and 5 in the back; the last one's floor is empty
+    // (3 missing), so it comes first.
+    for (let i = 1; i <= 26; i++) {
+      const mug = await post('/api/inventory', {
+        name: `Camp mug ${String(i).padStart(2, '0')}`,
+        sku: `MUG${String(i).padStart(2, '0')}`,
+        location_id: floor.id,
+        stock: [
+          { location_id: floor.id, quantity: i === 26 ? 0 : 1 },
+          { location_id: back.id, quantity: 5 },
+        ],
+      });
+      const res = await page.request.put('/api/replenishment/minimum', {
+        headers,
+        data: { product_id: mug.id, min_quantity: 3 },
+      });
+      expect(res.ok()).toBe(true);
+    }
+    await signInWithToken(page, admin.token);
+    await page.goto('/refill');
+    // The page's first load (the app and the route's chunk): on a loaded 2-core machine past the default 10 s.
+    await expect(page).toHaveTitle('Quantics | Refill list', { timeout: 30_000 });
+    const cards = page.getByTestId('refill-row');
+    await expect(page.getByTestId('refill-count')).toHaveText('26 to go');
+    await expect(cards).toHaveCount(24);
+    await expect(cards.nth(0)).toContainText('Camp mug 26');
+    await expect(cards.nth(1)).toContainText('Camp mug 01');
+    await expect(cards.nth(23)).toContainText('Camp mug 23');
+    await expect(page.getByText('24 of 26 shown')).toBeVisible();
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.scrollIntoViewIfNeeded();
+    await shot(page, 'refill-long', width);
+    await more.click();
+    await expect(cards).toHaveCount(26);
+    await expect(cards.nth(25)).toContainText('Camp mug 25');
+    await expect(more).toHaveCount(0);
+    // Moving one from the second page: the list is read again, every page, and the mug leaves it.
+    const mug24 = cards.filter({ hasText: 'Camp mug 24' });
+    await mug24.getByRole('button', { name: 'Moved' }).click();
+    await expect(page.getByText('Moved 2 × Camp mug 24 to the sales floor')).toBeVisible();
+    await expect(cards).toHaveCount(25);
+    await expect(page.getByTestId('refill-count')).toHaveText('25 to go');
+    await expect(cards.filter({ hasText: 'Camp mug 24' })).toHaveCount(0);
+  });
+}
