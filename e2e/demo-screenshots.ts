@@ -4,8 +4,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 
 /**
  * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README;
- * the first hour's screens (issue 54: dashboard, inventory with its places, a review, the refill list, the Count
- * screen receiving) in dark mode too (`<name>-dark-<width>.png`):
+ * the first hour's screens (issue 54: dashboard, inventory with its places, a review, the refill list) in dark mode too (`<name>-dark-<width>.png`):
  *   node --import tsx e2e/demo-screenshots.ts [--url http://localhost:3000] [--out docs/screenshots]
  * Long pages are cut at a fixed height so the folder stays small.
  */
@@ -108,8 +107,6 @@ async function main() {
     { name: 'inventory', path: '/inventory' },
     { name: 'review', path: `/audits?audit=${awaiting.data[0]?.id}&review=1` },
     { name: 'refill', path: `/refill?store=${stores[0]?.id}` },
-    // The dock's handheld: the shipments expected, to receive one.
-    { name: 'receiving', path: '/count?mode=receive' },
   ];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
