@@ -156,6 +156,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     // Our own onRequest hook answers during shutdown, with a message and Retry-After (see below).
     return503OnClosing: false,
+    // A plugin's registration (the OpenAPI document of every route, the UI's files) may take past Fastify's 10 s on a
+    // busy 2-core host; a start that gives up there is worse than a slow one.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);

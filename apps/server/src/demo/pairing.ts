@@ -1,4 +1,10 @@
-import type { Call } from './showcase.ts';
+/** A call of the portal's API as the demo makes them (seed.ts): method, URL, a bearer token or none, a JSON body. */
+export type Call = <T = Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  token: string | null,
+  payload?: object,
+) => Promise<T>;
 
 /**
  * A reader paired as a person pairs one: the reader starts pairing, someone signed in confirms its code (Devices >
