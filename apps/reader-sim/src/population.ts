@@ -44,7 +44,12 @@ export function fromEpcFile(file: string): { inScope: Tag[]; outOfScope: string[
   return { inScope, outOfScope: [] };
 }
 
-type Product = { epc: string; quantity: number; location_id: number | null };
+type Product = {
+  epc: string;
+  quantity: number;
+  location_id: number | null;
+  stock: { location_id: number | null; quantity: number }[];
+};
 
 /** A person's GET, its answer parsed with the contracts' schema. */
 async function getJson<S extends Schema>(server: string, path: string, token: string, schema: S) {
@@ -80,10 +85,15 @@ export async function fromCatalogue(server: string, userToken: string, locationI
       }
     }
   }
-  const isIn = (p: Product) => scope === null || scope.has(p.location_id);
+  // What is on the shelves of the counted places: each product's units in its places there (a product kept in
+  // several places, a chain's stores and their rooms, has only those units here, not its total).
+  const unitsIn = (p: Product) =>
+    scope === null
+      ? p.quantity
+      : p.stock.reduce((n, row) => n + (scope.has(row.location_id) ? row.quantity : 0), 0);
   return {
-    inScope: products.filter(isIn).flatMap((p) => unitsOf(p.epc, p.quantity)),
-    outOfScope: products.filter((p) => !isIn(p)).map((p) => p.epc),
+    inScope: products.flatMap((p) => unitsOf(p.epc, unitsIn(p))),
+    outOfScope: products.filter((p) => unitsIn(p) === 0).map((p) => p.epc),
   };
 }
 

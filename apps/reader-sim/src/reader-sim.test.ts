@@ -62,6 +62,18 @@ describe('reader simulator against a real server', () => {
       });
     }
 
+    // Kept in two places: only its 2 units on the shelf are on the store's shelves, not its 7 in all.
+    const split = await api('POST', '/api/inventory', {
+      name: 'Split',
+      sku: 'SPLIT01X',
+      stock: [
+        { location_id: shelf, quantity: 2 },
+        { location_id: warehouse, quantity: 5 },
+      ],
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(201);
+    expected += 2;
+
     const scan = sim([
       'scan',
       '--catalogue',
