@@ -24,6 +24,7 @@ const LINES = [
     expected_quantity: 10,
     found_quantity: 8,
     variance: -2,
+    unit_cost: 1234.5,
     expected_at_start: 10,
     moved_during: -3,
     needs_approval: true,
@@ -83,6 +84,8 @@ describe('ReviewDialog', () => {
       '10 at start · 3 sold during the count · expected 10 when counted',
     );
     expect(within(still as HTMLElement).queryByTestId('moved-during')).not.toBeInTheDocument();
+    // What a line's variance is worth, in the spec's currency: 2 missing at $1,234.50.
+    expect(sold).toHaveTextContent('value $2,469.00');
   });
 
   it('offers Recount on a count, but not on a receipt, whose reasons are those for receiving', async () => {

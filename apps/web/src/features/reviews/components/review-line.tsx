@@ -6,13 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { formatCount, formatFixed, formatSignedCount } from '@/lib/format';
+import { formatCount, formatSignedCount, formatUsd } from '@/lib/format';
 import { placeServerError } from '@/lib/server-field-error';
 import { MovedLine } from '@/shared/audits/moved-line';
 import type { LineDecision } from '@/shared/reviews/reviews-api';
 import { LINE_FIELDS, noneIfEmpty, type TLineForm, ZLineForm } from './review-form';
 
-const money = (n: number) => formatFixed(n, 2);
+const money = (n: number) => formatUsd(n);
 export const lineValue = (l: TDiscrepancy) => Math.abs(l.variance) * l.unit_cost;
 
 /** Saves decisions; `place` puts a refusal beside the field it names, and says whether it did (else a toast). */
