@@ -10,14 +10,19 @@ const GTIN = '80614141123458';
 /** SGTIN-96 EPCs of GTIN 80614141123458 (company prefix 0614141), serials 1 and 2. */
 const EPCS = ['3034257BF7194E4000000001', '3034257BF7194E4000000002'];
 
-async function setUp(request: APIRequestContext, token: string) {
+/** A POST as the signed-in person, failing the test on a refusal. */
+function poster(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const post = async (url: string, data: object) => {
+  return async (url: string, data: object) => {
     const res = await request.post(url, { headers, data });
     expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
     return res.json();
   };
-  const store = await post('/api/locations', { name: 'Alpine Store', kind: 'store' });
+}
+
+/** A store with its sales floor and backroom. */
+async function storeWithRooms(post: ReturnType<typeof poster>, name: string) {
+  const store = await post('/api/locations', { name, kind: 'store' });
   const floor = await post('/api/locations', {
     name: 'Sales floor',
     kind: 'sales_floor',
@@ -28,6 +33,13 @@ async function setUp(request: APIRequestContext, token: string) {
     kind: 'stockroom',
     parent_location_id: store.id,
   });
+  return { store, floor, back };
+}
+
+async function setUp(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const post = poster(request, token);
+  const { store, floor, back } = await storeWithRooms(post, 'Alpine Store');
   const tent = await post('/api/inventory', {
     name: 'Alpine tent 2P',
     sku: 'ALPTENT2',
@@ -163,22 +175,8 @@ for (const width of [390, 1440]) {
     await page.clock.install();
     const admin = await registerViaApi(page, { company: `Long Refill Co ${width}` });
     const headers = { authorization: `Bearer ${admin.token}` };
-    const post = async (url: string, data: object) => {
-      const res = await page.request.post(url, { headers, data });
-      expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-      return res.json();
-    };
-    const store = await post('/api/locations', { name: 'Harbor Store', kind: 'store' });
-    const floor = await post('/api/locations', {
-      name: 'Sales floor',
-      kind: 'sales_floor',
-      parent_location_id: store.id,
-    });
-    const back = await post('/api/locations', {
-      name: 'Backroom',
-      kind: 'stockroom',
-      parent_location_id: store.id,
-    });
+    const post = poster(page.request, admin.token);
+    const { floor, back } = await storeWithRooms(post, 'Harbor Store');
     // 26 mugs, each 1 on the floor of a minimum of 3 (2 missing) and 5 in the back; the last one's floor is empty
     // (3 missing), so it comes first.
     for (let i = 1; i <= 26; i++) {
