@@ -1,4 +1,4 @@
-import { findTextProblem, multilinePaths } from '@quantics/contracts';
+import { findTextProblem, multilinePaths, scannedCodePaths } from '@quantics/contracts';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,11 @@ const keysOf = (schema: Schema | undefined): string[] => {
   return shape ? Object.keys(shape) : [];
 };
 /** Valid as the contracts define it: the schema, and the text rule every route applies before it. */
+// The text rule as the server's guard applies it (plugins/text-guard.ts): line breaks in multi-line fields, and the
+// GS1 separator (U+001D) in a scanned code's.
 const isValid = (schema: Schema | undefined, value: unknown) =>
-  !findTextProblem(value, multilinePaths(schema)) && (!schema || schema.safeParse(value).success);
+  !findTextProblem(value, multilinePaths(schema), scannedCodePaths(schema)) &&
+  (!schema || schema.safeParse(value).success);
 
 /** Text that must never reach the database: every C0 and C1 control, lone surrogates, direction overrides. */
 const troubleChar = fc.oneof(
