@@ -5,8 +5,11 @@ import { WALK_DEPTH } from './location-tree.ts';
 // statement that follows parent_location_id reads one of these CTEs: what counts a place counts its sub-places too (a
 // store holds its floor and back room), and a location's path is its ancestors' names and its own.
 
-/** Where a walk starts: the top-level locations, every location, or one (an id, or SQL giving one; null: none). */
-export type WalkStart = 'tops' | 'every' | number | null | SQL;
+/**
+ * Where a walk starts: the top-level locations, every location, one (an id, or SQL giving one; null: none), or each
+ * of a set (`{ among }`: SQL giving ids, a subquery or a CTE's column).
+ */
+export type WalkStart = 'tops' | 'every' | number | null | SQL | { among: SQL };
 
 /**
  * The CTE `name(top, id, parent, depth, path)` for a statement that starts `with recursive`: from each starting
@@ -30,7 +33,9 @@ export function locationWalk(
         ? sql`true`
         : start === null || typeof start === 'number'
           ? sql`id = ${start}::int`
-          : sql`id = ${start}`;
+          : 'among' in start
+            ? sql`id in (${start.among})`
+            : sql`id = ${start}`;
   const step =
     direction === 'down'
       ? sql`select w.top, l.id, l.parent_location_id, w.depth + 1, w.path || ' > ' || l.name

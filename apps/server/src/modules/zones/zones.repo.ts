@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { locationWalk } from '../locations/location-tree.repo.ts';
 
 export type WhereRow = {
   id: number;
@@ -59,15 +60,8 @@ export async function whereRows(db: Db, companyId: number, productId: number): P
           select 1 from ${locations} x where x.company_id = ${companyId} and x.id = latest.location_id)
       ) l on coalesce(h.location_id, 0) = coalesce(l.location_id, 0)
     ),
-    up(start, parent, path, depth) as (
-      select x.id, x.parent_location_id, x.name::text, 1 from ${locations} x
-      where x.company_id = ${companyId} and x.id in (select location_id from here)
-      union all
-      select up.start, x.parent_location_id, x.name || ' > ' || up.path, up.depth + 1
-      from up join ${locations} x on x.company_id = ${companyId} and x.id = up.parent
-      where up.depth < 100
-    ),
-    paths as (select distinct on (start) start, path from up order by start, depth desc)
+    ${locationWalk('up', companyId, { among: sql`select location_id from here` }, 'up')},
+    paths as (select distinct on (top) top as start, path from up order by top, depth desc)
     select p.id, p.sku, p.name, p.gtin, h.location_id, paths.path as location, h.units, h.seen_at,
       d.name as device, h.antenna, h.tags, h.units is not null as has_place
     from p
