@@ -56,9 +56,13 @@ export async function countSheet(
       ? await repo.snapshotTotals(db, device.companyId, auditId)
       : {
           // What the places hold now, less what moved after each product's first read (the reconciliation's rule).
-          expected:
-            (await repo.catalogueExpected(db, device.companyId, audit.locationId, recountId)) -
-            (await movedInScope(db, device.companyId, auditId, audit.locationId)).afterRead,
+          expected: (
+            await expectedSoFar(
+              db,
+              { companyId: device.companyId, auditId, locationId: audit.locationId },
+              await repo.catalogueExpected(db, device.companyId, audit.locationId, recountId),
+            )
+          ).expected,
           packages: 0,
         };
     return {
