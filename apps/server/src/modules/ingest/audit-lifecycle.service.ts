@@ -1,6 +1,7 @@
 import { COUNT_PLAN_MESSAGES, READER_MESSAGES, type TAudit, type TagDecoder } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { formatCount, formatPercent } from '../../lib/format.ts';
 import type { DeviceContext } from '../../lib/request-context.ts';
 import { type Performer, recordActivity } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
@@ -229,7 +230,7 @@ export async function reconcileAudit(
     performer,
     action: 'audit.complete',
     type: 'audit',
-    message: `${performer.name} completed ${done.name}: ${done.tags_found}/${done.tags_expected} tags found, ${done.discrepancies_count} discrepancies, accuracy ${done.accuracy}%`,
+    message: `${performer.name} completed ${done.name}: ${formatCount(done.tags_found)}/${formatCount(done.tags_expected)} tags found, ${formatCount(done.discrepancies_count)} discrepancies, accuracy ${done.accuracy === null ? 'not known' : formatPercent(done.accuracy)}`,
     metadata: { auditId: audit.id, accuracy: done.accuracy, discrepancies: done.discrepancies_count },
     at: deps.at,
   });

@@ -19,6 +19,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { formatCount } from '../../lib/format.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import { recordEvent } from '../events/events.repo.ts';
@@ -114,7 +115,7 @@ export async function importCsv(
         performer,
         action: 'inventory.import',
         type: 'inventory',
-        message: `${performer.name} imported ${opts.fileName}: ${created} added, ${updated} updated, ${failedCount} failed`,
+        message: `${performer.name} imported ${opts.fileName}: ${formatCount(created)} added, ${formatCount(updated)} updated, ${formatCount(failedCount)} failed`,
         metadata: { created, updated, failed: failedCount, quantity: parsed.units },
       });
       await recordEvent(tx, actor.companyId, 'inventory.import_completed', {

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { formatCount } from '../../lib/format.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
@@ -138,7 +139,7 @@ export async function print(
     performer: userPerformer(auth),
     action: 'print.labels',
     type: 'print',
-    message: `${auth.name || auth.email} printed ${body.quantity} label(s) for ${product.name} on ${body.printerName}`,
+    message: `${auth.name || auth.email} printed ${formatCount(body.quantity)} label(s) for ${product.name} on ${body.printerName}`,
     metadata: { sku: product.sku, quantity: body.quantity },
   });
   return { success: true, message: printJobSentMessage(body.quantity, product.name), job: toJob(row) };

@@ -1,6 +1,7 @@
 import { AUDIT_MESSAGES, REVIEW_MESSAGES, type TApplyCountsResponse } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { formatCount } from '../../lib/format.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
@@ -57,7 +58,7 @@ export async function applyCounts(
       performer: who,
       action: 'audit.apply_counts',
       type: 'inventory',
-      message: `${who.name} applied the counts of ${audit.name} to ${n} product${n === 1 ? '' : 's'}: ${input.reason}`,
+      message: `${who.name} applied the counts of ${audit.name} to ${formatCount(n)} product${n === 1 ? '' : 's'}: ${input.reason}`,
       metadata: { auditId, products: n, reason: input.reason },
     });
     // Under review, each product's change names who approved it and why.
@@ -71,7 +72,7 @@ export async function applyCounts(
           performer: who,
           action: 'inventory.count_adjust',
           type: 'inventory',
-          message: `${line.name ?? line.sku} set from ${line.expected} to ${line.found} by ${audit.name} (${why})`,
+          message: `${line.name ?? line.sku} set from ${formatCount(line.expected)} to ${formatCount(line.found)} by ${audit.name} (${why})`,
           metadata: { auditId, ...line, quantity: line.found },
         });
       }

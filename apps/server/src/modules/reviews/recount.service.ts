@@ -8,6 +8,7 @@ import {
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { formatCount } from '../../lib/format.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
@@ -73,7 +74,7 @@ export async function startRecount(
         performer: who,
         action: 'audit.recount',
         type: 'audit',
-        message: `${who.name} started a recount of ${lines.length} line${lines.length === 1 ? '' : 's'} of ${original.name} on ${device.name}`,
+        message: `${who.name} started a recount of ${formatCount(lines.length)} line${lines.length === 1 ? '' : 's'} of ${original.name} on ${device.name}`,
         metadata: { auditId, recountId: audit.id, lines },
       });
     },

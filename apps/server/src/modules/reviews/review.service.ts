@@ -9,6 +9,7 @@ import {
 } from '@quantics/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { formatCount } from '../../lib/format.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import { recordActivity, userPerformer } from '../activity/activity.service.ts';
 import type { AuditClock } from '../audits/audit-status.ts';
@@ -86,7 +87,7 @@ export async function reviewAudit(
       performer: who,
       action: 'audit.review',
       type: 'audit',
-      message: `${who.name} reviewed ${audit.name}: ${count('approve')} approved, ${count('reject')} rejected, ${count('recount')} to recount`,
+      message: `${who.name} reviewed ${audit.name}: ${formatCount(count('approve'))} approved, ${formatCount(count('reject'))} rejected, ${formatCount(count('recount'))} to recount`,
       metadata: { auditId, decisions },
     });
   });

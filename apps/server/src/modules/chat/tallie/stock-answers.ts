@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/format.ts';
 import type { Understanding } from './nlu/recognizer.ts';
 import { runTool, type TallieContext } from './tools.ts';
 import { lastSeenText } from './where-tool.ts';
@@ -64,7 +65,7 @@ export async function findProduct(ctx: TallieContext, { entities: { product, pla
   if (!products.length)
     return `${unknown}I found **no product** matching "${asked}".\n\n[Navigate to Inventory →]`;
   const total = Number(r.total);
-  const of = r.more_than_total ? `more than ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US');
+  const of = r.more_than_total ? `more than ${formatCount(total)}` : formatCount(total);
   const more = r.more_than_total || total > products.length ? `\n\nShowing ${products.length} of ${of}.` : '';
   const nav = `${more}${staleNote(r)}\n\n[Navigate to Inventory →]`;
   const at = r.place as { name: string; locations: string[]; has_sub_locations: boolean } | undefined;
