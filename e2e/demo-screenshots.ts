@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { epcFromSku } from '@quantics/contracts';
 
 /**
  * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README;
- * the first hour's screens (issue 54: dashboard, inventory with its places, a review, the refill list) in dark mode too (`<name>-dark-<width>.png`):
+ * the first hour's screens (issue 54: dashboard, inventory with its places, a review, the refill list) in dark mode too (`<name>-dark-<width>.png`),
+ * and last the Count screen receiving the demo's expected shipment from Summit Gear (`receiving-<width>.png`: this
+ * browser is set up as a handheld at each width, so the demo's Devices list has two more "Receiving phone" rows after):
  *   node --import tsx e2e/demo-screenshots.ts [--url http://localhost:3000] [--out docs/screenshots]
  * Long pages are cut at a fixed height so the folder stays small.
  */
@@ -157,10 +160,52 @@ async function main() {
       { name: 'dutchie-inventory', path: '/inventory' },
     ]);
     // Back home, so the admin's next sign-in lands in the local catalogue again.
-    await api('/api/team/switch-company', switched.token, { companyId: home.id });
+    const back = await api<{ token: string }>('/api/team/switch-company', switched.token, {
+      companyId: home.id,
+    });
+    await shoot(browser, back.token, [await receivingShot(back.token)]);
   } finally {
     await browser.close();
   }
+}
+
+/** The demo's shipment expected from Summit Gear. */
+const RECEIVED_SHIPMENT = 'ASN-SG-20417';
+
+/**
+ * The Count screen receiving a shipment on the dock: this browser set up as a handheld, the shipment picked from the
+ * Receive tab, and one tag of each of its lines read (typed into the capture field, as a reader's keyboard wedge does).
+ */
+async function receivingShot(token: string): Promise<Shot> {
+  const list = await api<{ data: { id: number; reference: string }[] }>('/api/shipments', token);
+  const summary = list.data.find((s) => s.reference === RECEIVED_SHIPMENT);
+  if (!summary) throw new Error(`the demo should expect shipment ${RECEIVED_SHIPMENT}`);
+  const shipment = await api<{ lines: { sku: string }[] }>(`/api/shipments/${summary.id}`, token);
+  return {
+    name: 'receiving',
+    path: '/count',
+    prepare: async (page) => {
+      const name = page.getByLabel('Handheld name');
+      if (await name.isVisible()) {
+        await name.fill('Receiving phone');
+        await page.getByRole('button', { name: 'Set up this handheld' }).click();
+        await page.getByText('Counting as Receiving phone').waitFor();
+      }
+      await page.getByRole('tab', { name: 'Receive' }).click();
+      await page.getByRole('button', { name: `Receive ${RECEIVED_SHIPMENT}` }).click();
+      await page.getByTestId('count-scope').filter({ hasText: RECEIVED_SHIPMENT }).waitFor();
+      const capture = page.getByLabel('Tag capture');
+      for (const line of shipment.lines) {
+        await capture.fill(epcFromSku(line.sku));
+        await capture.press('Enter');
+      }
+      await page
+        .getByTestId('receipt-received')
+        .filter({ hasText: String(shipment.lines.length) })
+        .waitFor();
+      await settle(page);
+    },
+  };
 }
 
 main().catch((err: unknown) => {
