@@ -192,7 +192,8 @@ async function receivingShot(token: string): Promise<Shot> {
         await page.getByText('Counting as Receiving phone').waitFor();
       }
       await page.getByRole('tab', { name: 'Receive' }).click();
-      await page.getByRole('button', { name: `Receive ${RECEIVED_SHIPMENT}` }).click();
+      // Receive it, or join the receipt this script opened at the other width.
+      await page.getByRole('button', { name: new RegExp(`^(Receive|Join) ${RECEIVED_SHIPMENT}$`) }).click();
       await page.getByTestId('count-scope').filter({ hasText: RECEIVED_SHIPMENT }).waitFor();
       const capture = page.getByLabel('Tag capture');
       for (const line of shipment.lines) {

@@ -23,8 +23,6 @@ import { type Call, pairReader } from './pairing.ts';
  * with IngestDeps.at.
  */
 
-type Json = Record<string, unknown>;
-
 /** The demo's one way to call the portal (seed.ts makes it): declared with pairing, the module below this one. */
 export type { Call } from './pairing.ts';
 

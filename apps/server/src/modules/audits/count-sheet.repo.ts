@@ -142,12 +142,16 @@ export async function catalogueSheet(
   return result.rows;
 }
 
-/** The places a product is kept, by name ("no location" for stock kept nowhere in particular), for a misplaced read. */
+/**
+ * The places a product is kept, by name, each name once (a chain has an "Aisle 3" in every store), "no location" for
+ * stock kept nowhere in particular: for a misplaced read.
+ */
 const keptAt = (
   p: SQL,
-) => sql`(select string_agg(coalesce(l.name, 'no location'), ', ' order by l.name nulls last)
-  from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
-  where s.company_id = ${p}.company_id and s.product_id = ${p}.id)`;
+) => sql`(select string_agg(coalesce(k.name, 'no location'), ', ' order by k.name nulls last)
+  from (select distinct l.name
+    from stock s left join locations l on l.company_id = s.company_id and l.id = s.location_id
+    where s.company_id = ${p}.company_id and s.product_id = ${p}.id) k)`;
 
 /** The units expected in the audit's scope (the sheet's tags_expected without its items). */
 export async function catalogueExpected(
