@@ -10,16 +10,19 @@ const percent = (p: TAuditProgress) =>
 /**
  * A team count's line on the Count screen (issue 49): the whole count as the portal has it (units found by everyone,
  * of expected) and how each of the others is doing, polled every few seconds. This handheld's own figures are the
- * live ones below it.
+ * live ones below it. On a receipt the shipment's own figures (units received of shipped) are the receiving view's,
+ * below: the line then only names who reads with it, as the count's place totals are not the shipment's.
  */
 export function TeamLine({
   progress,
   deviceId,
   isBlind,
+  isReceipt = false,
 }: {
   progress: TAuditProgress;
   deviceId: number;
   isBlind: boolean;
+  isReceipt?: boolean;
 }) {
   const others = progress.participants.filter((p) => p.device_id !== deviceId);
   return (
@@ -29,13 +32,15 @@ export function TeamLine({
           <Users className="size-4 text-brand-600 dark:text-brand-400" aria-hidden />
           Team count · {formatCount(progress.participants.length)} readers
         </p>
-        <p className="text-slate-700 tabular-nums dark:text-slate-300" data-testid="team-units">
-          {isBlind
-            ? `${formatCount(progress.units_found)} units found`
-            : `${formatCount(progress.units_found)} of ${formatCount(progress.units_expected)} units`}
-        </p>
+        {!isReceipt && (
+          <p className="text-slate-700 tabular-nums dark:text-slate-300" data-testid="team-units">
+            {isBlind
+              ? `${formatCount(progress.units_found)} units found`
+              : `${formatCount(progress.units_found)} of ${formatCount(progress.units_expected)} units`}
+          </p>
+        )}
       </div>
-      {!isBlind && (
+      {!isBlind && !isReceipt && (
         <ProgressBar value={percent(progress)} label="Units found by the team" className="h-1.5" />
       )}
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">

@@ -522,7 +522,12 @@ export function CountPage() {
             <Elapsed since={s.startedAt} />
           </Card>
           {team && credential && (
-            <TeamLine progress={team} deviceId={credential.deviceId} isBlind={s.isBlind} />
+            <TeamLine
+              progress={team}
+              deviceId={credential.deviceId}
+              isBlind={s.isBlind}
+              isReceipt={!!s.receipt}
+            />
           )}
           {!view.isStartedOnServer && !view.problem && (
             <p
