@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { epcFromSku } from '@quantics/contracts';
+import { epcFromSku, type TShipment, type TShipmentSummary } from '@quantics/contracts';
 
 /**
  * Screenshots of every page of a running demo (`npm run demo`), at 1440 and 390 wide, light mode, for the README;
@@ -177,10 +177,10 @@ const RECEIVED_SHIPMENT = 'ASN-SG-20417';
  * Receive tab, and one tag of each of its lines read (typed into the capture field, as a reader's keyboard wedge does).
  */
 async function receivingShot(token: string): Promise<Shot> {
-  const list = await api<{ data: { id: number; reference: string }[] }>('/api/shipments', token);
+  const list = await api<{ data: TShipmentSummary[] }>('/api/shipments', token);
   const summary = list.data.find((s) => s.reference === RECEIVED_SHIPMENT);
   if (!summary) throw new Error(`the demo should expect shipment ${RECEIVED_SHIPMENT}`);
-  const shipment = await api<{ lines: { sku: string }[] }>(`/api/shipments/${summary.id}`, token);
+  const shipment = await api<TShipment>(`/api/shipments/${summary.id}`, token);
   return {
     name: 'receiving',
     path: '/count',

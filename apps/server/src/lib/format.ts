@@ -5,6 +5,8 @@
  */
 const counts = new Intl.NumberFormat('en-US');
 const percents = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export const formatCount = (n: number): string => counts.format(n);
 export const formatPercent = (n: number): string => `${percents.format(n)}%`;
+export const formatUsd = (n: number): string => dollars.format(n);

@@ -6,6 +6,7 @@ import {
   menuFor,
   type TAuditStatus,
 } from '@quantics/contracts';
+import { formatUsd } from '../../../lib/format.ts';
 import { BYE, FALLBACK, GREETING, THANKS, TOPICS, unsureText } from './builtin-topics.ts';
 import { CORPUS, type IntentName } from './nlu/corpus.ts';
 import { daysAhead, isFuture, PERIODS, type PeriodKey, periodText } from './nlu/entities.ts';
@@ -17,7 +18,7 @@ import { runTool, type TallieContext } from './tools.ts';
 type Row = Record<string, unknown>;
 type Data = (ctx: TallieContext, u: Understanding) => Promise<string | TallieAnswer>;
 
-const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const usd = formatUsd;
 const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
 /** How many places or lines an answer lists. */
 const LIST = 10;

@@ -7,7 +7,7 @@ import { lastSeenText } from './where-tool.ts';
 
 type Row = Record<string, unknown>;
 
-export const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+export const units = (n: number) => `${formatCount(n)} unit${n === 1 ? '' : 's'}`;
 /** A catalogue product by SKU; a Dutchie package by SKU (when it has one) and package id. */
 export const ident = (p: Row) =>
   p.package_id
