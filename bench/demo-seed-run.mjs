@@ -41,6 +41,10 @@ const app = await buildApp(
   }),
   { logger: false },
 );
+steps.push({
+  at: Number(((performance.now() - started) / 1000).toFixed(1)),
+  line: 'the app built, its database migrated',
+});
 await seedDemo(app, {
   products: Number(values.products),
   days: Number(values.days),

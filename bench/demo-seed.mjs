@@ -12,14 +12,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startDutchieSim } from '../apps/server/src/test/dutchie-sim.ts';
 import { startMetrcSim } from '../apps/server/src/test/metrc-sim.ts';
-import { serverUrl } from './lib.mjs';
+import { DEMO_BENCH_OPTIONS, serverUrl } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
-    before: { type: 'string' },
-    products: { type: 'string', default: '300' },
-    days: { type: 'string', default: '20' },
-    rounds: { type: 'string', default: '2' },
+    ...DEMO_BENCH_OPTIONS,
     pglite: { type: 'boolean', default: false },
     steps: { type: 'boolean', default: false },
   },
@@ -31,7 +28,14 @@ function run(root, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(here, 'bench/demo-seed-run.mjs'), ...args],
+      [
+        // As `npm run demo` runs it, plus BENCH_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+        ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        join(here, 'bench/demo-seed-run.mjs'),
+        ...args,
+      ],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -73,7 +77,7 @@ try {
         '--metrc',
         metrc.url,
         ...(values.pglite ? [] : ['--database', database]),
-        ...(values.steps && name === 'this' ? ['--steps'] : []),
+        ...(values.steps ? ['--steps'] : []),
       ]);
       if (!values.pglite) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       totals[name] += result.seconds;

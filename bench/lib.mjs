@@ -285,3 +285,11 @@ async function storesOf(pool, companyId) {
       .map((r) => r.id);
   return { hasStock, floors: byStore('Sales Floor'), backrooms: byStore('Backroom') };
 }
+
+/** The options of the demo's benches (demo-seed.mjs, demo-start.mjs): what to compare with, the demo's size, rounds. */
+export const DEMO_BENCH_OPTIONS = {
+  before: { type: 'string' },
+  products: { type: 'string', default: '300' },
+  days: { type: 'string', default: '20' },
+  rounds: { type: 'string', default: '2' },
+};

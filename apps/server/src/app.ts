@@ -244,6 +244,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    await app.tallie.close();
     await sightings.flush();
     await jobs.stop();
     await mailer.flush();

@@ -179,13 +179,16 @@ async function main() {
   );
   const adminToken = await signIn(base, PEOPLE.admin.email);
   const env = demoEnv({});
-  await startPrinting(group, env, dataDir, base);
   const api = portalClient(base, adminToken);
-  await waitUntil('the print utility', async () => {
-    const s = await api<{ connected: boolean; printers: { status: string }[] }>('GET', '/api/print/status');
-    return s.connected && s.printers.some((p) => p.status === 'ready');
-  });
-  await startReaders(group, env, dataDir, base, adminToken);
+  // The print utility and the readers start side by side: each is a few processes that need only the portal.
+  const printing = async () => {
+    await startPrinting(group, env, dataDir, base);
+    await waitUntil('the print utility', async () => {
+      const s = await api<{ connected: boolean; printers: { status: string }[] }>('GET', '/api/print/status');
+      return s.connected && s.printers.some((p) => p.status === 'ready');
+    });
+  };
+  await Promise.all([printing(), startReaders(group, env, dataDir, base, adminToken)]);
   const state = JSON.parse(readFileSync(marker, 'utf8')) as {
     printed?: number;
     showcase?: { apiKey?: { name: string; key: string }; teamCount?: TeamCount | null } | null;

@@ -54,6 +54,8 @@ type Json = Record<string, unknown>;
 
 export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<SeedResult> {
   const log = o.log ?? (() => {});
+  // Tallie's intent model trains in a worker thread while the seed runs: her first question below only loads it.
+  void app.tallie.trainAhead();
   const call = async <T = Json>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
@@ -148,63 +150,76 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
     deviceTokens.push(paired.token);
   }
 
-  const audits = await seedAuditHistory({
-    db: app.db,
-    dutchie: app.dutchie,
-    hooks: app.ingest.hooks,
-    readers: readers.map((r) => ({ deviceId: r.deviceId, companyId, name: r.name })),
-    products: catalogue,
-    locationIds,
-    days: o.days,
-    timeoutMinutes: app.audits.timeoutMinutes,
+  // The outfitter's history, and beside it (the seed mostly waits on the database) the Dutchie company, which
+  // shares only its invited admin with the outfitter.
+  const outfitterHistory = async () => {
+    const audits = await seedAuditHistory({
+      db: app.db,
+      dutchie: app.dutchie,
+      hooks: app.ingest.hooks,
+      readers: readers.map((r) => ({ deviceId: r.deviceId, companyId, name: r.name })),
+      products: catalogue,
+      locationIds,
+      days: o.days,
+      timeoutMinutes: app.audits.timeoutMinutes,
+    });
+    log(`audits: ${audits.completed} completed and ${audits.failed} failed over ${o.days} days`);
+    await annotateAudits(call, operator);
+
+    const showcase =
+      o.showcase === false
+        ? null
+        : await seedShowcase({
+            app,
+            call,
+            admin,
+            operator,
+            companyId,
+            products: catalogue,
+            locationIds,
+            deviceTokens,
+            days: o.days,
+            log,
+          });
+    // The readers' last heartbeats (after the showcase, which takes a while: the readers read as online).
+    for (const [i, r] of READERS.entries()) {
+      await call('POST', '/api/rfid/heartbeat', deviceTokens[i] as string, {
+        battery_level: r.battery,
+        signal_strength: r.signal,
+      });
+    }
+    // A delivery the operator entered by hand today: inventory entries in the activity log. One place is today's
+    // location and quantity; several (part went straight to the backroom) are the stock the add dialog sends.
+    for (const a of ARRIVALS) {
+      const [home, ...more] = a.places.map((p) => ({
+        location_id: locationIds.get(p.location) ?? null,
+        quantity: p.quantity,
+      }));
+      await call('POST', '/api/inventory', operator, {
+        name: a.name,
+        sku: a.sku,
+        category: a.category,
+        vendor: a.name.split(' ').slice(0, 2).join(' '),
+        unit_cost: 48.5,
+        retail_price: 109,
+        min_stock_level: 4,
+        ...(more.length ? { location_id: home?.location_id, stock: [home, ...more] } : home),
+      });
+    }
+    return { audits, showcase };
+  };
+  const history = outfitterHistory();
+  const dutchieCompany = seedDutchieCompany(app, call, companyId, o.showcase !== false).then((id) => {
+    log(`${DUTCHIE_COMPANY}: a Dutchie company ${PEOPLE.admin.name} also belongs to`);
+    return id;
   });
-  log(`audits: ${audits.completed} completed and ${audits.failed} failed over ${o.days} days`);
-  await annotateAudits(call, operator);
-
-  const showcase =
-    o.showcase === false
-      ? null
-      : await seedShowcase({
-          app,
-          call,
-          admin,
-          operator,
-          companyId,
-          products: catalogue,
-          locationIds,
-          deviceTokens,
-          days: o.days,
-          log,
-        });
-  // The readers' last heartbeats (after the showcase, which takes a while: the readers read as online).
-  for (const [i, r] of READERS.entries()) {
-    await call('POST', '/api/rfid/heartbeat', deviceTokens[i] as string, {
-      battery_level: r.battery,
-      signal_strength: r.signal,
-    });
-  }
-  // A delivery the operator entered by hand today: inventory entries in the activity log. One place is today's
-  // location and quantity; several (part went straight to the backroom) are the stock the add dialog sends.
-  for (const a of ARRIVALS) {
-    const [home, ...more] = a.places.map((p) => ({
-      location_id: locationIds.get(p.location) ?? null,
-      quantity: p.quantity,
-    }));
-    await call('POST', '/api/inventory', operator, {
-      name: a.name,
-      sku: a.sku,
-      category: a.category,
-      vendor: a.name.split(' ').slice(0, 2).join(' '),
-      unit_cost: 48.5,
-      retail_price: 109,
-      min_stock_level: 4,
-      ...(more.length ? { location_id: home?.location_id, stock: [home, ...more] } : home),
-    });
-  }
-
+  // Both settled before either's error is thrown: no request outlives the seed.
+  await Promise.allSettled([history, dutchieCompany]);
+  const { audits, showcase } = await history;
+  const dutchieCompanyId = await dutchieCompany;
   const conversations = await askTallie(call, admin);
-  const dutchieCompanyId = await seedDutchieCompany(app, call, companyId, o.showcase !== false);
-  log(`${DUTCHIE_COMPANY}: a Dutchie company ${PEOPLE.admin.name} also belongs to`);
+  // The fixed reader's sightings are written about a second after its post: the seed ends with them in the database.
+  await app.ingest.sightings.flush();
   return {
     companyId,
     dutchieCompanyId,

@@ -129,6 +129,26 @@ describe('the intent recognizer', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('trains ahead in a worker thread, keeps that model in the cache, and answers with it as if trained here', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tallie-ahead-'));
+    try {
+      const ahead = createRecognizer({ dir });
+      expect(await ahead.trainAhead()).toBe('trained');
+      const [file, ...others] = readdirSync(dir).filter((f) => /^tallie-model-\w+\.json$/.test(f));
+      expect(others).toEqual([]);
+      expect(JSON.parse(readFileSync(join(dir, file as string), 'utf8')).nluManager).toBeDefined();
+      for (const q of ['how many audits failed this month', 'where is the blue jar?', 'what is low on stock'])
+        expect(await ahead.recognize(q), q).toEqual(await recognize(q));
+      // With the model in the cache, nothing is trained again.
+      const next = createRecognizer({ dir });
+      expect(await next.trainAhead()).toBe('cached');
+      expect((await next.recognize('which scanners need charging')).intent).toBe('readers.status');
+      await Promise.all([ahead.close(), next.close()]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 async function heldOutRight(lines: string[]) {

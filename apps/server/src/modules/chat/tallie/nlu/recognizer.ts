@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { TAuditStatus, TMenuKey } from '@quantics/contracts';
 import { CORPUS, type IntentName, type IntentSpec, NONE_UTTERANCES } from './corpus.ts';
 import { AUDIT_STATUS_TEXTS, PAGE_TEXTS, PERIODS, type PeriodKey } from './entities.ts';
@@ -132,7 +133,10 @@ type Model = {
  */
 export type ModelCache = { dir: string };
 
-async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): Promise<Model> {
+type Example = { text: string; intent: string };
+
+/** NLP.js with Tallie's settings and entities, untrained. */
+async function newEngine(tuning: Tuning): Promise<NlpEngine> {
   // Loaded on first use, not at start-up: a server that is never asked does not pay for NLP.js.
   const [{ containerBootstrap }, { Nlp }, { LangEn }] = await Promise.all([
     import('@nlpjs/core'),
@@ -164,28 +168,63 @@ async function train(corpus: IntentSpec[], tuning: Tuning, cache?: ModelCache): 
   enumEntity('period', PERIODS);
   enumEntity('status', AUDIT_STATUS_TEXTS);
   enumEntity('page', PAGE_TEXTS);
+  return nlp;
+}
+
+/** The sentences the classifiers learn, normalised as a question is. */
+function examplesOf(corpus: IntentSpec[], tuning: Tuning): Example[] {
   const turn: Record<string, number> = {};
-  const examples: { text: string; intent: string }[] = [];
+  const examples: Example[] = [];
   for (const intent of corpus)
     for (const u of intent.utterances)
       for (const text of expand(u, turn, tuning.variants)) examples.push({ text, intent: intent.name });
   for (const text of NONE_UTTERANCES) examples.push({ text, intent: 'None' });
   for (const e of examples) e.text = normalise(e.text);
+  return examples;
+}
+
+/** NLP.js trained on Tallie's corpus, exported as the cache file keeps it (what train-worker.mjs posts back). */
+export async function trainedModel(): Promise<string> {
+  const nlp = await newEngine(TUNING);
+  for (const e of examplesOf(CORPUS, TUNING)) nlp.addDocument('en', e.text, e.intent);
+  await nlp.train();
+  return nlp.export(true);
+}
+
+/**
+ * The model: read from the cache file, else the one a worker trained ahead (`ahead`), else trained here (and
+ * written to the cache either way).
+ */
+async function train(
+  corpus: IntentSpec[],
+  tuning: Tuning,
+  cache?: ModelCache,
+  ahead?: Promise<string | null> | null,
+): Promise<Model> {
+  const nlp = await newEngine(tuning);
+  const examples = examplesOf(corpus, tuning);
   const file = cache && existsSync(cache.dir) ? await cacheFile(cache, examples, tuning) : null;
   const saved = file && (await readFile(file, 'utf8').catch(() => null));
-  let loaded = false;
-  if (saved)
+  const imported = (model: string | null | undefined) => {
+    if (!model) return false;
     try {
-      nlp.import(saved);
-      loaded = true;
+      nlp.import(model);
+      return true;
     } catch {
-      // Unreadable: trained again below, and written anew.
+      // Unreadable: trained below, and written anew.
+      return false;
     }
-  if (!loaded) {
+  };
+  if (imported(saved)) return model(nlp, examples, tuning);
+  if (!imported(ahead ? await ahead : null)) {
     for (const e of examples) nlp.addDocument('en', e.text, e.intent);
     await nlp.train();
-    if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
   }
+  if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
+  return model(nlp, examples, tuning);
+}
+
+async function model(nlp: NlpEngine, examples: Example[], tuning: Tuning): Promise<Model> {
   return { nlp, ngram: trainNgram(examples, tuning.ngram), tuning, correct: await speller(examples, tuning) };
 }
 
@@ -233,24 +272,65 @@ async function writeAtomically(file: string, text: string) {
 export type Recognizer = {
   /** Trains (or reads the cached model) now, if not done yet. */
   warm(): Promise<unknown>;
+  /**
+   * Trains the model in a worker thread now, unless the cache has it: the first question then only loads it. What
+   * it did: 'trained', 'cached' (nothing to do), or 'failed' (the first question trains it here, as without).
+   */
+  trainAhead(): Promise<'trained' | 'cached' | 'failed'>;
   recognize(text: string): Promise<Understanding>;
+  /** Stops a training worker still running. */
+  close(): Promise<void>;
 };
 
 /**
- * Trains on first use (or reads the model trained before from the cache) and keeps it for the life of the object.
- * Not at start-up: training right after `listen` held up the event loop while the server was starting. A failed
- * training is tried again on the next question.
+ * Trains on first use (or reads the model trained before from the cache, or takes the one `trainAhead` trained)
+ * and keeps it for the life of the object. Never on the event loop at start-up: training right after `listen` held
+ * it up while the server was starting; `trainAhead` trains in a worker thread instead. A failed training is tried
+ * again on the next question.
  */
 export function createRecognizer(cache?: ModelCache): Recognizer {
   let engine: Promise<Model> | null = null;
+  let worker: Worker | null = null;
+  let ahead: Promise<string | null> | null = null;
   const warm = () => {
-    engine ??= train(CORPUS, TUNING, cache).catch((err) => {
+    engine ??= train(CORPUS, TUNING, cache, ahead).catch((err) => {
       engine = null;
       throw err;
     });
     return engine;
   };
-  return { warm, recognize: async (text) => understand(await warm(), text) };
+  const trainAhead = async () => {
+    if (engine) return 'cached' as const;
+    if (!ahead) {
+      const file =
+        cache && existsSync(cache.dir) ? await cacheFile(cache, examplesOf(CORPUS, TUNING), TUNING) : null;
+      if (file && existsSync(file)) return 'cached' as const;
+      ahead ??= new Promise<string | null>((resolve) => {
+        worker = new Worker(new URL('./train-worker.mjs', import.meta.url));
+        worker.unref();
+        worker.once('message', (m: unknown) => {
+          const model = typeof m === 'string' ? m : null;
+          // Kept for the next start too, even if no one asks before it.
+          const kept = model && file ? writeAtomically(file, model).catch(() => undefined) : null;
+          void Promise.resolve(kept).then(() => resolve(model));
+        });
+        worker.once('error', () => resolve(null));
+        worker.once('exit', () => {
+          worker = null;
+          resolve(null);
+        });
+      });
+    }
+    return (await ahead) ? ('trained' as const) : ('failed' as const);
+  };
+  return {
+    warm,
+    trainAhead,
+    recognize: async (text) => understand(await warm(), text),
+    close: async () => {
+      await worker?.terminate();
+    },
+  };
 }
 
 function bestOption<T extends string>(entities: NlpEntity[], name: string): T | undefined {
