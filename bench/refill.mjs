@@ -147,14 +147,18 @@ try {
     console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
   }
   await bareConnection.end();
-  // The page after the first (this checkout), and the whole list as CSV from each.
+  // The page after the first (from this checkout's cursor) from each, alternated in rounds, and the whole list as CSV
+  // from each.
   const cursor = firsts.after.next_cursor;
-  if (cursor) {
-    const next = [];
-    for (let i = 0; i < Math.min(REQUESTS, 10); i++) {
-      next.push((await timedGet(bench.base, `${list}&cursor=${cursor}`, token)).ms);
+  for (let round = 1; cursor && round <= ROUNDS; round++) {
+    for (const [name, server] of servers) {
+      const next = [];
+      const at = load();
+      for (let i = 0; i < Math.min(REQUESTS, 10); i++) {
+        next.push((await timedGet(server.base, `${list}&cursor=${cursor}`, token)).ms);
+      }
+      console.log(`round ${round} the second page (${name}): ${spread(next)}; load ${at}`);
     }
-    console.log(`the second page (after): ${spread(next)}`);
   }
   for (const [name, server] of servers) {
     const csv = await timedGet(server.base, `/api/replenishment.csv?location_id=${store}`, token);

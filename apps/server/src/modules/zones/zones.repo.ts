@@ -154,12 +154,15 @@ export async function refillRows(
         or ((l.recent_sales, l.missing) = (${after.sales}::int, ${after.missing}::int)
           and (l.name, l.product_id) > (${after.name}::text, ${after.id}::int))`
     : sql``;
-  // Without just-in-time compilation (as the reconciliation): past jit_above_cost, PostgreSQL spent longer compiling
-  // this statement for 100,000 products than running it (docs/benchmarks.md).
+  // The statement's settings, for its transaction only:
+  // - no just-in-time compilation (as the reconciliation): past jit_above_cost, PostgreSQL spent longer compiling this
+  //   statement for 100,000 products than running it (docs/benchmarks.md);
+  // - a store's 100,000 products' week of sales grouped in memory, not spilled to disk in batches (4 MB by default);
+  // - one process: a parallel plan (chosen for a page after the first, its rows overestimated 30-fold) built the stock
+  //   grouping's and the sales' hash tables whole in every worker, and took 570-640 ms against 360-380 alone.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    // A store's 100,000 products' week of sales grouped in memory, not spilled to disk in batches (4 MB by default).
-    await tx.execute(sql`set local work_mem = '32MB'`);
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
+      set_config('max_parallel_workers_per_gather', '0', true)`);
     const r = await tx.execute<RefillRow>(sql`
     with placed as (
       select s.product_id, s.location_id, s.quantity, s.min_quantity,
