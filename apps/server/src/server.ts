@@ -50,11 +50,6 @@ async function main() {
     },
     'Quantics is ready',
   );
-  // Tallie's intent model, trained in a worker thread unless DATA_DIR has it: the first question only loads it.
-  void app.tallie.trainAhead().then((done) => {
-    if (done === 'failed')
-      app.log.warn("Tallie's intent model was not trained ahead: her first question trains it");
-  });
   const cost = config.passwordHashing;
   if (
     cost &&

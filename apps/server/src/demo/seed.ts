@@ -219,7 +219,7 @@ export async function seedDemo(app: FastifyInstance, o: SeedOptions): Promise<Se
   const dutchieCompanyId = await dutchieCompany;
   const conversations = await askTallie(call, admin);
   // The fixed reader's sightings are written about a second after its post: the seed ends with them in the database.
-  await app.ingest.sightings.flush();
+  await app.ingest.sightings?.flush();
   return {
     companyId,
     dutchieCompanyId,
