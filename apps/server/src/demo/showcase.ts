@@ -115,7 +115,7 @@ export async function seedShowcase(c: ShowcaseContext): Promise<ShowcaseResult> 
       }
     }
     // The day's sales from the stores' shelves: one POST a day, as a till's end-of-day export.
-    const sales = stock.salesOf(r, Math.max(6, Math.round(c.products.length / 25)));
+    const sales = stock.salesOf(r, Math.max(6, Math.round(c.products.length / 25)), daysAgo <= 6);
     if (sales.length > 0) {
       await call('POST', '/api/inventory/movements', key.key, {
         movements: sales.map((s, i) => ({
@@ -533,6 +533,8 @@ export async function sendTeamReads(
 /** The catalogue's stock as the seed moved it (sales, applied counts, receipts, transfers), by SKU and place. */
 class StockModel {
   private rows = new Map<string, Map<string, number>>();
+  /** Units sold in the refill list's window (the last 7 days), by `sku@store`. */
+  private recent = new Map<string, number>();
   constructor(products: DemoProduct[]) {
     for (const p of products) this.rows.set(p.sku, new Map(p.places.map((s) => [s.location, s.quantity])));
   }
@@ -554,8 +556,11 @@ class StockModel {
         .map(([location]) => ({ sku, location })),
     );
   }
-  /** A day's sales: `n` lines of a unit or two from shelves on the stores' sales floors that hold some. */
-  salesOf(r: ReturnType<typeof random>, n: number) {
+  /**
+   * A day's sales: `n` lines of a unit or two from shelves on the stores' sales floors that hold some. `isRecent`:
+   * the day is within the refill list's 7 days (6 days back: a sale of the 7th may be earlier than 7 days ago).
+   */
+  salesOf(r: ReturnType<typeof random>, n: number, isRecent: boolean) {
     const shelves = [...this.rows].flatMap(([sku, places]) =>
       [...places]
         .filter(([l, units]) => l.includes(' > Sales Floor > ') && units >= 2)
@@ -570,24 +575,33 @@ class StockModel {
       const units = r.next() < 0.8 ? 1 : 2;
       sales.push({ ...s, units });
       this.add(s.sku, s.location, -units);
+      const store = `${s.sku}@${s.location.split(' > ')[0]}`;
+      if (isRecent) this.recent.set(store, (this.recent.get(store) ?? 0) + units);
     }
     return sales;
   }
-  /** Products with units in a store's backroom, by their units on that store's floor: the fewest first. */
+  /**
+   * Products with units in a store's backroom, the most sold there this week first (the refill list's own order),
+   * then by their units on that store's floor, the fewest first.
+   */
   refillCandidates() {
-    const found: { sku: string; floor: number }[] = [];
+    const found: { sku: string; floor: number; sold: number }[] = [];
     for (const [sku, places] of this.rows) {
       for (const store of ['Portland Store', 'Seattle Store', 'Boise Store']) {
         const inStore = [...places].filter(([l]) => l.startsWith(`${store} > `));
         const back = inStore.filter(([l]) => l.includes(' > Backroom > ')).reduce((n, [, q]) => n + q, 0);
         const floor = inStore.filter(([l]) => l.includes(' > Sales Floor > '));
         if (back > 0 && floor.length > 0) {
-          found.push({ sku, floor: floor.reduce((n, [, q]) => n + q, 0) });
+          found.push({
+            sku,
+            floor: floor.reduce((n, [, q]) => n + q, 0),
+            sold: this.recent.get(`${sku}@${store}`) ?? 0,
+          });
           break;
         }
       }
     }
-    return found.sort((a, b) => a.floor - b.floor);
+    return found.sort((a, b) => b.sold - a.sold || a.floor - b.floor);
   }
 }
 
