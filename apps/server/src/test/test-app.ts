@@ -117,6 +117,14 @@ export async function newPostgresDatabase(serverUrl: string, prefix: string, tem
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // A pool's end() resolves once it has asked its clients to close, not when their backends have gone: one still
+      // closing that FORCE terminates gets a FATAL "terminating connection due to administrator command" with no
+      // listener left (an uncaught error in the test run). So wait up to 5 s for them to go; FORCE ends the rest.
+      for (let i = 0; i < 50; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
