@@ -68,6 +68,8 @@ export function NumberPad({
       burst = e.timeStamp - lastAt < SCANNER_KEY_MS ? burst + 1 : 0;
       lastAt = e.timeStamp;
       if ((e.key === 'Enter' || e.key === 'Tab') && burst >= SCANNER_BURST) {
+        // The scan ends at its Enter: the keys after it start afresh (a quantity typed at once is not part of it).
+        burst = 0;
         setDigits('');
         setIsScanRefused(true);
       } else if (/^[0-9]$/.test(e.key)) {
