@@ -93,6 +93,20 @@ describe('the built-in provider', () => {
     expect(r.navigation).toBe('/dashboard');
   });
 
+  it('writes the value answer’s counts with their thousands grouped, as the dashboard shows them', async () => {
+    const big = await createTenant(t, 'Chat Big');
+    await product(big, {
+      name: 'Tent peg',
+      sku: 'PEG1',
+      quantity: 12_345,
+      min_stock_level: 5,
+      unit_cost: 0.1,
+    });
+    const r = await ask(big.member.token, 'What is my inventory worth?');
+    expect(r.response).toContain('**$1,234.50**');
+    expect(r.response).toContain('1 product, 12,345 units, 0 vendors and 0 categories');
+  });
+
   it('tells a member readers are not theirs to see, and an operator which are registered', async () => {
     expect((await ask(a.member.token, 'Which readers are offline?')).response).toContain(
       'operators and admins',

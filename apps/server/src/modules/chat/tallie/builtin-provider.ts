@@ -6,7 +6,7 @@ import {
   menuFor,
   type TAuditStatus,
 } from '@quantics/contracts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatCount, formatUsd } from '../../../lib/format.ts';
 import { BYE, FALLBACK, GREETING, THANKS, TOPICS, unsureText } from './builtin-topics.ts';
 import { CORPUS, type IntentName } from './nlu/corpus.ts';
 import { daysAhead, isFuture, PERIODS, type PeriodKey, periodText } from './nlu/entities.ts';
@@ -18,8 +18,10 @@ import { runTool, type TallieContext } from './tools.ts';
 type Row = Record<string, unknown>;
 type Data = (ctx: TallieContext, u: Understanding) => Promise<string | TallieAnswer>;
 
-const usd = formatUsd;
-const count = (n: number, one: string, many: string) => `**${n}** ${n === 1 ? one : many}`;
+/** A figure of a tool's answer with its noun: "12,345 units", "1 vendor". */
+const counted = (v: unknown, one: string, many: string) =>
+  `${formatCount(Number(v))} ${Number(v) === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `**${formatCount(n)}** ${n === 1 ? one : many}`;
 /** How many places or lines an answer lists. */
 const LIST = 10;
 const daysLeft = (n: number) => (n === 0 ? 'expires today' : `${n} day${n === 1 ? '' : 's'} left`);
@@ -221,7 +223,7 @@ const countsOverdue: Data = async (ctx) => {
   return `${title}\n\n${count(overdue.length, `${places[0]} is`, `${places[1]} are`)} overdue for counting, of ${planned} planned.\n\n${list.map(dueLine).join('\n')}${more}\n\n${countLink(ctx)}`;
 };
 
-const unitsUsd = (u: unknown, v: unknown) => `${units(Number(u))} (${usd(Number(v))})`;
+const unitsUsd = (u: unknown, v: unknown) => `${units(Number(u))} (${formatUsd(Number(v))})`;
 /** "last month (Oct 1 – Oct 31)", or the report's default window. */
 const shrinkWhen = (r: Row) =>
   `${r.period ? periodText(r.period as PeriodKey) : 'in the last 30 days'} (${day(r.from)} – ${day(r.to)})`;
@@ -241,7 +243,7 @@ const shrink =
       return `${note}${title}\n\nNothing was lost ${when}: no count adjustments were approved and applied.\n\n[Navigate to Reports →]`;
     const lost = Number(t.units_lost);
     const found = Number(t.units_found) ? ` Found: ${unitsUsd(t.units_found, t.value_found)}.` : '';
-    const head = `**${units(lost)}** lost ${when}, **${usd(Number(t.value_lost))}** at cost, over ${t.lines} adjusted ${Number(t.lines) === 1 ? 'line' : 'lines'}.${found}`;
+    const head = `**${units(lost)}** lost ${when}, **${formatUsd(Number(t.value_lost))}** at cost, over ${formatCount(Number(t.lines))} adjusted ${Number(t.lines) === 1 ? 'line' : 'lines'}.${found}`;
     const lines = reasons.map(
       (x) =>
         `- **${x.reason}**: ${unitsUsd(x.units_lost, x.value_lost)}${lost ? `, ${pct(Number(x.units_lost) / lost)} of the units` : ''}`,
@@ -296,12 +298,12 @@ const readers: Data = async (ctx) => {
 
 const value: Data = async (ctx) => {
   const v = await runTool(ctx, 'inventory_value', {});
-  const worth = `Your inventory is worth **${usd(Number(v.totalInventoryCost))}** at cost`;
+  const worth = `Your inventory is worth **${formatUsd(Number(v.totalInventoryCost))}** at cost`;
   const figures =
     v.source === 'dutchie'
-      ? `${worth} (**${usd(Number(v.totalRetailValue))}** at retail price): ${v.totalProducts} packages in stock`
-      : `${worth}: ${v.totalProducts} products`;
-  return `## Inventory value\n\n${figures}, ${v.totalUnits} units, ${v.totalVendors} vendors and ${v.totalCategories} categories.${staleNote(v)}\n\n[Navigate to Dashboard →]`;
+      ? `${worth} (**${formatUsd(Number(v.totalRetailValue))}** at retail price): ${counted(v.totalProducts, 'package', 'packages')} in stock`
+      : `${worth}: ${counted(v.totalProducts, 'product', 'products')}`;
+  return `## Inventory value\n\n${figures}, ${counted(v.totalUnits, 'unit', 'units')}, ${counted(v.totalVendors, 'vendor', 'vendors')} and ${counted(v.totalCategories, 'category', 'categories')}.${staleNote(v)}\n\n[Navigate to Dashboard →]`;
 };
 
 const navigation: Data = async (ctx, { entities: { page } }) => {

@@ -192,8 +192,8 @@ export async function trainedModel(): Promise<string> {
 }
 
 /**
- * The model: read from the cache file, else the one a worker trained ahead (`ahead`), else trained here (and
- * written to the cache either way).
+ * The model: read from the cache file, else the one a worker trained ahead (`ahead`, which wrote it to the cache),
+ * else trained here and written to the cache.
  */
 async function train(
   corpus: IntentSpec[],
@@ -215,11 +215,10 @@ async function train(
       return false;
     }
   };
-  if (imported(saved)) return model(nlp, examples, tuning);
-  if (!imported(ahead ? await ahead : null)) {
-    for (const e of examples) nlp.addDocument('en', e.text, e.intent);
-    await nlp.train();
-  }
+  // A model trained ahead was written to the cache when the worker posted it.
+  if (imported(saved) || imported(ahead ? await ahead : null)) return model(nlp, examples, tuning);
+  for (const e of examples) nlp.addDocument('en', e.text, e.intent);
+  await nlp.train();
   if (file) await writeAtomically(file, nlp.export(true)).catch(() => undefined);
   return model(nlp, examples, tuning);
 }
