@@ -84,14 +84,14 @@ const PERMANENT: Record<string, string> = {
   'trigger events_queue_dispatch':
     "every event written is a job of pg-boss's event-dispatch queue in its transaction, whoever writes it",
   'function events_queue_dispatch': 'events_queue_dispatch, as above',
-  'function stock_retotal':
-    "products.quantity is the total of the product's stock rows and stock_places/stock_quantities the rows themselves, written by the stock table's statement triggers (0035, 0036)",
-  'function stock_after_insert': 'stock_retotal, as above',
-  'function stock_after_update': 'stock_retotal, as above',
-  'function stock_after_delete': 'stock_retotal, as above',
-  'trigger stock_totals_after_insert': 'stock_retotal, as above',
-  'trigger stock_totals_after_update': 'stock_retotal, as above',
-  'trigger stock_totals_after_delete': 'stock_retotal, as above',
+  'function stock_restate':
+    "products.quantity is the total of the product's stock rows and stock_places/stock_quantities the rows themselves, merged from the places each statement on stock changed by its statement triggers (0035, 0036, 0048)",
+  'function stock_after_insert': 'stock_restate, as above',
+  'function stock_after_update': 'stock_restate, as above',
+  'function stock_after_delete': 'stock_restate, as above',
+  'trigger stock_totals_after_insert': 'stock_restate, as above',
+  'trigger stock_totals_after_update': 'stock_restate, as above',
+  'trigger stock_totals_after_delete': 'stock_restate, as above',
   'function stock_movements_write':
     'every change of a stock row written as a movement (0037_stock_movements), whoever changed it',
   'function stock_movements_after_insert': 'stock_movements_write, as above',

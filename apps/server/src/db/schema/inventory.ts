@@ -99,8 +99,8 @@ export const products = pgTable(
     quantity: integer('quantity').notNull().default(0),
     /**
      * The product's stock rows as two arrays of the same length, in order of place: each row's place (its location, 0
-     * for "no location") and its quantity. Written only by stock_retotal (migration 0036_stock_on_products), in the
-     * same UPDATE as `quantity`, so a list page answers every product's places without reading `stock`.
+     * for "no location") and its quantity. Written only by the stock triggers (stock_restate, migrations 0036 and
+     * 0048), in the same UPDATE as `quantity`, so a list page answers every product's places without reading `stock`.
      */
     stockPlaces: integer('stock_places').array().notNull().default(sql`'{}'::integer[]`),
     stockQuantities: integer('stock_quantities').array().notNull().default(sql`'{}'::integer[]`),

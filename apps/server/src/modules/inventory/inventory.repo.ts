@@ -29,7 +29,7 @@ function lastScanOf(p: typeof products) {
 export type StockRowView = { location_id: number | null; location: string | null; quantity: number };
 
 /**
- * A product's stock rows as the product carries them (stock_retotal writes them, migration 0036): its places (0: no
+ * A product's stock rows as the product carries them (the stock triggers write them: stock_restate, 0048): its places (0: no
  * location) and their quantities in order of place, and the names of its locations in the same order, each by
  * locations_pkey, as one JSON array per row (node-postgres parses that faster than three PostgreSQL arrays). No stock
  * rows are read: reading them cost a list page 0.2-0.3 ms more CPU a request (docs/benchmarks.md, stock on products).
@@ -46,7 +46,7 @@ type WithStock<R> = Omit<R, 'storedStock'> & { stock: StockRowView[] };
 
 /**
  * Rows with their stock as answered (TStockRow[], by place name), each location named by the row's own names. The
- * foreign keys and stock_retotal keep every place a location of the same snapshot; a row whose names do not match
+ * foreign keys and stock_restate keep every place a location of the same snapshot; a row whose names do not match
  * its places all the same (arrays written by hand) has them looked up, in one statement for the rows.
  */
 async function withStock<R extends { storedStock: StoredStock }>(

@@ -8,8 +8,8 @@ import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // 0036_stock_on_products: a product carries its stock rows as (place, quantity) arrays beside their total, written by
-// stock_retotal in the same UPDATE, and the lists answer a product's places from them without reading stock. On
-// PGlite, or PostgreSQL with TEST_DATABASE_URL.
+// the stock triggers in the same UPDATE (stock_restate since 0048), and the lists answer a product's places from them
+// without reading stock. On PGlite, or PostgreSQL with TEST_DATABASE_URL.
 
 type Carried = { company_id: number; id: number; places: number[]; quantities: number[] };
 

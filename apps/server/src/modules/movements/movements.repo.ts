@@ -1,5 +1,5 @@
 import type { TMovementReason } from '@quantics/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { MovementActor } from './movement-context.repo.ts';
@@ -33,8 +33,12 @@ export type RecordedMovement = {
   quantity_after: number;
 };
 
-const RECORDED = sql`m.id::float8 as id, m.client_id, m.product_id, p.sku, m.location_id, m.delta, m.reason,
-  to_char(m.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.quantity_after`;
+/** A movement (m) as answered, its SKU the column `sku` names. */
+const recordedWith = (
+  sku: SQL,
+) => sql`m.id::float8 as id, m.client_id, m.product_id, ${sku} as sku, m.location_id,
+  m.delta, m.reason, to_char(m.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, m.quantity_after`;
+const RECORDED = recordedWith(sql`p.sku`);
 
 /**
  * The movements already recorded under these client ids (a till sending again after a time-out): one probe of the
@@ -152,18 +156,19 @@ export async function applyMovements(tx: Db, companyId: number, actor: MovementA
       order by i.ord
       returning *
     ),
-    -- Each moved product's total: its places this statement changed, as changed, and its other places as the
-    -- statement found them (the products' own totals are written by the stock triggers after the statement).
+    -- Each moved product's total: its places this statement changed, as changed (their rows locked, so as they are
+    -- now), and its other places as its row carried them when the statement began (the stock triggers write the
+    -- product after the statement). The product's row is read once for its SKU too.
     totals as (
-      select c.product_id, c.moved + coalesce((select sum(s.quantity) from stock s
-        where s.company_id = ${companyId} and s.product_id = c.product_id and s.place <> all(c.places)), 0) as total
+      select c.product_id, p.sku, c.moved + coalesce((select sum(u.quantity) from unnest(p.stock_places,
+        p.stock_quantities) as u(place, quantity) where u.place <> all(c.places)), 0) as total
       from (select product_id, array_agg(place) as places, sum(quantity) as moved from changed group by product_id) c
+      join products p on p.company_id = ${companyId} and p.id = c.product_id
     )
-    select ${RECORDED}, c.quantity as place_quantity, t.total::int as total
+    select ${recordedWith(sql`t.sku`)}, c.quantity as place_quantity, t.total::int as total
     from m
     join changed c on c.product_id = m.product_id and c.place = coalesce(m.location_id, 0)
     join totals t on t.product_id = m.product_id
-    left join products p on p.company_id = m.company_id and p.id = m.product_id
     order by m.id`);
   return recorded.rows.map((r) => ({
     ...numeric(r),
