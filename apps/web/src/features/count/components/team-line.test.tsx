@@ -47,4 +47,24 @@ describe('TeamLine', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByTestId('team-member')).toHaveTextContent('Sam Lee 3 units');
   });
+
+  it('names a person reading with two handhelds by each handheld too', () => {
+    const twice: TAuditProgress = {
+      ...progress,
+      participants: [
+        ...progress.participants,
+        {
+          ...progress.participants[1],
+          device_id: 3,
+          device_name: 'Back room phone',
+          units: 5,
+        } as TAuditProgress['participants'][number],
+      ],
+    };
+    render(<TeamLine progress={twice} deviceId={1} isBlind={false} />);
+    expect(screen.getAllByTestId('team-member').map((li) => li.textContent)).toEqual([
+      'Sam Lee · Receiving phone 3 units',
+      'Sam Lee · Back room phone 5 units',
+    ]);
+  });
 });

@@ -4,6 +4,18 @@ import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatCount } from '@/lib/format';
 
+type Participant = TAuditProgress['participants'][number];
+
+/**
+ * Who reads with a handheld, as the line names them: the person signed in on it, with the handheld's name when the
+ * same person reads with more than one (else "Alex Morgan" twice); a handheld with no person, by its name.
+ */
+export function readerName(p: Participant, all: Participant[]) {
+  if (p.person === null) return p.device_name;
+  const isShared = all.filter((o) => o.person === p.person).length > 1;
+  return isShared ? `${p.person} · ${p.device_name}` : p.person;
+}
+
 const percent = (p: TAuditProgress) =>
   p.units_expected > 0 ? Math.min(100, (p.units_found / p.units_expected) * 100) : 0;
 
@@ -47,7 +59,7 @@ export function TeamLine({
         {others.map((p) => (
           <li key={p.device_id} data-testid="team-member">
             <span className="font-medium text-slate-800 dark:text-slate-200">
-              {p.person ?? p.device_name}
+              {readerName(p, progress.participants)}
             </span>{' '}
             <span className="tabular-nums">{formatCount(p.units)} units</span>
             {p.finished && <span className="text-emerald-700 dark:text-emerald-300"> · finished</span>}
