@@ -248,6 +248,12 @@ function bareInsert(client, companyId, actor, rows) {
 
 /** The repo's statement in its own transaction, after the service's set_config, as the API runs it. */
 async function barePair(client, companyId, actor, rows, log, code = repo) {
+  // As the service runs it: alone, its own transaction, where the statement sets its movement context itself (since
+  // the statement ran alone); in a transaction of its own, with the context set first, before that.
+  if (await runsAlone(code, companyId, actor, rows)) {
+    await code.applyMovements(executor(client, log), companyId, actor, rows);
+    return;
+  }
   await client.query('BEGIN');
   try {
     await client.query(`SELECT set_config('quantics.movement', '{"written": true}', true)`);
@@ -258,6 +264,17 @@ async function barePair(client, companyId, actor, rows, log, code = repo) {
     throw e;
   }
 }
+
+/** Whether this repo's statement sets its own movement context (it then runs alone, as the service runs it). */
+async function runsAlone(code, companyId, actor, rows) {
+  if (!alone.has(code)) {
+    const log = [];
+    await code.applyMovements(capturing(log), companyId, actor, rows.slice(0, 1));
+    alone.set(code, log[0].sql.includes("set_config('quantics.movement'"));
+  }
+  return alone.get(code);
+}
+const alone = new Map();
 
 async function withClient(work, p = pool) {
   const client = await p.connect();

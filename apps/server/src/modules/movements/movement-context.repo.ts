@@ -40,11 +40,6 @@ export async function setMovementContext(tx: Db, ctx: MovementContext) {
   await tx.execute(sql`select set_config('quantics.movement', ${JSON.stringify(value)}, true)`);
 }
 
-/** The caller writes its movements itself (the movements API): the triggers add none for this transaction. */
-export async function setMovementsWritten(tx: Db) {
-  await tx.execute(sql`select set_config('quantics.movement', '{"written": true}', true)`);
-}
-
 /** A signed-in person as a movement's actor (their name, else their email, kept with the movement). */
 export const personActor = (auth: { userId: number; name: string | null; email: string }): MovementActor => ({
   type: 'user',

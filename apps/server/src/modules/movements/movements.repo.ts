@@ -102,14 +102,18 @@ export async function productsByKeys(
 }
 
 /**
- * Applies the movements in one statement: each place's row changes by the sum of its movements (created when the
- * product had no stock there), and every movement is recorded with the row's quantity after it, in the order sent.
- * The caller has said it writes its own movements (setMovementsWritten), so the stock triggers add none; they still
- * total the products. A sale may take a place below 0: that is what the till says happened, and a count sets it
- * right. Answers the movements as recorded, in order, each with its place's quantity after the call and its
- * product's total (the answer's quantities, without reading them again).
+ * Applies the movements in one statement, all or none: each place's row changes by the sum of its movements (created
+ * when the product had no stock there), and every movement is recorded with the row's quantity after it, in the order
+ * sent. The statement says itself that it writes its own movements (`written`, local to its transaction), so the
+ * stock triggers add none; they still total the products. A sale may take a place below 0: that is what the till says
+ * happened, and a count sets it right. Answers the movements as recorded, in order, each with its place's quantity
+ * after the call and its product's total (the answer's quantities, without reading them again).
+ *
+ * Run alone (`db`, not in a transaction), it is its own transaction: the stock rows it locks are released the moment
+ * it ends, not after its answer has reached node and a COMMIT has come back. Calls moving the same products wait on
+ * each other for that long, so it is most of what calls at once can do (docs/benchmarks.md, stock movements).
  */
-export async function applyMovements(tx: Db, companyId: number, actor: MovementActor, rows: MovementWrite[]) {
+export async function applyMovements(db: Db, companyId: number, actor: MovementActor, rows: MovementWrite[]) {
   const input = unnestRows(
     rows.map((r) => ({
       product_id: r.productId,
@@ -131,8 +135,11 @@ export async function applyMovements(tx: Db, companyId: number, actor: MovementA
     },
     'i',
   );
-  const recorded = await tx.execute<RecordedMovement & PlaceNow>(sql`
-    with input as (select * from ${input}),
+  const recorded = await db.execute<RecordedMovement & PlaceNow>(sql`
+    with written as materialized (select set_config('quantics.movement', '{"written": true}', true) as setting),
+    -- Every row of the input goes through "written": it is set before the first stock row is written, whatever the
+    -- plan, and so before the stock triggers run at the statement's end.
+    input as (select i.* from ${input} cross join written w where w.setting is not null),
     sums as (
       select product_id, location_id, sum(delta)::int as delta from input group by product_id, location_id
     ),

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/pg-errors.ts';
-import { type MovementActor, setMovementsWritten } from './movement-context.repo.ts';
+import type { MovementActor } from './movement-context.repo.ts';
 import * as repo from './movements.repo.ts';
 
 /** Who sends movements: their company, whether it keeps its own stock, and who they are. */
@@ -72,11 +72,13 @@ export function checkMovements(
 }
 
 /**
- * Applies checked movements in one transaction, all or none. A client_id already recorded is not applied again: its
- * movement is answered as first recorded (duplicate: true). Most calls carry new client ids only, so the first try
- * does not look them up: the unique key (stock_movements_client_unique) says when one was recorded before, and the
- * call, rolled back whole, runs again looking them up. Two calls carrying one client_id at once: the second waits on
- * the first's unique key, fails when it commits, and runs again, finding it recorded.
+ * Applies checked movements, all or none: one statement (movements.repo.ts applyMovements), its own transaction. A
+ * client_id already recorded is not applied again: its movement is answered as first recorded (duplicate: true). Most
+ * calls carry new client ids only, so the first try does not look them up: the unique key
+ * (stock_movements_client_unique) says when one was recorded before, and the call, its statement undone whole, runs
+ * again looking them up. Two calls carrying one client_id at once: the second waits on the first's unique key, fails
+ * when it commits, and runs again, finding it recorded. The lookups before the statement (products, places, earlier
+ * movements) are reads of committed rows, as they were inside a transaction at Read Committed.
  */
 export async function applyMovements(
   db: Db,
@@ -88,7 +90,7 @@ export async function applyMovements(
   let isFirstSeen = true;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction((tx) => applyOnce(tx, caller, sent, naming, isFirstSeen));
+      return await applyOnce(db, caller, sent, naming, isFirstSeen);
     } catch (e) {
       // A client_id recorded before (or by a call running at once): again, looking them up, once more if another
       // call recorded one meanwhile. A deadlock with another writer of these stock rows (not another call of
@@ -104,7 +106,7 @@ export async function applyMovements(
 }
 
 async function applyOnce(
-  tx: Db,
+  db: Db,
   caller: MovementCaller,
   sent: SentMovement[],
   naming: Naming,
@@ -113,16 +115,13 @@ async function applyOnce(
   const { companyId } = caller;
   const clientIds = isFirstSeen ? [] : sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
   const earlier = new Map(
-    (await repo.movementsByClientId(tx, companyId, clientIds)).map((m) => [m.client_id, m]),
+    (await repo.movementsByClientId(db, companyId, clientIds)).map((m) => [m.client_id, m]),
   );
   const fresh = sent.filter((m) => m.client_id === undefined || !earlier.has(m.client_id));
-  const products = await resolveProducts(tx, companyId, fresh, naming.name);
-  const writes = await resolvePlaces(tx, companyId, fresh, products, naming);
+  const products = await resolveProducts(db, companyId, fresh, naming.name);
+  const writes = await resolvePlaces(db, companyId, fresh, products, naming);
   let applied: (repo.RecordedMovement & repo.PlaceNow)[] = [];
-  if (writes.length > 0) {
-    await setMovementsWritten(tx);
-    applied = await repo.applyMovements(tx, companyId, caller.actor, writes);
-  }
+  if (writes.length > 0) applied = await repo.applyMovements(db, companyId, caller.actor, writes);
   const byIndex = new Map(fresh.map((m, i) => [m.index, applied[i]]));
   const movements = sent.map((m) => {
     const first = m.client_id === undefined ? undefined : earlier.get(m.client_id);
@@ -139,7 +138,7 @@ async function applyOnce(
     applied: applied.length,
     duplicates: sent.length - fresh.length,
     movements,
-    quantities: await quantitiesOf(tx, companyId, movements, applied),
+    quantities: await quantitiesOf(db, companyId, movements, applied),
   };
 }
 
@@ -150,7 +149,7 @@ type PlaceQuantity = TMovementsResponse['quantities'][number];
  * places this call moved come with the call's own statement; only a duplicate's place it did not move is read.
  */
 async function quantitiesOf(
-  tx: Db,
+  db: Db,
   companyId: number,
   movements: { product_id: number; location_id: number | null }[],
   applied: (repo.RecordedMovement & repo.PlaceNow)[],
@@ -170,7 +169,7 @@ async function quantitiesOf(
   for (const m of movements) {
     if (!known.has(key(m))) unread.set(key(m), { productId: m.product_id, locationId: m.location_id });
   }
-  const read = unread.size > 0 ? await repo.quantitiesAt(tx, companyId, [...unread.values()]) : [];
+  const read = unread.size > 0 ? await repo.quantitiesAt(db, companyId, [...unread.values()]) : [];
   return [...known.values(), ...read].sort(
     (a, b) =>
       compareText(a.sku ?? '', b.sku ?? '') ||
@@ -184,13 +183,13 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Each movement's product (its id, home and places), by its product_id, SKU or code (the code's EPC, else its GTIN, else as a SKU). */
 async function resolveProducts(
-  tx: Db,
+  db: Db,
   companyId: number,
   sent: SentMovement[],
   name: Namer,
 ): Promise<repo.ProductPlaces[]> {
   const ids = codesOf(sent);
-  const found = await repo.productsByKeys(tx, companyId, {
+  const found = await repo.productsByKeys(db, companyId, {
     ids: sent.flatMap((m) => (m.product_id === undefined ? [] : [m.product_id])),
     skus: [...ids.values()].flatMap((id) => (id.skuKey ? [id.skuKey] : [])),
     gtins: [...ids.values()].flatMap((id) => [id.gtin, id.altGtin].filter((g): g is string => g !== null)),
@@ -233,14 +232,14 @@ function codesOf(sent: SentMovement[]) {
  * product's one place (its home when it has no stock row yet). A product kept in several places needs it named.
  */
 async function resolvePlaces(
-  tx: Db,
+  db: Db,
   companyId: number,
   sent: SentMovement[],
   products: repo.ProductPlaces[],
   { name, placeField }: Naming,
 ): Promise<repo.MovementWrite[]> {
   const named = [...new Set(sent.flatMap((m) => (typeof m.location_id === 'number' ? [m.location_id] : [])))];
-  const unknown = new Set(await repo.unknownLocations(tx, companyId, named));
+  const unknown = new Set(await repo.unknownLocations(db, companyId, named));
   return sent.map((m, i) => {
     const p = products[i] as repo.ProductPlaces;
     let locationId: number | null;
