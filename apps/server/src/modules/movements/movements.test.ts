@@ -323,18 +323,22 @@ describe('every writer of stock leaves a movement', () => {
     );
   });
 
-  it('SQL by hand is an edit by the system', async () => {
+  it('SQL by hand is an edit by the system, also right after a call on the same connection', async () => {
     const p = await create({ quantity: 1, location_id: places.floor });
+    // The call's statement says for its own transaction that it writes its movements: nothing after it may inherit
+    // that (PGlite has one connection; on PostgreSQL the pool hands the same one back first).
+    await sent([{ sku: p.sku, delta: 2, reason: 'receipt' }]);
     await t.database.db.execute(
-      sql`update products set quantity = 4 where company_id = ${a.companyId} and id = ${p.id}`,
+      sql`update products set quantity = 6 where company_id = ${a.companyId} and id = ${p.id}`,
     );
     const h = await history(p.id);
+    expect(h.data.map((m) => m.reason)).toEqual(['edit', 'receipt', 'edit']);
     expect(h.data[0]).toMatchObject({
       reason: 'edit',
       by: 'System',
       by_type: 'system',
       delta: 3,
-      quantity_after: 4,
+      quantity_after: 6,
     });
   });
 });
