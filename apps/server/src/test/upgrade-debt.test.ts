@@ -97,7 +97,8 @@ const PERMANENT: Record<string, string> = {
   'function stock_movements_after_insert': 'stock_movements_write, as above',
   'function stock_movements_after_update': 'stock_movements_write, as above',
   'function stock_movements_after_delete': 'stock_movements_write, as above',
-  'function stock_movements_are_written': 'stock_movements_write, as above (0048: the triggers return at once)',
+  'function stock_movements_are_written':
+    'stock_movements_write, as above (0048: the triggers return at once)',
   'trigger stock_movements_after_insert': 'stock_movements_write, as above',
   'trigger stock_movements_after_update': 'stock_movements_write, as above',
   'trigger stock_movements_after_delete': 'stock_movements_write, as above',
