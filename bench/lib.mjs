@@ -79,11 +79,13 @@ const keptEmail = (company) => `${company.toLowerCase().replace(/[^a-z0-9]+/g, '
 /** A new database on the PostgreSQL server (or the kept BENCH_DB), and a portal process on it (migrated at start). */
 export async function startBench(extraEnv = {}, { dir, db } = {}) {
   // BENCH_DB=<name> keeps one seeded database for several runs (created if missing, never dropped): a bench that
-  // finds its companies there signs in instead of seeding again (`seeded`, `signIn`). `db`: another kept name (a
-  // second server, of the code before, on a database of its own).
-  const kept = db ?? process.env.BENCH_DB;
-  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DB: a lowercase database name');
-  const dbName = kept ?? `quantics_bench_${randomBytes(4).toString('hex')}`;
+  // finds its companies there signs in instead of seeding again (`seeded`, `signIn`). `db`: the name of another
+  // database (a second server, of the code before, on one of its own), kept like BENCH_DB's only when BENCH_DB is set:
+  // named after a new database, it goes with it.
+  const kept = process.env.BENCH_DB ? (db ?? process.env.BENCH_DB) : undefined;
+  const named = db ?? kept;
+  if (named && !/^[a-z_][a-z0-9_]*$/.test(named)) throw new Error('BENCH_DB: a lowercase database name');
+  const dbName = named ?? `quantics_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
