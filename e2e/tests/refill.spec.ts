@@ -222,3 +222,41 @@ for (const width of [390, 1440]) {
     await expect(cards.filter({ hasText: 'Camp mug 24' })).toHaveCount(0);
   });
 }
+
+// A person works the list of their own store: the page opens on the store they last chose on this browser.
+test('the refill list opens on the store last chosen, at 390', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
+  const admin = await registerViaApi(page, { company: 'Two Stores Co' });
+  const post = poster(page.request, admin.token);
+  await storeWithRooms(post, 'Alpine Store');
+  const harbor = await storeWithRooms(post, 'Harbor Store');
+  const lamp = await post('/api/inventory', {
+    name: 'Camp lamp',
+    sku: 'LAMP1',
+    location_id: harbor.floor.id,
+    stock: [
+      { location_id: harbor.floor.id, quantity: 0 },
+      { location_id: harbor.back.id, quantity: 5 },
+    ],
+  });
+  const res = await page.request.put('/api/replenishment/minimum', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { product_id: lamp.id, min_quantity: 3 },
+  });
+  expect(res.ok()).toBe(true);
+  await signInWithToken(page, admin.token);
+  await page.goto('/refill');
+  await expect(page).toHaveTitle('Quantics | Refill list', { timeout: 30_000 });
+  const store = page.getByLabel('Store');
+  await expect(store.locator('option:checked')).toHaveText('Alpine Store');
+  await expect(page.getByText('Nothing to refill')).toBeVisible();
+  await store.selectOption({ label: 'Harbor Store' });
+  await expect(page.getByTestId('refill-row')).toHaveCount(1);
+  // Away and back by the menu's address, which names no store.
+  await page.goto('/dashboard');
+  await page.goto('/refill');
+  await expect(store.locator('option:checked')).toHaveText('Harbor Store');
+  await expect(page.getByTestId('refill-row')).toHaveCount(1);
+  await expect(page.getByTestId('refill-row')).toContainText('Camp lamp');
+});

@@ -1,6 +1,7 @@
 import type { TReplenishmentRow } from '@quantics/contracts';
 import { CheckCircle2, Download, Store } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth-provider';
 import { useCan } from '@/app/use-can';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,19 +17,33 @@ import { downloadRefillCsv, useRecordMoved, useRefillList } from '../api/refill'
 import { RefillCard } from '../components/refill-card';
 import { REFILL_TEXTS } from '../refill-texts';
 
+/** The store a person last chose on this browser, for this company (a person works the list of their own store). */
+const storeKey = (user: { id: number; company_id: number }) =>
+  `quantics.refill.store.${user.id}:${user.company_id}`;
+
 /**
  * The refill list of a store (issue 52), made to be worked through on a phone: each product its sales floor is
  * missing and its stockrooms hold, most sold first; "Moved" records the transfer and the product leaves the list
- * once its floor is full.
+ * once its floor is full. It opens on the store named in its address, else the one last chosen on this browser.
  */
 export function RefillPage() {
   usePageTitle(REFILL_TEXTS.title);
   const canMove = useCan('operator');
   const locations = useLocations();
   const [params, setParams] = useSearchParams();
+  const { user } = useAuth();
   const stores = (locations.data ?? []).filter((l) => l.kind === 'store');
   const asked = Number(params.get('store'));
-  const storeId = stores.find((s) => s.id === asked)?.id ?? stores[0]?.id ?? null;
+  const chosen = user ? Number(localStorage.getItem(storeKey(user))) : Number.NaN;
+  const storeId =
+    stores.find((s) => s.id === asked)?.id ??
+    stores.find((s) => s.id === chosen)?.id ??
+    stores[0]?.id ??
+    null;
+  const choose = (id: string) => {
+    if (user) localStorage.setItem(storeKey(user), id);
+    setParams({ store: id }, { replace: true });
+  };
   const list = useRefillList(storeId);
   const moved = useRecordMoved();
   const first = list.data?.pages[0];
@@ -91,7 +106,7 @@ export function RefillPage() {
               <Select
                 id="refill-store"
                 value={storeId ?? ''}
-                onChange={(e) => setParams({ store: e.target.value }, { replace: true })}
+                onChange={(e) => choose(e.target.value)}
                 className="w-full max-w-xs"
               >
                 {stores.map((s) => (
