@@ -57,7 +57,7 @@ export function checkMovements(
           : (issue?.message ?? MOVEMENT_MESSAGES.movementInvalid);
       throw badRequest(name(index, field, message));
     }
-    // zod's output is a new object of ours: it takes its index rather than being copied (a call of 5,000 is 5,000).
+    // zod's output is a new object of ours: it takes its index, rather than being copied once more with it.
     const m = parsed.data as SentMovement;
     m.index = index;
     const named =
