@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { neutralizeCsvCell } from '@quantics/contracts';
+import type { FastifyReply } from 'fastify';
 
 /** A cell that must be quoted: it holds a quote, the delimiter or a line break (csv-stringify's rule, RFC 4180). */
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -16,3 +18,13 @@ const csvCell = (cell: unknown): string => {
  * old generation in proportion to its size (docs/benchmarks.md, "Inventory report memory").
  */
 export const toCsv = (rows: unknown[][]): string => rows.map((r) => `${r.map(csvCell).join(',')}\n`).join('');
+
+/**
+ * Answers a CSV file to download: UTF-8 text under the name a browser saves it as, its body text or a stream (a
+ * report read page by page while it is sent).
+ */
+export const sendCsv = (reply: FastifyReply, filename: string, body: string | Readable) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);

@@ -13,12 +13,11 @@ import {
   ZSuccessResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { lookupCode } from './code-lookup.service.ts';
 import * as inventory from './inventory.service.ts';
 import { exportCsv, templateCsv } from './inventory-export.ts';
-
-const attachment = (name: string) => `attachment; filename="${name}"`;
 
 /** The local catalogue (members read, operators and admins write; see the access table). CSV import: import.routes.ts. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,11 +50,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/inventory/csv-template',
     { schema: { tags, description: 'A CSV with the import columns and one example row' } },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(CSV_TEMPLATE_FILENAME))
-        .send(templateCsv()),
+    async (_request, reply) => sendCsv(reply, CSV_TEMPLATE_FILENAME, templateCsv()),
   );
 
   app.get(
@@ -71,10 +66,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const companyId = callerOf(request).companyId;
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`inventory-${day}.csv`))
-        .send(Readable.from(exportCsv(app.db, companyId, request.query)));
+      return sendCsv(
+        reply,
+        `inventory-${day}.csv`,
+        Readable.from(exportCsv(app.db, companyId, request.query)),
+      );
     },
   );
 

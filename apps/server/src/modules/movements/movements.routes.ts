@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyDayStartAt, companyZone } from '../../db/company-day.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { checkRange, movementHistory, movementsReportCsv } from './history.service.ts';
 import { applyMovements, checkMovements } from './movements.service.ts';
@@ -139,10 +140,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<MovementsRoutesOptions> = as
         yield '\uFEFF';
         yield* movementsReportCsv(app.db, companyId, range);
       })();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="quantics-movements-${day}.csv"`)
-        .send(Readable.from(body, { highWaterMark: 1 }));
+      return sendCsv(reply, `quantics-movements-${day}.csv`, Readable.from(body, { highWaterMark: 1 }));
     },
   );
 };

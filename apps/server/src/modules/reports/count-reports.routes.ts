@@ -6,7 +6,7 @@ import {
   ZShrinkReport,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCsv } from '../../lib/csv.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { ACCURACY_CSV_HEADER, accuracyCsvRows, accuracyReport } from './accuracy.service.ts';
 import { SHRINK_CSV_HEADER, shrinkCsvRows, shrinkReport } from './shrink.service.ts';
@@ -36,13 +36,11 @@ export const countReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, description: 'The accuracy report as CSV.', querystring: ZAccuracyQuery } },
     async (request, reply) => {
       const report = await accuracyReport(app.db, callerOf(request).companyId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-accuracy-by-${report.period}-${report.from}-to-${report.to}.csv"`,
-        )
-        .send(`\uFEFF${toCsv([ACCURACY_CSV_HEADER, ...accuracyCsvRows(report)])}`);
+      return sendCsv(
+        reply,
+        `quantics-accuracy-by-${report.period}-${report.from}-to-${report.to}.csv`,
+        `\uFEFF${toCsv([ACCURACY_CSV_HEADER, ...accuracyCsvRows(report)])}`,
+      );
     },
   );
 
@@ -65,15 +63,12 @@ export const countReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const report = await shrinkReport(app.db, callerOf(request).companyId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-shrink-by-${report.group_by}-${report.from}-to-${report.to}.csv"`,
-        )
-        .send(
-          `\uFEFF${toCsv([[groupTitle(report.group_by), ...SHRINK_CSV_HEADER.slice(1)], ...shrinkCsvRows(report)])}`,
-        );
+      const header = [groupTitle(report.group_by), ...SHRINK_CSV_HEADER.slice(1)];
+      return sendCsv(
+        reply,
+        `quantics-shrink-by-${report.group_by}-${report.from}-to-${report.to}.csv`,
+        `\uFEFF${toCsv([header, ...shrinkCsvRows(report)])}`,
+      );
     },
   );
 };

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyZone } from '../../db/company-day.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { callerOf, requireAuth } from '../../lib/request-context.ts';
 import { type DutchieReportType, dutchieReport } from './dutchie-reports.ts';
 import { reportSource } from './report-sources.ts';
@@ -47,10 +47,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         yield `\uFEFF${toCsv([SECURITY_LOG_HEADER])}`;
         for await (const page of pages) yield toCsv(page);
       })();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="quantics-security-log-${from}-to-${to}.csv"`)
-        .send(Readable.from(body, { highWaterMark: 1 }));
+      return sendCsv(
+        reply,
+        `quantics-security-log-${from}-to-${to}.csv`,
+        Readable.from(body, { highWaterMark: 1 }),
+      );
     },
   );
 
@@ -84,10 +85,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           : await catalogueCsv(companyId, type, start, end);
       const name = reportFileName(type, start, end, range.end);
       // One page read ahead at most (Readable.from buffers 16 by default): memory stays flat whatever the size.
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(Readable.from(body, { highWaterMark: 1 }));
+      return sendCsv(reply, name, Readable.from(body, { highWaterMark: 1 }));
     },
   );
 

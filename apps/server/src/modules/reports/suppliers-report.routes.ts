@@ -7,7 +7,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { type SupplierFiguresRow, supplierFigures, todayOf } from './suppliers-report.repo.ts';
 
@@ -44,13 +44,7 @@ export const suppliersReportRoutes: FastifyPluginAsyncZod = async (app) => {
           rows.push(SUPPLIERS_REPORT_COLUMNS.map((c) => (c === 'supplier' ? (s.supplier ?? '') : f[c])));
         }
       }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-suppliers-report-${report.from}-to-${report.to}.csv"`,
-        )
-        .send(toCsv(rows));
+      return sendCsv(reply, `quantics-suppliers-report-${report.from}-to-${report.to}.csv`, toCsv(rows));
     },
   );
 };

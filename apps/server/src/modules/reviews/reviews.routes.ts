@@ -18,7 +18,7 @@ import {
   ZUpdateReasonCodeRequest,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCsv } from '../../lib/csv.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import { applyCounts } from './apply-counts.service.ts';
 import * as codes from './reason-codes.service.ts';
@@ -180,13 +180,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         app.audits,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="quantics-adjustments-audit-${sheet.audit.id}.csv"`,
-        )
-        .send(`\uFEFF${toCsv([ADJUSTMENTS_HEADER, ...adjustmentsCsvRows(sheet)])}`);
+      return sendCsv(
+        reply,
+        `quantics-adjustments-audit-${sheet.audit.id}.csv`,
+        `\uFEFF${toCsv([ADJUSTMENTS_HEADER, ...adjustmentsCsvRows(sheet)])}`,
+      );
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { callerOf } from '../../lib/request-context.ts';
 import { acceptFileUploads, uploadedFile } from '../../lib/uploaded-file.ts';
 import { metrcCsvRows, metrcShipment } from '../metrc/metrc-receipt.service.ts';
@@ -166,10 +167,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         metrcCsvRows(s.reference, metrc),
       );
       const name = `quantics-receipt-${s.reference.replace(/[^A-Za-z0-9_-]+/g, '_')}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csv);
+      return sendCsv(reply, name, csv);
     },
   );
 };

@@ -17,6 +17,7 @@ import {
   ZWhereResponse,
 } from '@quantics/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { requireAuth } from '../../lib/request-context.ts';
 import { getAntennas, putAntennas } from './antennas.service.ts';
 import { storeKpis } from './store-kpis.service.ts';
@@ -98,10 +99,11 @@ export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const csv = await refillCsv(app.db, requireAuth(request).companyId, request.query);
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="quantics-refill-${csv.storeId}-${day}.csv"`)
-        .send(Readable.from(csv.chunks, { highWaterMark: 1 }));
+      return sendCsv(
+        reply,
+        `quantics-refill-${csv.storeId}-${day}.csv`,
+        Readable.from(csv.chunks, { highWaterMark: 1 }),
+      );
     },
   );
 
