@@ -20,6 +20,30 @@ function poster(request: APIRequestContext, token: string) {
   };
 }
 
+/** A product with `onFloor` units on the store's floor and `inBack` in its backroom, and a floor minimum of 3. */
+async function stockedWithMinimum(
+  page: Page,
+  token: string,
+  rooms: { floor: { id: number }; back: { id: number } },
+  product: { name: string; sku: string; onFloor: number; inBack: number },
+) {
+  const made = await poster(page.request, token)('/api/inventory', {
+    name: product.name,
+    sku: product.sku,
+    location_id: rooms.floor.id,
+    stock: [
+      { location_id: rooms.floor.id, quantity: product.onFloor },
+      { location_id: rooms.back.id, quantity: product.inBack },
+    ],
+  });
+  const res = await page.request.put('/api/replenishment/minimum', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { product_id: made.id, min_quantity: 3 },
+  });
+  expect(res.ok()).toBe(true);
+  return made;
+}
+
 /** A store with its sales floor and backroom. */
 async function storeWithRooms(post: ReturnType<typeof poster>, name: string) {
   const store = await post('/api/locations', { name, kind: 'store' });
@@ -174,26 +198,18 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.clock.install();
     const admin = await registerViaApi(page, { company: `Long Refill Co ${width}` });
-    const headers = { authorization: `Bearer ${admin.token}` };
     const post = poster(page.request, admin.token);
-    const { floor, back } = await storeWithRooms(post, 'Harbor Store');
+    const rooms = await storeWithRooms(post, 'Harbor Store');
     // 26 mugs, each 1 on the floor of a minimum of 3 (2 missing) and 5 in the back; the last one's floor is empty
     // (3 missing), so it comes first.
     for (let i = 1; i <= 26; i++) {
-      const mug = await post('/api/inventory', {
-        name: `Camp mug ${String(i).padStart(2, '0')}`,
-        sku: `MUG${String(i).padStart(2, '0')}`,
-        location_id: floor.id,
-        stock: [
-          { location_id: floor.id, quantity: i === 26 ? 0 : 1 },
-          { location_id: back.id, quantity: 5 },
-        ],
+      const n = String(i).padStart(2, '0');
+      await stockedWithMinimum(page, admin.token, rooms, {
+        name: `Camp mug ${n}`,
+        sku: `MUG${n}`,
+        onFloor: i === 26 ? 0 : 1,
+        inBack: 5,
       });
-      const res = await page.request.put('/api/replenishment/minimum', {
-        headers,
-        data: { product_id: mug.id, min_quantity: 3 },
-      });
-      expect(res.ok()).toBe(true);
     }
     await signInWithToken(page, admin.token);
     await page.goto('/refill');
@@ -231,20 +247,12 @@ test('the refill list opens on the store last chosen, at 390', async ({ page }) 
   const post = poster(page.request, admin.token);
   await storeWithRooms(post, 'Alpine Store');
   const harbor = await storeWithRooms(post, 'Harbor Store');
-  const lamp = await post('/api/inventory', {
+  await stockedWithMinimum(page, admin.token, harbor, {
     name: 'Camp lamp',
     sku: 'LAMP1',
-    location_id: harbor.floor.id,
-    stock: [
-      { location_id: harbor.floor.id, quantity: 0 },
-      { location_id: harbor.back.id, quantity: 5 },
-    ],
+    onFloor: 0,
+    inBack: 5,
   });
-  const res = await page.request.put('/api/replenishment/minimum', {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { product_id: lamp.id, min_quantity: 3 },
-  });
-  expect(res.ok()).toBe(true);
   await signInWithToken(page, admin.token);
   await page.goto('/refill');
   await expect(page).toHaveTitle('Quantics | Refill list', { timeout: 30_000 });
