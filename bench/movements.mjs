@@ -57,6 +57,7 @@ const DISJOINT = process.argv.includes('--disjoint');
 const repo = await tsImport('../apps/server/src/modules/movements/movements.repo.ts', import.meta.url);
 const history = await tsImport('../apps/server/src/modules/movements/history.repo.ts', import.meta.url);
 const service = await tsImport('../apps/server/src/modules/movements/movements.service.ts', import.meta.url);
+const inTurn = await tsImport('../apps/server/src/modules/movements/calls-in-flight.ts', import.meta.url);
 const dialect = new PgDialect();
 
 const load = () =>
@@ -367,6 +368,9 @@ async function postRounds(label, ctx) {
     'service in process': (call) =>
       service.applyMovements(db, caller, service.checkMovements({ movements: call.movements })),
     'statement bare': (call) => withClient((c) => barePair(c, companyId, actor, call.rows)),
+    // The same statements as the service sends them (calls-in-flight.ts): a call sharing products with a call in
+    // flight moves its own first and the shared ones once that call has ended, in one transaction.
+    'statements in turn': (call) => inTurn.applyInTurn(db, companyId, actor, call.rows),
     'INSERT only': (call) => withClient((c) => bareInsert(c, companyId, actor, call.rows)),
   };
   // --before-dir: the code before on its own database, the same three ways but in process (its calls made from its

@@ -89,6 +89,8 @@ const PERMANENT: Record<string, string> = {
   'function stock_after_insert': 'stock_restate, as above',
   'function stock_after_update': 'stock_restate, as above',
   'function stock_after_delete': 'stock_restate, as above',
+  'function stock_totals_are_later':
+    'stock_restate, as above (0049: a call sharing products totals its own products later in its transaction)',
   'trigger stock_totals_after_insert': 'stock_restate, as above',
   'trigger stock_totals_after_update': 'stock_restate, as above',
   'trigger stock_totals_after_delete': 'stock_restate, as above',

@@ -101,6 +101,10 @@ export async function productsByKeys(
   return found;
 }
 
+/** The statement's movement context: it writes its own movements, and (0049) maybe its products' totals later. */
+const WRITTEN = JSON.stringify({ written: true });
+const WRITTEN_TOTALS_LATER = JSON.stringify({ written: true, totals: 'later' });
+
 /**
  * Applies the movements in one statement, all or none: each place's row changes by the sum of its movements (created
  * when the product had no stock there), and every movement is recorded with the row's quantity after it, in the order
@@ -112,8 +116,17 @@ export async function productsByKeys(
  * Run alone (`db`, not in a transaction), it is its own transaction: the stock rows it locks are released the moment
  * it ends, not after its answer has reached node and a COMMIT has come back. Calls moving the same products wait on
  * each other for that long, so it is most of what calls at once can do (docs/benchmarks.md, stock movements).
+ *
+ * `totalsLater` (in a transaction): the statement leaves its products' rows alone (migration 0049), and the caller
+ * totals them with `restateTotals` before it commits. The answer's totals are as they will be once it has.
  */
-export async function applyMovements(db: Db, companyId: number, actor: MovementActor, rows: MovementWrite[]) {
+export async function applyMovements(
+  db: Db,
+  companyId: number,
+  actor: MovementActor,
+  rows: MovementWrite[],
+  { totalsLater = false }: { totalsLater?: boolean } = {},
+) {
   const input = unnestRows(
     rows.map((r) => ({
       product_id: r.productId,
@@ -136,7 +149,7 @@ export async function applyMovements(db: Db, companyId: number, actor: MovementA
     'i',
   );
   const recorded = await db.execute<RecordedMovement & PlaceNow>(sql`
-    with written as materialized (select set_config('quantics.movement', '{"written": true}', true) as setting),
+    with written as materialized (select set_config('quantics.movement', ${totalsLater ? WRITTEN_TOTALS_LATER : WRITTEN}, true) as setting),
     -- Every row of the input goes through "written": it is set before the first stock row is written, whatever the
     -- plan, and so before the stock triggers run at the statement's end.
     input as (select i.* from ${input} cross join written w where w.setting is not null),
@@ -182,6 +195,29 @@ export async function applyMovements(db: Db, companyId: number, actor: MovementA
     place_quantity: Number(r.place_quantity),
     total: Number(r.total),
   }));
+}
+
+/**
+ * Writes the products' totals and places (stock_restate, as the stock triggers do) from places moved earlier in this
+ * transaction by a statement that left them for later (`applyMovements`' totalsLater), each with its quantity now.
+ */
+export async function restateTotals(
+  tx: Db,
+  companyId: number,
+  places: { productId: number; locationId: number | null; quantity: number }[],
+) {
+  if (places.length === 0) return;
+  await tx.execute(sql`select stock_restate(array_fill(${companyId}::int, array[${places.length}::int]),
+    ${sqlArray(
+      places.map((p) => p.productId),
+      'int',
+    )}, ${sqlArray(
+      places.map((p) => p.locationId ?? 0),
+      'int',
+    )}, ${sqlArray(
+      places.map((p) => p.quantity),
+      'int',
+    )})`);
 }
 
 /** The places' quantities now, with their products' totals. */

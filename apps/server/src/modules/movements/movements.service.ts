@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/pg-errors.ts';
+import { applyInTurn } from './calls-in-flight.ts';
 import type { MovementActor } from './movement-context.repo.ts';
 import * as repo from './movements.repo.ts';
 
@@ -76,7 +77,8 @@ export function checkMovements(
 }
 
 /**
- * Applies checked movements, all or none: one statement (movements.repo.ts applyMovements), its own transaction. A
+ * Applies checked movements, all or none: one statement (movements.repo.ts applyMovements), its own transaction, or
+ * two in one when the call shares products with another call in flight (calls-in-flight.ts). A
  * client_id already recorded is not applied again: its movement is answered as first recorded (duplicate: true). Most
  * calls carry new client ids only, so the first try does not look them up: the unique key
  * (stock_movements_client_unique) says when one was recorded before, and the call, its statement undone whole, runs
@@ -125,7 +127,7 @@ async function applyOnce(
   const products = await resolveProducts(db, companyId, fresh, naming.name);
   const writes = await resolvePlaces(db, companyId, fresh, products, naming);
   let applied: (repo.RecordedMovement & repo.PlaceNow)[] = [];
-  if (writes.length > 0) applied = await repo.applyMovements(db, companyId, caller.actor, writes);
+  if (writes.length > 0) applied = await applyInTurn(db, companyId, caller.actor, writes);
   const byIndex = new Map(fresh.map((m, i) => [m.index, applied[i]]));
   // Each movement as answered, built field by field rather than copied by rest and spread (once per movement).
   const movements = sent.map((m) => {

@@ -1,0 +1,145 @@
+import pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import type { MovementActor } from './movement-context.repo.ts';
+import * as repo from './movements.repo.ts';
+
+// Calls of the movements API that move the same products at once. A call's statement locks the stock rows (and the
+// product rows) it moves until it commits, so a call that needs one of them waits there for the other call to end,
+// holding the rows it locked before it: four tills selling from one catalogue share a few products in every pair of
+// calls of 1,000, and their calls would run one after another (docs/benchmarks.md, stock movements). So a call that
+// shares products with calls in flight in this process moves its own products first, while those calls run, then
+// waits for them, then moves the few it shares with them, all in one transaction.
+
+/** A call in flight: the products it moves, and its end (committed or undone). */
+type Call = { products: ReadonlySet<number>; done: Promise<void> };
+
+/** The calls in flight, per database and company, from when they start writing until they end. */
+const inFlight = new WeakMap<Db, Map<number, Set<Call>>>();
+
+/** Calls holding a transaction open while they wait for others, per pool (at most half its connections). */
+const waiting = new WeakMap<pg.Pool, number>();
+
+function callsOf(db: Db, companyId: number): Set<Call> {
+  let companies = inFlight.get(db);
+  if (!companies) {
+    companies = new Map();
+    inFlight.set(db, companies);
+  }
+  let calls = companies.get(companyId);
+  if (!calls) {
+    calls = new Set();
+    companies.set(companyId, calls);
+  }
+  return calls;
+}
+
+/** The calls in flight that move some of `mine`, and which of `mine` they move. */
+function sharing(calls: Set<Call>, mine: ReadonlySet<number>) {
+  const shared = new Set<number>();
+  const others: Call[] = [];
+  for (const other of calls) {
+    const before = shared.size;
+    const [small, large] = other.products.size < mine.size ? [other.products, mine] : [mine, other.products];
+    for (const id of small) if (large.has(id)) shared.add(id);
+    if (shared.size > before) others.push(other);
+  }
+  return { shared, others };
+}
+
+/**
+ * The pool a call may hold a connection of while it waits for others: PostgreSQL's, with fewer than half its
+ * connections so held (the calls waited for, and everything else, get theirs). PGlite is one connection: a
+ * transaction open there would stop the calls it waits for, so there a call is always one statement.
+ */
+function poolToWaitOn(db: Db): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  const held = waiting.get(client) ?? 0;
+  return held < Math.floor((client.options.max ?? 10) / 2) ? client : null;
+}
+
+/** Each place the movements moved, once, with its quantity after them. */
+function placesMoved(movements: (repo.RecordedMovement & repo.PlaceNow)[]) {
+  const places = new Map<string, { productId: number; locationId: number | null; quantity: number }>();
+  for (const m of movements) {
+    places.set(`${m.product_id}:${m.location_id}`, {
+      productId: m.product_id,
+      locationId: m.location_id,
+      quantity: m.place_quantity,
+    });
+  }
+  return [...places.values()];
+}
+
+/**
+ * Marks products as moved by a call in flight until the answer is called: what a call running at once looks like to
+ * the next one (tests use it to make a call share products, and to let the one held end when they choose).
+ */
+export function holdProducts(db: Db, companyId: number, productIds: number[]): () => void {
+  const calls = callsOf(db, companyId);
+  let end = () => {};
+  const call: Call = { products: new Set(productIds), done: new Promise<void>((resolve) => (end = resolve)) };
+  calls.add(call);
+  return () => {
+    calls.delete(call);
+    end();
+  };
+}
+
+/**
+ * Applies a call's movements, all or none (movements.repo.ts applyMovements), answering them in the order given.
+ *
+ * A call sharing no product with a call in flight in this process is one statement, its own transaction. A call
+ * sharing some is one transaction: first its own products, in a statement that leaves their products' rows (and the
+ * company's counters) alone; then, once the calls it shares with have ended, its products' totals and the shared
+ * products. So its first statement, most of its work, runs beside theirs instead of after them.
+ *
+ * No deadlock between calls of this process: a call's first statement moves no product of a call before it and
+ * touches no row of the company's, so none of them waits on it; it then waits only for calls before it, which never
+ * wait for it; and after that nothing of this process holds its products. A writer of another process can still
+ * meet one (PostgreSQL ends it after a second), and the service runs the call again.
+ */
+export async function applyInTurn(
+  db: Db,
+  companyId: number,
+  actor: MovementActor,
+  writes: repo.MovementWrite[],
+): Promise<(repo.RecordedMovement & repo.PlaceNow)[]> {
+  const calls = callsOf(db, companyId);
+  const products: ReadonlySet<number> = new Set(writes.map((w) => w.productId));
+  const { shared, others } = sharing(calls, products);
+  let end = () => {};
+  const call: Call = { products, done: new Promise<void>((resolve) => (end = resolve)) };
+  calls.add(call);
+  try {
+    const pool = shared.size > 0 ? poolToWaitOn(db) : null;
+    if (!pool) return await repo.applyMovements(db, companyId, actor, writes);
+    waiting.set(pool, (waiting.get(pool) ?? 0) + 1);
+    try {
+      return await db.transaction(async (tx) => {
+        const own = writes.filter((w) => !shared.has(w.productId));
+        const first =
+          own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
+        await Promise.all(others.map((o) => o.done));
+        await repo.restateTotals(tx, companyId, placesMoved(first));
+        const then = await repo.applyMovements(
+          tx,
+          companyId,
+          actor,
+          writes.filter((w) => shared.has(w.productId)),
+        );
+        // Back in the order given: each list is in its movements' order.
+        let i = 0;
+        let j = 0;
+        return writes.map(
+          (w) => (shared.has(w.productId) ? then[j++] : first[i++]) as (typeof first)[number],
+        );
+      });
+    } finally {
+      waiting.set(pool, (waiting.get(pool) ?? 1) - 1);
+    }
+  } finally {
+    calls.delete(call);
+    end();
+  }
+}
