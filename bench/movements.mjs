@@ -497,8 +497,12 @@ const VARIANTS = {
   'INSERT only (bare)': { insertOnly: true },
   'statement, no triggers at all': { before: [`SET LOCAL session_replication_role = replica`] },
   'statement as the API runs it': { before: [] },
-  '  - no FK stock_movements -> companies': {
-    before: ['ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_company_id_companies_id_fk'],
+  // Migration 0050 dropped it: added back (NOT VALID: checked on the rows written, not on those there).
+  '  + FK stock_movements -> companies (before 0050)': {
+    before: [
+      `ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_company_fk_again FOREIGN KEY (company_id)
+         REFERENCES companies (id) ON DELETE CASCADE NOT VALID`,
+    ],
   },
   '  - products without the trigram index': { before: ['DROP INDEX products_company_name_trgm_idx'] },
   '  + low-stock index keyed by quantity (before 0040, no HOT)': { before: [LOW_BEFORE_0040] },

@@ -102,6 +102,9 @@ const PERMANENT: Record<string, string> = {
   'function stock_movements_are_written':
     'stock_movements_write, as above (0048: the triggers return at once)',
   'trigger stock_movements_after_insert': 'stock_movements_write, as above',
+  'function companies_delete_movements':
+    'a company deleted takes its stock movements with it, as the foreign key 0050 dropped did (its check was 5 % of a call of the movements API)',
+  'trigger companies_delete_movements': 'companies_delete_movements, as above',
   'trigger stock_movements_after_update': 'stock_movements_write, as above',
   'trigger stock_movements_after_delete': 'stock_movements_write, as above',
   'index audit_reads_company_id_audit_id_batch_seq_ordinal_received_on_p':

@@ -355,4 +355,21 @@ describe('roles and companies', () => {
     expect((await call(b.operator.token, 'GET', `/api/inventory/${p.id}/movements`)).statusCode).toBe(404);
     expect((await get(p.id)).quantity).toBe(5);
   });
+
+  it("a company deleted takes its movements with it, and leaves another company's alone", async () => {
+    const gone = await createTenant(t, 'Movements gone');
+    const made = await call(gone.operator.token, 'POST', '/api/inventory', {
+      name: 'Short-lived',
+      sku: 'GONE1',
+      quantity: 4,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const sale = await send([{ sku: 'GONE1', delta: -1, reason: 'sale' }], gone.operator.token);
+    expect(sale.statusCode, sale.body).toBe(200);
+    const kept = await movementCount(a.companyId);
+    expect(await movementCount(gone.companyId)).toBe(2);
+    await t.database.db.execute(sql`delete from companies where id = ${gone.companyId}`);
+    expect(await movementCount(gone.companyId)).toBe(0);
+    expect(await movementCount(a.companyId)).toBe(kept);
+  });
 });
