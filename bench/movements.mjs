@@ -69,6 +69,8 @@ const bench = await startBench();
 const { base, dbUrl, dbName } = bench;
 const pool = new pg.Pool({ connectionString: dbUrl, max: 12 });
 const db = drizzle(pool);
+/** The movements API's writer on the bench's pool, as the server builds it (its calls in flight). */
+const calls = new inTurn.CallsInFlight(db);
 /** With --before-dir: the code before, its server, database, pool, repo module and bench company (startBefore). */
 let before;
 
@@ -366,11 +368,11 @@ async function postRounds(label, ctx) {
   const cases = {
     API: postTo(base, token),
     'service in process': (call) =>
-      service.applyMovements(db, caller, service.checkMovements({ movements: call.movements })),
+      service.applyMovements(calls, caller, service.checkMovements({ movements: call.movements })),
     'statement bare': (call) => withClient((c) => barePair(c, companyId, actor, call.rows)),
     // The same statements as the service sends them (calls-in-flight.ts): a call sharing products with a call in
     // flight moves its own first and the shared ones once that call has ended, in one transaction.
-    'statements in turn': (call) => inTurn.applyInTurn(db, companyId, actor, call.rows),
+    'statements in turn': (call) => calls.apply(companyId, actor, call.rows),
     'INSERT only': (call) => withClient((c) => bareInsert(c, companyId, actor, call.rows)),
   };
   // --before-dir: the code before on its own database, the same three ways but in process (its calls made from its
@@ -697,7 +699,7 @@ async function serviceQueries({ products, companyId, actor }, calls = 7) {
       const t0 = performance.now();
       const sent = service.checkMovements({ movements: call.movements });
       checks.push(performance.now() - t0);
-      await service.applyMovements(db, caller, sent);
+      await service.applyMovements(calls, caller, sent);
       whole.push(performance.now() - t0);
     }
   } finally {

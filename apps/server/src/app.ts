@@ -72,6 +72,7 @@ import { Mailer } from './modules/mail/mailer.ts';
 import { metrcSettingsRoutes } from './modules/metrc/metrc-settings.routes.ts';
 import { isMetricsOn, metricsPlugin } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics, registerScrapeGauges } from './modules/metrics/metrics.ts';
+import { CallsInFlight } from './modules/movements/calls-in-flight.ts';
 import { movementsRoutes } from './modules/movements/movements.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { printRoutes } from './modules/print/print.routes.ts';
@@ -111,6 +112,8 @@ declare module 'fastify' {
     dutchie: DutchieContext;
     /** Carries print jobs to the utilities and their answers back. */
     printRelay: PrintRelay;
+    /** The movements API's writer: the calls in flight in this instance, and the products each moves. */
+    movementCalls: CallsInFlight;
     /** The catalogue's prepared reads and this instance's memory of searches. */
     inventory: InventoryQueries;
     /** The dashboard's settled figures under each company's dashboard version (stats/dashboard-cache.ts). */
@@ -207,6 +210,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await printRelay.start();
   app.decorate('printRelay', printRelay);
   app.decorate('inventory', inventoryQueries(database.db));
+  app.decorate('movementCalls', new CallsInFlight(database.db));
   app.decorate('dashboard', new DashboardCache());
   app.decorate('audits', auditClock(config.auditTimeoutMinutes));
   const tags = createTagDecoder();

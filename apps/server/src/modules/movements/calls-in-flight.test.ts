@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { holdProducts } from './calls-in-flight.ts';
 
 // Calls of the movements API sharing products with calls in flight (calls-in-flight.ts): on PostgreSQL such a call
 // moves its own products first and the shared ones once the others have ended, in one transaction. Whatever the
@@ -91,7 +90,7 @@ describe('a call sharing products with a call in flight', () => {
       movements: [{ product_id: shared.id, location_id: back, delta: 10, reason: 'receipt' }],
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const release = holdProducts(t.database.db, a.companyId, [shared.id]);
+    const release = t.app.movementCalls.hold(a.companyId, [shared.id]);
     let ended = false;
     const call = send([
       { sku: own.sku, delta: -2, reason: 'sale', client_id: 'inflight-1' },
@@ -140,7 +139,7 @@ describe('a call sharing products with a call in flight', () => {
     const shared = await create({ quantity: 10, location_id: floor });
     const first = await send([{ sku: shared.sku, delta: -1, reason: 'sale', client_id: 'inflight-dup' }]);
     expect(first.statusCode, first.body).toBe(200);
-    const release = holdProducts(t.database.db, a.companyId, [shared.id]);
+    const release = t.app.movementCalls.hold(a.companyId, [shared.id]);
     const call = send([
       { sku: own.sku, delta: -3, reason: 'sale', client_id: 'inflight-own' },
       { sku: shared.sku, delta: -1, reason: 'sale', client_id: 'inflight-dup' },

@@ -13,51 +13,6 @@ import * as repo from './movements.repo.ts';
 /** A call in flight: the products it moves, and its end (committed or undone). */
 type Call = { products: ReadonlySet<number>; done: Promise<void> };
 
-/** The calls in flight, per database and company, from when they start writing until they end. */
-const inFlight = new WeakMap<Db, Map<number, Set<Call>>>();
-
-/** Calls holding a transaction open while they wait for others, per pool (at most half its connections). */
-const waiting = new WeakMap<pg.Pool, number>();
-
-function callsOf(db: Db, companyId: number): Set<Call> {
-  let companies = inFlight.get(db);
-  if (!companies) {
-    companies = new Map();
-    inFlight.set(db, companies);
-  }
-  let calls = companies.get(companyId);
-  if (!calls) {
-    calls = new Set();
-    companies.set(companyId, calls);
-  }
-  return calls;
-}
-
-/** The calls in flight that move some of `mine`, and which of `mine` they move. */
-function sharing(calls: Set<Call>, mine: ReadonlySet<number>) {
-  const shared = new Set<number>();
-  const others: Call[] = [];
-  for (const other of calls) {
-    const before = shared.size;
-    const [small, large] = other.products.size < mine.size ? [other.products, mine] : [mine, other.products];
-    for (const id of small) if (large.has(id)) shared.add(id);
-    if (shared.size > before) others.push(other);
-  }
-  return { shared, others };
-}
-
-/**
- * The pool a call may hold a connection of while it waits for others: PostgreSQL's, with fewer than half its
- * connections so held (the calls waited for, and everything else, get theirs). PGlite is one connection: a
- * transaction open there would stop the calls it waits for, so there a call is always one statement.
- */
-function poolToWaitOn(db: Db): pg.Pool | null {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return null;
-  const held = waiting.get(client) ?? 0;
-  return held < Math.floor((client.options.max ?? 10) / 2) ? client : null;
-}
-
 /** Each place the movements moved, once, with its quantity after them. */
 function placesMoved(movements: (repo.RecordedMovement & repo.PlaceNow)[]) {
   const places = new Map<string, { productId: number; locationId: number | null; quantity: number }>();
@@ -72,74 +27,114 @@ function placesMoved(movements: (repo.RecordedMovement & repo.PlaceNow)[]) {
 }
 
 /**
- * Marks products as moved by a call in flight until the answer is called: what a call running at once looks like to
- * the next one (tests use it to make a call share products, and to let the one held end when they choose).
+ * The movements API's writer for one database (app.movementCalls): the calls in flight in this process, per company,
+ * from when they start writing until they end, with the products each moves.
  */
-export function holdProducts(db: Db, companyId: number, productIds: number[]): () => void {
-  const calls = callsOf(db, companyId);
-  let end = () => {};
-  const call: Call = { products: new Set(productIds), done: new Promise<void>((resolve) => (end = resolve)) };
-  calls.add(call);
-  return () => {
-    calls.delete(call);
-    end();
-  };
-}
+export class CallsInFlight {
+  private readonly companies = new Map<number, Set<Call>>();
+  /** Calls holding a transaction open while they wait for others, and how many may (half the pool's connections). */
+  private waiting = 0;
+  private readonly maxWaiting: number;
 
-/**
- * Applies a call's movements, all or none (movements.repo.ts applyMovements), answering them in the order given.
- *
- * A call sharing no product with a call in flight in this process is one statement, its own transaction. A call
- * sharing some is one transaction: first its own products, in a statement that leaves their products' rows (and the
- * company's counters) alone; then, once the calls it shares with have ended, its products' totals and the shared
- * products. So its first statement, most of its work, runs beside theirs instead of after them.
- *
- * No deadlock between calls of this process: a call's first statement moves no product of a call before it and
- * touches no row of the company's, so none of them waits on it; it then waits only for calls before it, which never
- * wait for it; and after that nothing of this process holds its products. A writer of another process can still
- * meet one (PostgreSQL ends it after a second), and the service runs the call again.
- */
-export async function applyInTurn(
-  db: Db,
-  companyId: number,
-  actor: MovementActor,
-  writes: repo.MovementWrite[],
-): Promise<(repo.RecordedMovement & repo.PlaceNow)[]> {
-  const calls = callsOf(db, companyId);
-  const products: ReadonlySet<number> = new Set(writes.map((w) => w.productId));
-  const { shared, others } = sharing(calls, products);
-  let end = () => {};
-  const call: Call = { products, done: new Promise<void>((resolve) => (end = resolve)) };
-  calls.add(call);
-  try {
-    const pool = shared.size > 0 ? poolToWaitOn(db) : null;
-    if (!pool) return await repo.applyMovements(db, companyId, actor, writes);
-    waiting.set(pool, (waiting.get(pool) ?? 0) + 1);
-    try {
-      return await db.transaction(async (tx) => {
-        const own = writes.filter((w) => !shared.has(w.productId));
-        const first =
-          own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
-        await Promise.all(others.map((o) => o.done));
-        await repo.restateTotals(tx, companyId, placesMoved(first));
-        const then = await repo.applyMovements(
-          tx,
-          companyId,
-          actor,
-          writes.filter((w) => shared.has(w.productId)),
-        );
-        // Back in the order given: each list is in its movements' order.
-        let i = 0;
-        let j = 0;
-        return writes.map(
-          (w) => (shared.has(w.productId) ? then[j++] : first[i++]) as (typeof first)[number],
-        );
-      });
-    } finally {
-      waiting.set(pool, (waiting.get(pool) ?? 1) - 1);
+  /**
+   * On PostgreSQL a call may hold a connection while it waits, as long as fewer than half the pool's connections are
+   * so held (the calls waited for, and everything else, get theirs). PGlite is one connection: a transaction open
+   * there would stop the calls it waits for, so there a call is always one statement.
+   */
+  constructor(readonly db: Db) {
+    const client = (db as { $client?: unknown }).$client;
+    this.maxWaiting = client instanceof pg.Pool ? Math.floor((client.options.max ?? 10) / 2) : 0;
+  }
+
+  private callsOf(companyId: number): Set<Call> {
+    let calls = this.companies.get(companyId);
+    if (!calls) {
+      calls = new Set();
+      this.companies.set(companyId, calls);
     }
-  } finally {
-    calls.delete(call);
-    end();
+    return calls;
+  }
+
+  /** Starts a call moving these products: the calls before it that move some of them, which ones, and its end. */
+  private start(companyId: number, products: ReadonlySet<number>) {
+    const calls = this.callsOf(companyId);
+    const shared = new Set<number>();
+    const others: Call[] = [];
+    for (const other of calls) {
+      const before = shared.size;
+      const [small, large] =
+        other.products.size < products.size ? [other.products, products] : [products, other.products];
+      for (const id of small) if (large.has(id)) shared.add(id);
+      if (shared.size > before) others.push(other);
+    }
+    let end = () => {};
+    const call: Call = { products, done: new Promise<void>((resolve) => (end = resolve)) };
+    calls.add(call);
+    const finish = () => {
+      calls.delete(call);
+      if (calls.size === 0) this.companies.delete(companyId);
+      end();
+    };
+    return { shared, others, finish };
+  }
+
+  /**
+   * Marks products as moved by a call in flight until the answer is called: what a call running at once looks like
+   * to the next one (tests use it to make a call share products, and to let the one held end when they choose).
+   */
+  hold(companyId: number, productIds: number[]): () => void {
+    return this.start(companyId, new Set(productIds)).finish;
+  }
+
+  /**
+   * Applies a call's movements, all or none (movements.repo.ts applyMovements), answering them in the order given.
+   *
+   * A call sharing no product with a call in flight in this process is one statement, its own transaction. A call
+   * sharing some is one transaction: first its own products, in a statement that leaves their products' rows (and
+   * the company's counters) alone; then, once the calls it shares with have ended, its products' totals and the
+   * shared products. So its first statement, most of its work, runs beside theirs instead of after them.
+   *
+   * No deadlock between calls of this process: a call's first statement moves no product of a call before it and
+   * touches no row of the company's, so none of them waits on it; it then waits only for calls before it, which
+   * never wait for it; and after that nothing of this process holds its products. A writer of another process can
+   * still meet one (PostgreSQL ends it after a second), and the service runs the call again.
+   */
+  async apply(
+    companyId: number,
+    actor: MovementActor,
+    writes: repo.MovementWrite[],
+  ): Promise<(repo.RecordedMovement & repo.PlaceNow)[]> {
+    const { shared, others, finish } = this.start(companyId, new Set(writes.map((w) => w.productId)));
+    try {
+      if (shared.size === 0 || this.waiting >= this.maxWaiting) {
+        return await repo.applyMovements(this.db, companyId, actor, writes);
+      }
+      this.waiting += 1;
+      try {
+        return await this.db.transaction(async (tx) => {
+          const own = writes.filter((w) => !shared.has(w.productId));
+          const first =
+            own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
+          await Promise.all(others.map((o) => o.done));
+          await repo.restateTotals(tx, companyId, placesMoved(first));
+          const then = await repo.applyMovements(
+            tx,
+            companyId,
+            actor,
+            writes.filter((w) => shared.has(w.productId)),
+          );
+          // Back in the order given: each list is in its movements' order.
+          let i = 0;
+          let j = 0;
+          return writes.map(
+            (w) => (shared.has(w.productId) ? then[j++] : first[i++]) as (typeof first)[number],
+          );
+        });
+      } finally {
+        this.waiting -= 1;
+      }
+    } finally {
+      finish();
+    }
   }
 }

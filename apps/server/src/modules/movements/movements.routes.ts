@@ -68,7 +68,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<MovementsRoutesOptions> = as
       // till on a slow line at a fraction of the default level's CPU (docs/benchmarks.md, stock movements).
       compress: { zlibOptions: { level: constants.Z_BEST_SPEED } },
     },
-    async (request) => applyMovements(app.db, callerOf(request), checkMovements(request.body)),
+    async (request) => applyMovements(app.movementCalls, callerOf(request), checkMovements(request.body)),
   );
 
   app.post(
@@ -96,7 +96,7 @@ export const movementsRoutes: FastifyPluginAsyncZod<MovementsRoutesOptions> = as
         throw badRequest(CSV_MESSAGES.noFile);
       });
       const sent = await movementsOfCsv(app.db, caller.companyId, body, options.locationPaths);
-      return applyMovements(app.db, caller, sent, CSV_NAMING);
+      return applyMovements(app.movementCalls, caller, sent, CSV_NAMING);
     },
   );
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isDeadlock, isUniqueViolation } from '../../lib/pg-errors.ts';
-import { applyInTurn } from './calls-in-flight.ts';
+import type { CallsInFlight } from './calls-in-flight.ts';
 import type { MovementActor } from './movement-context.repo.ts';
 import * as repo from './movements.repo.ts';
 
@@ -87,7 +87,7 @@ export function checkMovements(
  * movements) are reads of committed rows, as they were inside a transaction at Read Committed.
  */
 export async function applyMovements(
-  db: Db,
+  calls: CallsInFlight,
   caller: MovementCaller,
   sent: SentMovement[],
   naming: Naming = CALL_NAMING,
@@ -96,7 +96,7 @@ export async function applyMovements(
   let isFirstSeen = true;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await applyOnce(db, caller, sent, naming, isFirstSeen);
+      return await applyOnce(calls, caller, sent, naming, isFirstSeen);
     } catch (e) {
       // A client_id recorded before (or by a call running at once): again, looking them up, once more if another
       // call recorded one meanwhile. A deadlock with another writer of these stock rows (not another call of
@@ -112,13 +112,14 @@ export async function applyMovements(
 }
 
 async function applyOnce(
-  db: Db,
+  calls: CallsInFlight,
   caller: MovementCaller,
   sent: SentMovement[],
   naming: Naming,
   isFirstSeen: boolean,
 ): Promise<TMovementsResponse> {
   const { companyId } = caller;
+  const { db } = calls;
   const clientIds = isFirstSeen ? [] : sent.flatMap((m) => (m.client_id === undefined ? [] : [m.client_id]));
   const earlier = new Map(
     (await repo.movementsByClientId(db, companyId, clientIds)).map((m) => [m.client_id, m]),
@@ -127,7 +128,7 @@ async function applyOnce(
   const products = await resolveProducts(db, companyId, fresh, naming.name);
   const writes = await resolvePlaces(db, companyId, fresh, products, naming);
   let applied: (repo.RecordedMovement & repo.PlaceNow)[] = [];
-  if (writes.length > 0) applied = await applyInTurn(db, companyId, caller.actor, writes);
+  if (writes.length > 0) applied = await calls.apply(companyId, caller.actor, writes);
   const byIndex = new Map(fresh.map((m, i) => [m.index, applied[i]]));
   // Each movement as answered, built field by field rather than copied by rest and spread (once per movement).
   const movements = sent.map((m) => {

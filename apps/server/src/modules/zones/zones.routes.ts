@@ -120,6 +120,6 @@ export const zonesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['inventory'], body: ZMovedRequest, response: { 200: ZMovementsResponse, ...errors } },
     },
-    async (request) => recordMoved(app.db, requireAuth(request), request.body),
+    async (request) => recordMoved(app.movementCalls, requireAuth(request), request.body),
   );
 };

@@ -16,6 +16,7 @@ import { toCsv } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/request-context.ts';
 import type { DutchieContext } from '../dutchie/dutchie-context.ts';
 import { lookupCode } from '../inventory/code-lookup.service.ts';
+import type { CallsInFlight } from '../movements/calls-in-flight.ts';
 import { personActor } from '../movements/movement-context.repo.ts';
 import { applyMovements } from '../movements/movements.service.ts';
 import { loadPlaces, NO_LOCATION, type Places } from './places.ts';
@@ -226,7 +227,12 @@ export async function refillCsv(db: Db, companyId: number, query: z.output<typeo
  * recorded as a transfer (transfer_out there, transfer_in here) through the movements service. The places must be a
  * stockroom and a sales floor of the store, and the stockroom must hold that much (else 400/409, nothing moved).
  */
-export async function recordMoved(db: Db, actor: AuthContext, input: z.output<typeof ZMovedRequest>) {
+export async function recordMoved(
+  calls: CallsInFlight,
+  actor: AuthContext,
+  input: z.output<typeof ZMovedRequest>,
+) {
+  const { db } = calls;
   await storeOf(db, actor.companyId, input.location_id);
   const zones = await repo.zonesOf(db, actor.companyId, input.location_id, [
     input.from_location_id,
@@ -243,7 +249,7 @@ export async function recordMoved(db: Db, actor: AuthContext, input: z.output<ty
   if (held < input.quantity) throw conflict(`The stockroom holds only ${held}`);
   const common = { product_id: input.product_id, reference: 'Refill' };
   return applyMovements(
-    db,
+    calls,
     { companyId: actor.companyId, inventoryType: actor.inventoryType, actor: personActor(actor) },
     [
       {
