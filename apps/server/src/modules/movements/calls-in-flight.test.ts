@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/factories.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CallsInFlight } from './calls-in-flight.ts';
 
 // Calls of the movements API sharing products with calls in flight (calls-in-flight.ts): on PostgreSQL such a call
 // moves its own products first and the shared ones once the others have ended, in one transaction. Whatever the
@@ -206,4 +207,74 @@ describe('a call sharing products with a call in flight', () => {
       products.map((_, i) => 100 - 3 * sold(i) + 3 * 10).sort(),
     );
   });
+});
+
+describe('a wait PostgreSQL cannot see', () => {
+  const actor = { type: 'user' as const, id: null, name: 'Till' };
+  const sale = (product: TProduct) => ({
+    productId: product.id,
+    locationId: floor,
+    delta: -1,
+    reason: 'sale' as const,
+    at: null,
+    reference: null,
+    clientId: null,
+  });
+
+  /** Resolves once a statement of this test's database waits on a lock and `count` connections are idle in one. */
+  async function waiting(count: number) {
+    for (;;) {
+      const r = await t.database.db.execute<{ locked: number; idle: number }>(
+        sql`select count(*) filter (where wait_event_type = 'Lock')::int as locked,
+          count(*) filter (where state = 'idle in transaction')::int as idle
+        from pg_stat_activity where datname = current_database()`,
+      );
+      if (Number(r.rows[0]?.locked) > 0 && Number(r.rows[0]?.idle) >= count) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  it.runIf(isPostgres)(
+    'a call waiting for a call that waits on another writer, which waits on the first call, gives up its wait and runs as one statement',
+    async () => {
+      const [r, s, o] = await Promise.all([1, 2, 3].map(() => create({ quantity: 10, location_id: floor })));
+      if (!r || !s || !o) throw new Error('products not made');
+      const calls = new CallsInFlight(t.database.db, 300);
+      const pool = (t.database.db as unknown as { $client: import('pg').Pool }).$client;
+      const other = await pool.connect();
+      try {
+        // Another writer (a count applied, say) holds the stock row of R.
+        await other.query('begin');
+        await other.query('update stock set quantity = quantity where company_id = $1 and product_id = $2', [
+          a.companyId,
+          r.id,
+        ]);
+        // A call moving R and S waits on it; a call moving O and S moves O, then waits for the first call in node.
+        const first = calls.apply(a.companyId, actor, [sale(r), sale(s)]);
+        await waiting(1);
+        const second = calls.apply(a.companyId, actor, [sale(o), sale(s)]);
+        await waiting(2);
+        // The other writer now needs O, which the second call holds: a cycle PostgreSQL sees only two-thirds of.
+        await other.query('update stock set quantity = quantity where company_id = $1 and product_id = $2', [
+          a.companyId,
+          o.id,
+        ]);
+        await other.query('commit');
+        const [one, two] = await Promise.all([first, second]);
+        // R and O moved once each; S twice, in either order (the second call gave up its turn).
+        expect(one.map((m) => [m.product_id, m.quantity_after])[0]).toEqual([r.id, 9]);
+        expect(two.map((m) => [m.product_id, m.quantity_after])[0]).toEqual([o.id, 9]);
+        expect([one[1]?.quantity_after, two[1]?.quantity_after].sort()).toEqual([8, 9]);
+      } finally {
+        other.release();
+      }
+      expect(await totals([r.id, s.id, o.id])).toEqual(
+        expect.arrayContaining([
+          { id: r.id, quantity: 9, places: 9, rows: 9 },
+          { id: s.id, quantity: 8, places: 8, rows: 8 },
+          { id: o.id, quantity: 9, places: 9, rows: 9 },
+        ]),
+      );
+    },
+  );
 });

@@ -13,6 +13,27 @@ import * as repo from './movements.repo.ts';
 /** A call in flight: the products it moves, and its end (committed or undone). */
 type Call = { products: ReadonlySet<number>; done: Promise<void> };
 
+/** How long a call waits for the calls it shares products with before it runs as one statement instead. */
+export const WAIT_FOR_CALLS_MS = 2000;
+
+/** The calls waited for did not end in time (a wait PostgreSQL cannot see: see CallsInFlight.apply). */
+class WaitedTooLong extends Error {}
+
+/** Resolves when `done` does; rejects with WaitedTooLong after `ms`. */
+async function within(done: Promise<unknown>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      done,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new WaitedTooLong()), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Each place the movements moved, once, with its quantity after them. */
 function placesMoved(movements: (repo.RecordedMovement & repo.PlaceNow)[]) {
   const places = new Map<string, { productId: number; locationId: number | null; quantity: number }>();
@@ -41,7 +62,10 @@ export class CallsInFlight {
    * so held (the calls waited for, and everything else, get theirs). PGlite is one connection: a transaction open
    * there would stop the calls it waits for, so there a call is always one statement.
    */
-  constructor(readonly db: Db) {
+  constructor(
+    readonly db: Db,
+    private readonly waitMs = WAIT_FOR_CALLS_MS,
+  ) {
     const client = (db as { $client?: unknown }).$client;
     this.maxWaiting = client instanceof pg.Pool ? Math.floor((client.options.max ?? 10) / 2) : 0;
   }
@@ -96,8 +120,11 @@ export class CallsInFlight {
    *
    * No deadlock between calls of this process: a call's first statement moves no product of a call before it and
    * touches no row of the company's, so none of them waits on it; it then waits only for calls before it, which
-   * never wait for it; and after that nothing of this process holds its products. A writer of another process can
-   * still meet one (PostgreSQL ends it after a second), and the service runs the call again.
+   * never wait for it; and after that nothing of this process holds its products. A deadlock through another writer
+   * (a count applied, a call of another instance) is one PostgreSQL cannot see, as a call's wait for calls is in node:
+   * the call before it waits on that writer, which waits on a row of this call's first statement. So a call waits at
+   * most `waitMs` (2 s); past it, it undoes its first statement, freeing its rows, and runs as one statement, whose
+   * waits PostgreSQL sees (a deadlock among them it ends after a second, and the service runs the call again).
    */
   async apply(
     companyId: number,
@@ -106,35 +133,46 @@ export class CallsInFlight {
   ): Promise<(repo.RecordedMovement & repo.PlaceNow)[]> {
     const { shared, others, finish } = this.start(companyId, new Set(writes.map((w) => w.productId)));
     try {
-      if (shared.size === 0 || this.waiting >= this.maxWaiting) {
-        return await repo.applyMovements(this.db, companyId, actor, writes);
+      if (shared.size > 0 && this.waiting < this.maxWaiting) {
+        this.waiting += 1;
+        try {
+          return await this.inTurn(companyId, actor, writes, shared, others);
+        } catch (e) {
+          if (!(e instanceof WaitedTooLong)) throw e;
+        } finally {
+          this.waiting -= 1;
+        }
       }
-      this.waiting += 1;
-      try {
-        return await this.db.transaction(async (tx) => {
-          const own = writes.filter((w) => !shared.has(w.productId));
-          const first =
-            own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
-          await Promise.all(others.map((o) => o.done));
-          await repo.restateTotals(tx, companyId, placesMoved(first));
-          const then = await repo.applyMovements(
-            tx,
-            companyId,
-            actor,
-            writes.filter((w) => shared.has(w.productId)),
-          );
-          // Back in the order given: each list is in its movements' order.
-          let i = 0;
-          let j = 0;
-          return writes.map(
-            (w) => (shared.has(w.productId) ? then[j++] : first[i++]) as (typeof first)[number],
-          );
-        });
-      } finally {
-        this.waiting -= 1;
-      }
+      return await repo.applyMovements(this.db, companyId, actor, writes);
     } finally {
       finish();
     }
+  }
+
+  /** Its own products, then (once the calls before it have ended) its totals and the shared ones, one transaction. */
+  private inTurn(
+    companyId: number,
+    actor: MovementActor,
+    writes: repo.MovementWrite[],
+    shared: ReadonlySet<number>,
+    others: Call[],
+  ) {
+    return this.db.transaction(async (tx) => {
+      const own = writes.filter((w) => !shared.has(w.productId));
+      const first =
+        own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
+      await within(Promise.all(others.map((o) => o.done)), this.waitMs);
+      await repo.restateTotals(tx, companyId, placesMoved(first));
+      const then = await repo.applyMovements(
+        tx,
+        companyId,
+        actor,
+        writes.filter((w) => shared.has(w.productId)),
+      );
+      // Back in the order given: each list is in its movements' order.
+      let i = 0;
+      let j = 0;
+      return writes.map((w) => (shared.has(w.productId) ? then[j++] : first[i++]) as (typeof first)[number]);
+    });
   }
 }
