@@ -149,19 +149,27 @@ export class CallsInFlight {
     }
   }
 
-  /** Its own products, then (once the calls before it have ended) its totals and the shared ones, one transaction. */
-  private inTurn(
+  /**
+   * Its own products, then (once the calls before it have ended) its totals and the shared ones, one transaction. A
+   * call of shared products only (the same call sent twice at once, say) has nothing to do first: it waits without
+   * a transaction open, then is one statement.
+   */
+  private async inTurn(
     companyId: number,
     actor: MovementActor,
     writes: repo.MovementWrite[],
     shared: ReadonlySet<number>,
     others: Call[],
   ) {
+    const ended = Promise.all(others.map((o) => o.done));
+    const own = writes.filter((w) => !shared.has(w.productId));
+    if (own.length === 0) {
+      await within(ended, this.waitMs);
+      return repo.applyMovements(this.db, companyId, actor, writes);
+    }
     return this.db.transaction(async (tx) => {
-      const own = writes.filter((w) => !shared.has(w.productId));
-      const first =
-        own.length > 0 ? await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true }) : [];
-      await within(Promise.all(others.map((o) => o.done)), this.waitMs);
+      const first = await repo.applyMovements(tx, companyId, actor, own, { totalsLater: true });
+      await within(ended, this.waitMs);
       await repo.restateTotals(tx, companyId, placesMoved(first));
       const then = await repo.applyMovements(
         tx,
