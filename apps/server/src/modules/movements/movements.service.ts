@@ -77,8 +77,8 @@ export function checkMovements(
 }
 
 /**
- * Applies checked movements, all or none: one statement (movements.repo.ts applyMovements), its own transaction, or
- * two in one when the call shares products with another call in flight (calls-in-flight.ts). A
+ * Applies checked movements, all or none: one statement (movements.repo.ts applyMovements), its own transaction; a
+ * call sharing products with calls in flight moves its own first and the shared ones after (calls-in-flight.ts). A
  * client_id already recorded is not applied again: its movement is answered as first recorded (duplicate: true). Most
  * calls carry new client ids only, so the first try does not look them up: the unique key
  * (stock_movements_client_unique) says when one was recorded before, and the call, its statement undone whole, runs
