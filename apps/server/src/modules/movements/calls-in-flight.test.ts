@@ -59,14 +59,18 @@ async function totals(productIds: number[]) {
   return r.rows;
 }
 
-/** Resolves once a connection of this test's database is idle inside a transaction (a call waiting for another). */
-async function someCallWaits() {
+/**
+ * Resolves once `idle` connections of this test's database are idle inside a transaction (calls waiting for others)
+ * and, with `locked`, a statement waits on a lock.
+ */
+async function waitingCalls(idle: number, { locked = false } = {}) {
   for (;;) {
-    const r = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and state = 'idle in transaction'`,
+    const r = await t.database.db.execute<{ locked: number; idle: number }>(
+      sql`select count(*) filter (where wait_event_type = 'Lock')::int as locked,
+        count(*) filter (where state = 'idle in transaction')::int as idle
+      from pg_stat_activity where datname = current_database()`,
     );
-    if (Number(r.rows[0]?.n) > 0) return;
+    if ((!locked || Number(r.rows[0]?.locked) > 0) && Number(r.rows[0]?.idle) >= idle) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -103,7 +107,7 @@ describe('a call sharing products with a call in flight', () => {
     });
     if (isPostgres) {
       // Its own products moved, it waits (a transaction open) for the call holding the shared one.
-      await someCallWaits();
+      await waitingCalls(1);
       expect(ended).toBe(false);
     }
     release();
@@ -145,7 +149,7 @@ describe('a call sharing products with a call in flight', () => {
       { sku: own.sku, delta: -3, reason: 'sale', client_id: 'inflight-own' },
       { sku: shared.sku, delta: -1, reason: 'sale', client_id: 'inflight-dup' },
     ]);
-    if (isPostgres) await someCallWaits();
+    if (isPostgres) await waitingCalls(1);
     release();
     const res = await call;
     expect(res.statusCode, res.body).toBe(200);
@@ -221,19 +225,6 @@ describe('a wait PostgreSQL cannot see', () => {
     clientId: null,
   });
 
-  /** Resolves once a statement of this test's database waits on a lock and `count` connections are idle in one. */
-  async function waiting(count: number) {
-    for (;;) {
-      const r = await t.database.db.execute<{ locked: number; idle: number }>(
-        sql`select count(*) filter (where wait_event_type = 'Lock')::int as locked,
-          count(*) filter (where state = 'idle in transaction')::int as idle
-        from pg_stat_activity where datname = current_database()`,
-      );
-      if (Number(r.rows[0]?.locked) > 0 && Number(r.rows[0]?.idle) >= count) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
   it.runIf(isPostgres)(
     'a call waiting for a call that waits on another writer, which waits on the first call, gives up its wait and runs as one statement',
     async () => {
@@ -251,9 +242,9 @@ describe('a wait PostgreSQL cannot see', () => {
         ]);
         // A call moving R and S waits on it; a call moving O and S moves O, then waits for the first call in node.
         const first = calls.apply(a.companyId, actor, [sale(r), sale(s)]);
-        await waiting(1);
+        await waitingCalls(1, { locked: true });
         const second = calls.apply(a.companyId, actor, [sale(o), sale(s)]);
-        await waiting(2);
+        await waitingCalls(2, { locked: true });
         // The other writer now needs O, which the second call holds: a cycle PostgreSQL sees only two-thirds of.
         await other.query('update stock set quantity = quantity where company_id = $1 and product_id = $2', [
           a.companyId,
