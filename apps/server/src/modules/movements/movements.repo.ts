@@ -63,15 +63,33 @@ const PLACES = sql`id, sku, location_id as home, stock_places as places`;
 /** A product a movement names: its id, SKU, home and places (its stock rows' locations, null for none). */
 export type ProductPlaces = { id: number; sku: string; home: number | null; places: (number | null)[] };
 
+/** The columns productsByKeys looks a product up by, per kind of key, with the type of its keys. */
+const KEY_COLUMNS = {
+  id: { kind: sql`'id'`, match: sql`id`, key: sql`id::text`, type: 'int' },
+  sku: { kind: sql`'sku'`, match: sql`sku`, key: sql`sku`, type: 'text' },
+  gtin: { kind: sql`'gtin'`, match: sql`gtin`, key: sql`gtin`, type: 'text' },
+  epc: { kind: sql`'epc'`, match: sql`epc`, key: sql`epc`, type: 'text' },
+} as const;
+
 /**
  * The company's products by id, SKU (exact, as the catalogue keeps them), GTIN or EPC, in one query: each key's
- * product with its home and places (the places its row keeps, stock_places: 0 for "no location").
+ * product with its home and places (the places its row keeps, stock_places: 0 for "no location"). Only the kinds of
+ * key sent are looked up: a till's call of SKUs is one index probe a SKU, with nothing else to plan.
  */
 export async function productsByKeys(
   db: Db,
   companyId: number,
   keys: { ids: number[]; skus: string[]; gtins: string[]; epcs: string[] },
 ) {
+  const sent = { id: keys.ids, sku: keys.skus, gtin: keys.gtins, epc: keys.epcs };
+  const lookups = (Object.keys(KEY_COLUMNS) as (keyof typeof KEY_COLUMNS)[])
+    .filter((kind) => sent[kind].length > 0)
+    .map((kind) => {
+      const { kind: label, match, key, type } = KEY_COLUMNS[kind];
+      return sql`select ${label} as kind, ${key} as key, ${PLACES} from products
+        where company_id = ${companyId} and ${match} = any(${sqlArray(sent[kind], type)})`;
+    });
+  if (lookups.length === 0) return new Map<string, ProductPlaces>();
   const r = await db.execute<{
     kind: string;
     key: string;
@@ -79,16 +97,7 @@ export async function productsByKeys(
     sku: string;
     home: number | null;
     places: number[];
-  }>(sql`
-    select 'id' as kind, id::text as key, ${PLACES} from products
-      where company_id = ${companyId} and id = any(${sqlArray(keys.ids, 'int')})
-    union all
-    select 'sku', sku, ${PLACES} from products where company_id = ${companyId} and sku = any(${sqlArray(keys.skus, 'text')})
-    union all
-    select 'gtin', gtin, ${PLACES} from products
-      where company_id = ${companyId} and gtin = any(${sqlArray(keys.gtins, 'text')})
-    union all
-    select 'epc', epc, ${PLACES} from products where company_id = ${companyId} and epc = any(${sqlArray(keys.epcs, 'text')})`);
+  }>(sql.join(lookups, sql` union all `));
   const found = new Map<string, ProductPlaces>();
   for (const row of r.rows) {
     found.set(`${row.kind}:${row.key}`, {
