@@ -545,17 +545,12 @@ const SHARED_WRITES: Record<string, string> = {
     'every audit is inserted and completed by ingest’s lifecycle (audits reads and annotates them)',
   'audit_tags by ingest':
     'the legacy reads’ compaction writes what reconciliation would (audits’ audit-tags.repo.ts SQL)',
-  'stock by inventory':
-    'the catalogue’s own edits and imports set a product’s place and quantity (the movement trigger records them)',
-  'stock by locations': 'deleting a location moves its stock to no location, under a movement context',
   'products by locations': 'deleting a location clears it from its products',
   'shipments by metrc': 'a Metrc manifest is made into a shipment, and updated while still expected',
   'companies by onboarding': 'the getting-started list is dismissed per company',
   'audit_discrepancies by reviews': 'a review decides each line (approve, reject, recount)',
   'audits by reviews': 'a recount records the audit it recounts; a review’s totals are worked out again',
   'audit_expected by reviews': 'a recount’s figures replace those of the lines it counted again',
-  'stock by reviews':
-    'applying a count sets stock in a statement beside its movement context (movements’ changeStockAt is row by row)',
   'sessions by settings': 'the Settings page signs out other sessions',
   'print_agents by settings': 'signing out everywhere ends the print utility sessions too',
   'users by settings': 'the Settings page changes the person’s name, e-mail and password',
@@ -564,13 +559,14 @@ const SHARED_WRITES: Record<string, string> = {
   'users by team': 'accepting an invitation creates the person',
   'sessions by team': 'removing a member signs them out',
   'print_agents by team': 'removing a member ends their print utility sessions',
-  'stock by zones': 'a refill moves stock between the stockroom and the floor, under a movement context',
+  'stock by zones':
+    'a place’s minimum (min_quantity) is set on its stock row; never its quantity (STOCK_WRITERS)',
   'products by zones': 'a refill updates the product’s place as the compatibility view keeps it',
   'devices by ingest': 'a fixed reader’s set-up (its Basic credentials) is ingest’s fixed-readers/',
 };
 
 /** Tables written by each file (drizzle's insert/update/delete of a schema table, or SQL text naming one). */
-function tableWrites(file: string, tables: ReadonlyMap<string, string>): string[] {
+function tableWrites(file: string, tables: ReadonlyMap<string, string>, text?: string): string[] {
   const names = new Set(tables.values());
   const found = new Set<string>();
   const visit = (node: ts.Node) => {
@@ -594,18 +590,57 @@ function tableWrites(file: string, tables: ReadonlyMap<string, string>): string[
     }
     ts.forEachChild(node, visit);
   };
-  visit(parse(file));
+  visit(parse(file, text));
   return [...found];
 }
 
+/**
+ * The files that write the stock table (ARCHITECTURE.md: stock quantities are changed by one function, whose writes
+ * the triggers record as movements): movements' stockUpsert and stockDelete build every such statement, and every
+ * writer (the movements API, receipts and transfers, applying a count, the catalogue's edits and import, deleting a
+ * location) calls them.
+ */
+const STOCK_WRITERS: Record<string, string> = {
+  'apps/server/src/modules/movements/stock-writes.repo.ts': 'the one write of stock rows',
+  'apps/server/src/modules/zones/zones.repo.ts': 'a place’s minimum (setRowMinimum: min_quantity only)',
+};
+
+/** The schema's tables by their export's name (`stock`) to their SQL name. */
+async function schemaTables() {
+  const schema = await import('../db/schema/index.ts');
+  const { getTableName, is } = await import('drizzle-orm');
+  const { PgTable } = await import('drizzle-orm/pg-core');
+  const tables = new Map<string, string>();
+  for (const [name, value] of Object.entries(schema))
+    if (is(value, PgTable)) tables.set(name, getTableName(value));
+  return tables;
+}
+
 describe('tables', () => {
+  it('stock is written only through movements’ stock-writes.repo.ts (STOCK_WRITERS)', async () => {
+    const tables = await schemaTables();
+    const writers = sourceFiles('apps/server/src')
+      .filter((file) => !isTest(file) && folderOf(file) !== undefined && folderOf(file) !== 'demo')
+      .filter((file) => tableWrites(file, tables).includes('stock'));
+    expect(writers.sort(), 'a stock write outside stockUpsert/stockDelete: build it with them').toEqual(
+      Object.keys(STOCK_WRITERS).sort(),
+    );
+    // The minimum's writer sets min_quantity only.
+    const zones = readFileSync(join(ROOT, 'apps/server/src/modules/zones/zones.repo.ts'), 'utf8');
+    for (const m of zones.matchAll(/\.update\(stock\)\s*\.set\(\{([^}]*)\}/g)) {
+      expect(m[1]?.trim()).toBe('minQuantity: min');
+    }
+    expect(
+      tableWrites(
+        'apps/server/src/modules/x/x.repo.ts',
+        tables,
+        'const q = sql`update stock s set quantity = 1`;',
+      ),
+    ).toEqual(['stock']);
+  });
+
   it('each is written only by its owner (OWNERS), besides SHARED_WRITES with reasons', async () => {
-    const schema = await import('../db/schema/index.ts');
-    const { getTableName, is } = await import('drizzle-orm');
-    const { PgTable } = await import('drizzle-orm/pg-core');
-    const tables = new Map<string, string>();
-    for (const [name, value] of Object.entries(schema))
-      if (is(value, PgTable)) tables.set(name, getTableName(value));
+    const tables = await schemaTables();
     expect(
       [...new Set(tables.values())].filter((t) => !OWNERS[t]),
       'a table with no owner',

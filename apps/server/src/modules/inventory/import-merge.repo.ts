@@ -1,6 +1,7 @@
 import { QUANTITY_MAX, STOCK_PLACES_MAX } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { stockUpsert } from '../movements/stock-writes.repo.ts';
 
 /**
  * The CSV import's writes, over the staged rows (import.repo.ts): a SKU's good rows are one product, each row the
@@ -109,17 +110,18 @@ export async function mergeRows(
   const rows = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM import_rows WHERE error_kind IS NULL`,
   );
-  await db.execute(sql`
-    INSERT INTO stock (company_id, product_id, location_id, quantity)
-    SELECT ${companyId}::int, p.id, r.location_id,
-      coalesce(r.quantity, CASE WHEN r.existing_id IS NOT NULL THEN s.quantity END, 0)
-    FROM import_rows r
-    JOIN products p ON p.company_id = ${companyId} AND p.sku = r.sku
-    LEFT JOIN stock s ON s.company_id = ${companyId} AND s.product_id = p.id AND s.place = coalesce(r.location_id, 0)
-    WHERE r.error_kind IS NULL
-    ON CONFLICT (company_id, product_id, place) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
-      WHERE stock.quantity IS DISTINCT FROM excluded.quantity
-  `);
+  await db.execute(
+    stockUpsert(
+      companyId,
+      sql`SELECT p.id AS product_id, r.location_id,
+        coalesce(r.quantity, CASE WHEN r.existing_id IS NOT NULL THEN s.quantity END, 0) AS quantity
+      FROM import_rows r
+      JOIN products p ON p.company_id = ${companyId} AND p.sku = r.sku
+      LEFT JOIN stock s ON s.company_id = ${companyId} AND s.product_id = p.id AND s.place = coalesce(r.location_id, 0)
+      WHERE r.error_kind IS NULL`,
+      { how: 'set' },
+    ),
+  );
   return {
     created: Number(created.rows[0]?.n ?? 0),
     updated: Number(updated.rows[0]?.n ?? 0),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { locationScope } from '../locations/location-tree.repo.ts';
+import { stockDelete, stockUpsert } from '../movements/stock-writes.repo.ts';
 import { filterCondition, type InventoryReads, productsByIds } from './inventory.repo.ts';
 
 // A product's stock by place: writing its rows, and the catalogue as seen from one place. Every function takes the
@@ -23,15 +24,12 @@ export async function replaceStock(db: Db, companyId: number, productId: number,
     WITH wanted AS (
       SELECT * FROM unnest(${sqlArray(locationIds, 'int')}, ${sqlArray(quantities, 'int')}) AS w(location_id, quantity)
     ),
-    removed AS (
-      DELETE FROM ${stock} s WHERE s.company_id = ${companyId} AND s.product_id = ${productId}
-        AND s.place NOT IN (SELECT coalesce(location_id, 0) FROM wanted)
-      RETURNING 1
-    )
-    INSERT INTO ${stock} (company_id, product_id, location_id, quantity)
-    SELECT ${companyId}::int, ${productId}::int, location_id, quantity FROM wanted
-    ON CONFLICT (company_id, product_id, place) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
-      WHERE ${stock}.quantity IS DISTINCT FROM excluded.quantity
+    removed AS (${stockDelete(
+      companyId,
+      sql`s.product_id = ${productId} AND s.place NOT IN (SELECT coalesce(location_id, 0) FROM wanted)`,
+      sql`1`,
+    )})
+    ${stockUpsert(companyId, sql`SELECT ${productId}::int AS product_id, location_id, quantity FROM wanted`, { how: 'set' })}
   `);
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { locations, products, stock } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
+import { stockDelete, stockUpsert } from '../movements/stock-writes.repo.ts';
 import { locationWalk } from './location-tree.repo.ts';
 
 // Locations of one company; every function takes the caller's companyId and filters by it.
@@ -199,17 +200,13 @@ export async function countChildren(db: Db, companyId: number, id: number): Prom
  */
 export async function unsetProductsAt(db: Db, companyId: number, id: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    WITH gone AS (
-      DELETE FROM ${stock} WHERE company_id = ${companyId} AND location_id = ${id}
-      RETURNING product_id, quantity
-    ),
-    folded AS (
-      INSERT INTO ${stock} (company_id, product_id, location_id, quantity)
-      SELECT ${companyId}::int, product_id, NULL, quantity FROM gone
-      ON CONFLICT (company_id, product_id, place)
-        DO UPDATE SET quantity = ${stock}.quantity + excluded.quantity, updated_at = now()
-      RETURNING product_id
-    ),
+    WITH gone AS (${stockDelete(companyId, sql`s.location_id = ${id}`, sql`s.product_id, s.quantity`)}),
+    folded AS (${stockUpsert(
+      companyId,
+      sql`SELECT product_id, NULL::int AS location_id, quantity FROM gone`,
+      { how: 'add' },
+      sql`product_id`,
+    )}),
     homeless AS (
       UPDATE ${products} SET location_id = NULL, updated_at = now()
       WHERE company_id = ${companyId} AND location_id = ${id} RETURNING id

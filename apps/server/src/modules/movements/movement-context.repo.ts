@@ -2,6 +2,7 @@ import type { TMovementReason } from '@quantics/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { unnestRows } from '../../db/sql-arrays.ts';
+import { stockUpsert } from './stock-writes.repo.ts';
 
 /** Who made a change: a person, an API key, a reader, or the system (a job, a migration, SQL by hand). */
 export type MovementActor = {
@@ -49,9 +50,9 @@ export const personActor = (auth: { userId: number; name: string | null; email: 
 
 /**
  * Changes the stock of products at one place by each delta, with why (the movement context set first, so the stock
- * triggers record each change as its movement: a receipt or a transfer naming its shipment, say). Rows are locked in
- * one order (product, then place), as the movements API locks them. For writers with no movement rows of their own
- * to record (the movements API writes its own, `applyMovements`).
+ * triggers record each change as its movement: a receipt or a transfer naming its shipment, say), through the one
+ * write of stock (stock-writes.repo.ts), which locks rows product then place as every writer does. For writers with
+ * no movement rows of their own to record (the movements API writes its own, `applyMovements`).
  */
 export async function changeStockAt(
   tx: Db,
@@ -62,14 +63,10 @@ export async function changeStockAt(
 ) {
   await setMovementContext(tx, ctx);
   if (deltas.length === 0) return;
-  await tx.execute(sql`
-    insert into stock (company_id, product_id, location_id, quantity)
-    select ${companyId}::int, product_id, ${locationId}::int, delta
-    from ${unnestRows(
-      deltas.map((d) => ({ product_id: d.productId, delta: d.delta })),
-      { product_id: 'int', delta: 'int' },
-    )}
-    order by product_id
-    on conflict (company_id, product_id, place)
-      do update set quantity = stock.quantity + excluded.quantity, updated_at = now()`);
+  const rows = unnestRows(
+    deltas.map((d) => ({ product_id: d.productId, delta: d.delta })),
+    { product_id: 'int', delta: 'int' },
+  );
+  const moved = sql`select product_id, ${locationId}::int as location_id, delta as quantity from ${rows}`;
+  await tx.execute(stockUpsert(companyId, moved, { how: 'add' }));
 }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlArray, unnestRows } from '../../db/sql-arrays.ts';
 import type { MovementActor } from './movement-context.repo.ts';
+import { stockUpsert } from './stock-writes.repo.ts';
 
 // The movements API's reads and writes. Every function takes the caller's companyId and filters by it.
 
@@ -165,15 +166,12 @@ export async function applyMovements(
     sums as (
       select product_id, location_id, sum(delta)::int as delta from input group by product_id, location_id
     ),
-    changed as (
-      insert into stock (company_id, product_id, location_id, quantity)
-      select ${companyId}::int, product_id, location_id, delta from sums
-      -- One order for every call's row locks, so two calls moving the same products wait instead of deadlocking.
-      order by product_id, location_id nulls first
-      on conflict (company_id, product_id, place)
-        do update set quantity = stock.quantity + excluded.quantity, updated_at = now()
-      returning product_id, place, quantity
-    ),
+    changed as (${stockUpsert(
+      companyId,
+      sql`select product_id, location_id, delta as quantity from sums`,
+      { how: 'add' },
+      sql`product_id, place, quantity`,
+    )}),
     m as (
       insert into stock_movements (company_id, product_id, location_id, delta, quantity_after, reason, at,
         actor_type, actor_id, actor_name, reference, client_id)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { auditDiscrepancies, audits } from '../../db/schema/index.ts';
 import { sqlArray } from '../../db/sql-arrays.ts';
 import { locationScope } from '../locations/location-tree.repo.ts';
+import { stockUpsert } from '../movements/stock-writes.repo.ts';
 
 // Applying an audit's counts to the catalogue: the writes behind apply-counts.service.
 
@@ -131,33 +132,34 @@ function stockChanges(cid: SQL, locationId: number | null) {
       from lines where discrepancy_type in ('shortage', 'overage')
     ),
     ranked as (
-      select o.product_id, s.place, greatest(s.quantity, 0) as quantity, o.delta,
+      select o.product_id, s.place, s.location_id, greatest(s.quantity, 0) as quantity, o.delta,
         row_number() over w as rank,
         coalesce(sum(greatest(s.quantity, 0)) over (w rows between unbounded preceding and 1 preceding), 0) as before
       from off o join stock s on s.company_id = ${cid} and s.product_id = o.product_id
       where ${inScope}
       window w as (partition by o.product_id order by s.place = o.home_place desc, s.quantity desc, s.place)
     ),
-    adjusted as (
-      update stock s set updated_at = now(), quantity = greatest(0, s.quantity + case when r.delta > 0 then r.delta
-          else -least(r.quantity, -r.delta - r.before) end)
-      from ranked r
-      where s.company_id = ${cid} and s.product_id = r.product_id and s.place = r.place
-        and ((r.delta > 0 and r.rank = 1) or (r.delta < 0 and -r.delta > r.before and r.quantity > 0))
-      returning 1
-    ),
-    created as (
-      insert into stock (company_id, product_id, location_id, quantity)
-      select ${cid}, l.product_id, ${countedAt}, case when l.discrepancy_type = 'misplaced' then l.found_quantity
-          else l.found_quantity - l.expected_quantity end
-      from lines l
-      where l.discrepancy_type = 'misplaced'
-        or (l.found_quantity > l.expected_quantity
-          and not exists (select 1 from ranked r where r.product_id = l.product_id))
-      on conflict (company_id, product_id, place)
-        do update set quantity = excluded.quantity, updated_at = now()
-      returning 1
-    )`;
+    adjusted as (${stockUpsert(
+      cid,
+      sql`select r.product_id, r.location_id,
+          case when r.delta > 0 then r.delta else -least(r.quantity, -r.delta - r.before) end as quantity
+        from ranked r
+        where (r.delta > 0 and r.rank = 1) or (r.delta < 0 and -r.delta > r.before and r.quantity > 0)`,
+      { how: 'add', atLeastZero: true },
+      sql`1`,
+    )}),
+    created as (${stockUpsert(
+      cid,
+      sql`select l.product_id, ${countedAt} as location_id,
+          case when l.discrepancy_type = 'misplaced' then l.found_quantity
+            else l.found_quantity - l.expected_quantity end as quantity
+        from lines l
+        where l.discrepancy_type = 'misplaced'
+          or (l.found_quantity > l.expected_quantity
+            and not exists (select 1 from ranked r where r.product_id = l.product_id))`,
+      { how: 'set' },
+      sql`1`,
+    )})`;
 }
 
 /** The audit's shortage and overage lines of a product not applied (waiting for approval, rejected, recounting). */
