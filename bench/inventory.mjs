@@ -1,7 +1,7 @@
 // The catalogue at a million products, on the PostgreSQL server: list, search and status filters through the API
 // beside the same SQL run bare, and a 100,000-row CSV import beside PostgreSQL's COPY of the same rows.
 // Usage: node bench/inventory.mjs [products=1000000] [requests=300] [concurrency=10] [--places=3] [--before=DIR]
-//          [--rounds=3] [--lists-only]
+//          [--rounds=3] [--lists-only] [--import-only]
 // --places=N: each product of the big company kept in N places (stock rows, issue 47; 1 seeds as before).
 // --before=DIR: a checkout of the code before (`git worktree add DIR <commit>`, node_modules linked) is started on the
 // same database and the lists are timed on it and on this checkout in alternating rounds (bench/inventory-before.mjs);
@@ -25,6 +25,8 @@ const PLACES = Number(option('places') ?? 3);
 const BEFORE = option('before');
 const ROUNDS = Number(option('rounds') ?? 3);
 const IMPORT_ROWS = 100_000;
+// --import-only: the CSV import alone, after seeding (no lists).
+const IMPORT_ONLY = process.argv.includes('--import-only');
 
 const bench = await startBench();
 const { base, dbUrl } = bench;
@@ -120,7 +122,7 @@ try {
     console.log(`  seeded in ${seeded.toFixed(1)} s (${rows.toLocaleString('en-US')} stock rows)\n`);
   }
 
-  if (BEFORE) {
+  if (BEFORE && !IMPORT_ONLY) {
     await alternateLists(bench, pool, main, {
       dir: BEFORE,
       rounds: ROUNDS,
@@ -130,55 +132,56 @@ try {
   }
 
   if (!process.argv.includes('--lists-only')) {
-    const headers = { authorization: `Bearer ${main.token}` };
-    const cases = [
-      ['page 1', '', null, null],
-      ['name fragment "alpine sour"', 'search=alpine%20sour', null, 'alpine sour'],
-      ['SKU prefix "M000123"', 'search=M000123', null, 'M000123'],
-      ['status in-stock', 'status=in-stock', 'in-stock', null],
-      ['status low-stock', 'status=low-stock', 'low-stock', null],
-      ['status out-of-stock', 'status=out-of-stock', 'out-of-stock', null],
-    ];
-    // Warm-up, not measured: the server's code is compiled by V8 as it runs and each pooled connection plans the
-    // prepared lists on first use, which otherwise all lands on whichever case runs first.
-    await run(() =>
-      fetch(`${base}/api/inventory?status=low-stock`, { headers }).then((r) => r.arrayBuffer()),
-    );
-    console.log(
-      `List and search at ${PRODUCTS.toLocaleString('en-US')} products, n=${REQUESTS} c=${CONCURRENCY} (ms)`,
-    );
-    console.log(`${'case'.padEnd(30)}   API p50  API p95   SQL p50  SQL p95   p95 ratio`);
-    for (const [label, query, status, search] of cases) {
-      const probe = await fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.json());
-      const api = await run(() =>
-        fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.arrayBuffer()),
+    if (!IMPORT_ONLY) {
+      const headers = { authorization: `Bearer ${main.token}` };
+      const cases = [
+        ['page 1', '', null, null],
+        ['name fragment "alpine sour"', 'search=alpine%20sour', null, 'alpine sour'],
+        ['SKU prefix "M000123"', 'search=M000123', null, 'M000123'],
+        ['status in-stock', 'status=in-stock', 'in-stock', null],
+        ['status low-stock', 'status=low-stock', 'low-stock', null],
+        ['status out-of-stock', 'status=out-of-stock', 'out-of-stock', null],
+      ];
+      // Warm-up, not measured: the server's code is compiled by V8 as it runs and each pooled connection plans the
+      // prepared lists on first use, which otherwise all lands on whichever case runs first.
+      await run(() =>
+        fetch(`${base}/api/inventory?status=low-stock`, { headers }).then((r) => r.arrayBuffer()),
       );
-      const bare = await run(() => bareList(main.companyId, status, search));
       console.log(
-        `${label.padEnd(30)} ${fmt(api.p50)}   ${fmt(api.p95)}    ${fmt(bare.p50)}   ${fmt(bare.p95)}    ${(api.p95 / bare.p95).toFixed(2)}x   (${probe.pagination.totalItems.toLocaleString('en-US')} matches)`,
+        `List and search at ${PRODUCTS.toLocaleString('en-US')} products, n=${REQUESTS} c=${CONCURRENCY} (ms)`,
+      );
+      console.log(`${'case'.padEnd(30)}   API p50  API p95   SQL p50  SQL p95   p95 ratio`);
+      for (const [label, query, status, search] of cases) {
+        const probe = await fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.json());
+        const api = await run(() =>
+          fetch(`${base}/api/inventory?${query}`, { headers }).then((r) => r.arrayBuffer()),
+        );
+        const bare = await run(() => bareList(main.companyId, status, search));
+        console.log(
+          `${label.padEnd(30)} ${fmt(api.p50)}   ${fmt(api.p95)}    ${fmt(bare.p50)}   ${fmt(bare.p95)}    ${(api.p95 / bare.p95).toFixed(2)}x   (${probe.pagination.totalItems.toLocaleString('en-US')} matches)`,
+        );
+      }
+
+      // The server remembers a search's matches until the catalogue changes: the runs above repeat one search, so
+      // after the first request they read its page by id. Here every request is a search never made before (each
+      // brand-strain pair but the one above, about 12,500 matches each), through the API and bare.
+      const fresh = BRANDS.flatMap((b) => STRAINS.map((s) => `${b} ${s.split(' ')[0]}`.toLowerCase())).filter(
+        (term) => term !== 'alpine sour',
+      );
+      const eachOnce = (work) => {
+        let i = 0;
+        return timed(fresh.length, CONCURRENCY, () => work(fresh[i++ % fresh.length]));
+      };
+      const coldApi = await eachOnce((term) =>
+        fetch(`${base}/api/inventory?search=${encodeURIComponent(term)}`, { headers }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      );
+      const coldBare = await eachOnce((term) => bareList(main.companyId, null, term));
+      console.log(
+        `${`new name fragments (n=${fresh.length})`.padEnd(30)} ${fmt(coldApi.p50)}   ${fmt(coldApi.p95)}    ${fmt(coldBare.p50)}   ${fmt(coldBare.p95)}    ${(coldApi.p95 / coldBare.p95).toFixed(2)}x   (each searched once)`,
       );
     }
-
-    // The server remembers a search's matches until the catalogue changes: the runs above repeat one search, so
-    // after the first request they read its page by id. Here every request is a search never made before (each
-    // brand-strain pair but the one above, about 12,500 matches each), through the API and bare.
-    const fresh = BRANDS.flatMap((b) => STRAINS.map((s) => `${b} ${s.split(' ')[0]}`.toLowerCase())).filter(
-      (term) => term !== 'alpine sour',
-    );
-    const eachOnce = (work) => {
-      let i = 0;
-      return timed(fresh.length, CONCURRENCY, () => work(fresh[i++ % fresh.length]));
-    };
-    const coldApi = await eachOnce((term) =>
-      fetch(`${base}/api/inventory?search=${encodeURIComponent(term)}`, { headers }).then((r) =>
-        r.arrayBuffer(),
-      ),
-    );
-    const coldBare = await eachOnce((term) => bareList(main.companyId, null, term));
-    console.log(
-      `${`new name fragments (n=${fresh.length})`.padEnd(30)} ${fmt(coldApi.p50)}   ${fmt(coldApi.p95)}    ${fmt(coldBare.p50)}   ${fmt(coldBare.p95)}    ${(coldApi.p95 / coldBare.p95).toFixed(2)}x   (each searched once)`,
-    );
-
     console.log(
       `\nCSV import into an empty catalogue (same table, beside the ${PRODUCTS.toLocaleString('en-US')} rows)`,
     );

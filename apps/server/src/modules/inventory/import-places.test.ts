@@ -6,6 +6,7 @@ import { bearer } from '../../test/factories.ts';
 import { addPlace, addStockedProduct } from '../../test/stock-places.ts';
 import { createTenant, type Tenant } from '../../test/tenants.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { BULK_IMPORT_ROWS } from './import.repo.ts';
 
 // The catalogue CSV with stock by location: one line per SKU and place, in and out.
 
@@ -183,6 +184,61 @@ describe('one line per SKU and place', () => {
       summary: { successful: 2, failed: 0, created: 0, updated: 1 },
     });
     expect(await catalogue(a)).toEqual(before);
+  });
+});
+
+describe('a large file', () => {
+  /** Lines `name,sku,quantity,location` for `count` SKUs (of one width: a SKU's tag is made from it), as `lineOf` gives. */
+  const lines = (count: number, lineOf: (n: number, sku: string) => string[]) =>
+    Array.from({ length: count }, (_, i) => lineOf(i, `BULK${String(i).padStart(5, '0')}`)).flat();
+  const send = async (tenant: Tenant, body: string[], chunk: number) => {
+    const results: TImportResult[] = [];
+    for (let i = 0; i < body.length; i += chunk) {
+      results.push(
+        await upload(tenant, `name,sku,quantity,location\n${body.slice(i, i + chunk).join('\n')}\n`),
+      );
+    }
+    return results.map((r) => r.summary);
+  };
+
+  it(`a file of ${BULK_IMPORT_ROWS} lines or more (joined by hash) lands as the same lines sent in small files`, async () => {
+    const bulk = await createTenant(t, 'Places Import Bulk');
+    const small = await createTenant(t, 'Places Import Small');
+    const count = Math.ceil(BULK_IMPORT_ROWS / 2) + 50;
+    // Every SKU in two places of one store; one with a quantity too large for its total.
+    const first = lines(count, (n, sku) => [
+      `Item ${n},${sku},${n === 7 ? 999_999_999 : n % 9},Store > Floor`,
+      `Item ${n},${sku},${n % 4},Store > Back`,
+    ]);
+    expect(first.length).toBeGreaterThanOrEqual(BULK_IMPORT_ROWS);
+    expect(await send(bulk, first, first.length)).toEqual([
+      { successful: first.length - 2, failed: 2, created: count - 1, updated: 0 },
+    ]);
+    await send(small, first, BULK_IMPORT_ROWS / 2 - 1);
+    const afterFirst = await catalogue(bulk);
+    expect(afterFirst.stock).toHaveLength((count - 1) * 2);
+    expect(afterFirst).toEqual(await catalogue(small));
+
+    // Again, as a re-import: the floor set anew, the back left as it is (an empty quantity), every third SKU
+    // in a new place, and one SKU whose kept back room takes its total over the limit.
+    const second = lines(count, (n, sku) => [
+      `Item ${n} v2,${sku},${n === 11 ? 999_999_999 : (n + 1) % 7},Store > Floor`,
+      `Item ${n} v2,${sku},,Store > Back`,
+      ...(n % 3 === 0 ? [`Item ${n} v2,${sku},5,Store > Door`] : []),
+    ]);
+    // SKU 7, refused before, is new now; SKU 11's back room, kept, takes its total over the limit.
+    expect(await send(bulk, second, second.length)).toEqual([
+      { successful: second.length - 2, failed: 2, created: 1, updated: count - 2 },
+    ]);
+    await send(small, second, BULK_IMPORT_ROWS / 2 - 1);
+    const afterSecond = await catalogue(bulk);
+    expect(afterSecond).toEqual(await catalogue(small));
+    expect(afterSecond.stock.filter((r) => r.sku === 'BULK00003')).toEqual([
+      { sku: 'BULK00003', place: 'Store > Back', quantity: 3 },
+      { sku: 'BULK00003', place: 'Store > Door', quantity: 5 },
+      { sku: 'BULK00003', place: 'Store > Floor', quantity: 4 },
+    ]);
+    expect(await productOf(bulk, 'BULK00003')).toMatchObject({ name: 'Item 3 v2', quantity: 12 });
   });
 });
 

@@ -60,12 +60,25 @@ export async function stageRows(db: Db, rows: StagedRow[]) {
   `);
 }
 
+/** From this many staged rows, the import's statements join by hash or merge only (analyzeStaging). */
+export const BULK_IMPORT_ROWS = 2000;
+
 /**
  * Temporary tables get no statistics from autovacuum: without them the planner guesses a few rows and can pick
  * a nested loop over the whole catalogue for every staged row. Measured once the file is staged.
+ *
+ * The catalogue's statistics cannot know the file either: its products are written and read back in this one
+ * transaction, and a company new to a large table is a value the statistics have not seen (autovacuum analyzes a
+ * table after a tenth of it has changed). Planned from a guess of one product, a file of 100,000 rows updating its
+ * products walked the company's products once per row (more than 5 minutes; PostgreSQL with autovacuum off). So a
+ * file of BULK_IMPORT_ROWS rows or more is joined without nested loops for the rest of the transaction: a hash of
+ * thousands of rows is right whatever the statistics say. Lookups of one row (a place's units) are subqueries, not
+ * joins, and stay index probes.
  */
 export async function analyzeStaging(db: Db) {
   await db.execute(sql`ANALYZE import_rows`);
+  const r = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_rows`);
+  if (Number(r.rows[0]?.n ?? 0) >= BULK_IMPORT_ROWS) await db.execute(sql`SET LOCAL enable_nestloop = off`);
 }
 
 /**
