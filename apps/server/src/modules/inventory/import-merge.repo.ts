@@ -21,7 +21,7 @@ export async function placeAtHome(db: Db, companyId: number) {
 
 /**
  * The units a staged row's place holds now (null: no stock row there), for `product` (SQL of its id), as a subquery
- * of the row: one probe of stock's key a row, whatever the planner believes of the company's stock. The import
+ * of the row (the staged row is `r`, as in every statement here): one probe of stock's key a row, whatever the planner believes of the company's stock. The import
  * writes its products and reads them back in one transaction, so the tables' statistics never know them: a join to
  * stock planned from them walked every stock row at the place for each line (a file of 100,000 new products took
  * 104 s in its stock write, and the same file again 269 s in these checks, on PostgreSQL without autovacuum).
